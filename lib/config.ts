@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Pagewise reads from the environment, parsed once. Nothing else reads process.env.
+ * The README and .env.example list the same variables with the same defaults.
+ */
+
+const bool = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(["true", "false", "1", "0", "yes", "no", "on", "off"]))
+  .transform((v) => ["true", "1", "yes", "on"].includes(v));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().trim().min(1).default(".data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional(),
+  ),
+  EMBEDDED_PG_PORT: port.default(54329),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
+    .default("http://localhost:3000")
+    .transform((v) => v.replace(/\/+$/, "")),
+  PORT: port.default(3000),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(100),
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  STORAGE_DIR: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().trim().default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SMTP_URL: optionalString.pipe(z.url().optional()),
+  SMTP_FROM: z.string().trim().default("Pagewise <no-reply@localhost>"),
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: bool.default(false),
+  INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
+  ALLOW_PRIVATE_WEBHOOK_URLS: bool.default(false),
+  ALLOW_HTTP_WEBHOOKS: bool.default(false),
+});
+
+type Parsed = z.infer<typeof schema>;
+
+export type Config = Omit<Parsed, "AUTH_SECRET" | "STORAGE_DIR"> & {
+  AUTH_SECRET: string;
+  STORAGE_DIR: string;
+  /** True when no DATABASE_URL is given and `npm start` runs an embedded PostgreSQL. */
+  embeddedDatabase: boolean;
+  inngestEnabled: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; throws ConfigError naming each bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined));
+  const result = schema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map(
+        (issue) => `${issue.path.join(".")}: ${issue.message} (got ${JSON.stringify(present[String(issue.path[0])])})`,
+      ),
+    );
+  }
+  const parsed = result.data;
+  if (parsed.STORAGE_DRIVER === "s3" && !parsed.S3_BUCKET) {
+    throw new ConfigError(["S3_BUCKET: required when STORAGE_DRIVER=s3"]);
+  }
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ parsed.DATA_DIR);
+  return {
+    ...parsed,
+    DATA_DIR: dataDir,
+    STORAGE_DIR: path.resolve(/*turbopackIgnore: true*/ parsed.STORAGE_DIR ?? path.join(dataDir, "storage")),
+    AUTH_SECRET: parsed.AUTH_SECRET ?? persistedAuthSecret(dataDir),
+    embeddedDatabase: !parsed.DATABASE_URL,
+    inngestEnabled: Boolean(parsed.INNGEST_EVENT_KEY || parsed.INNGEST_SIGNING_KEY || parsed.INNGEST_DEV),
+  };
+}
+
+/** Sessions must survive restarts, so a generated secret is kept under the data directory. */
+function persistedAuthSecret(dataDir: string): string {
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    // Another process created it first: use theirs, so every process signs with one secret.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return readFileSync(file, "utf8").trim();
+    throw error;
+  }
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** The URL the app uses for the database; only valid once start-up has settled DATABASE_URL. */
+export function databaseUrl(): string {
+  const url = config().DATABASE_URL;
+  if (!url) throw new ConfigError(["DATABASE_URL: not set (start the app with `npm start`, which provides one)"]);
+  return url;
+}

@@ -1,0 +1,90 @@
+/**
+ * `npm start`: builds when the build is missing or stale, starts the embedded PostgreSQL when no
+ * DATABASE_URL is set, applies migrations, and serves the app on PORT. One Node process: Ctrl-C or
+ * SIGTERM closes the server and stops Postgres; a Postgres left by a killed run is recovered.
+ * `npm run dev` does the same with the Next.js dev server.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { ConfigError, config } from "../lib/config";
+import { migrate } from "../lib/db/migrate";
+import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
+import { newestSourceChange } from "./lib/build-state";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dev = process.argv.includes("--dev");
+const log = (message: string) => console.log(`[pagewise] ${message}`);
+
+let cfg;
+try {
+  cfg = config();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+if (!dev) {
+  const buildId = path.join(root, ".next/BUILD_ID");
+  if (!existsSync(buildId) || statSync(buildId).mtimeMs < newestSourceChange(root)) {
+    log("Building the app (first start or sources changed)…");
+    const build = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
+}
+
+const started = Date.now();
+const embedded = cfg.embeddedDatabase
+  ? await startEmbeddedPostgres({ dataDir: cfg.DATA_DIR, port: cfg.EMBEDDED_PG_PORT, database: "pagewise", log })
+  : undefined;
+const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
+if (embedded) log(`Embedded PostgreSQL 17 ready on 127.0.0.1:${cfg.EMBEDDED_PG_PORT} (data in ${path.relative(root, cfg.DATA_DIR) || "."}/postgres)`);
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log("Stopping…");
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await embedded?.stop();
+  process.exit(code);
+}
+
+try {
+  const { applied } = await migrate(databaseUrl);
+  if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await embedded?.stop();
+  process.exit(1);
+}
+
+// Everything the server code reads goes through lib/config.ts, which reads these.
+process.env.DATABASE_URL = databaseUrl;
+process.env.AUTH_SECRET = cfg.AUTH_SECRET;
+process.env.AUTH_TRUST_HOST = "true";
+
+const { default: next } = await import("next");
+const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+const server = createServer((req, res) => void handle(req, res));
+server.keepAliveTimeout = 65_000;
+server.on("error", async (error: NodeJS.ErrnoException) => {
+  console.error(error.code === "EADDRINUSE" ? `Port ${cfg.PORT} is in use; set PORT to another port.` : error);
+  await shutdown(1);
+});
+server.listen(cfg.PORT, () => {
+  log(`Ready on ${cfg.APP_URL} (port ${cfg.PORT}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));
