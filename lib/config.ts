@@ -124,6 +124,12 @@ export function config(): Config {
   return cached;
 }
 
+/** Points this process at a database chosen at start-up (the embedded one, or a test database). */
+export function setDatabaseUrl(url: string) {
+  process.env.DATABASE_URL = url;
+  cached = undefined;
+}
+
 /** The URL the app uses for the database; only valid once start-up has settled DATABASE_URL. */
 export function databaseUrl(): string {
   const url = config().DATABASE_URL;

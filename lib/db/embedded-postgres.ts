@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -83,6 +83,14 @@ function pgCtl(bin: string, args: string[]) {
   return { ok: result.status === 0, output: `${result.stdout ?? ""}${result.stderr ?? ""}`.trim() };
 }
 
+/** The URL of an embedded server that another live process (a running app) owns, if there is one. */
+export function runningEmbeddedPostgres(options: { dataDir: string; port: number; database: string }): string | undefined {
+  const owner = readPid(path.join(options.dataDir, "postgres.owner"));
+  const postmaster = readPid(path.join(options.dataDir, "postgres", "postmaster.pid"));
+  if (owner === undefined || postmaster === undefined || !isAlive(owner) || !isAlive(postmaster)) return undefined;
+  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
+}
+
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
@@ -100,6 +108,9 @@ export async function startEmbeddedPostgres(options: {
       `The embedded database in ${clusterDir} is in use by process ${owner} (is Pagewise already running?). Stop it first.`,
     );
   }
+  mkdirSync(options.dataDir, { recursive: true });
+  // As root, Postgres runs as the `postgres` user, which must be able to reach its cluster directory.
+  if (process.getuid?.() === 0) chmodSync(options.dataDir, 0o711);
   if (!existsSync(path.join(clusterDir, "PG_VERSION"))) {
     log("Creating the embedded PostgreSQL cluster (first start)…");
     await initialiseCluster(clusterDir, options.port);

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { db } from "../db";
+import { createUser } from "../users/create-user";
+import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys, regenerateApiKey, revokeApiKey } from "./api-keys";
+
+describe("API keys", () => {
+  it("are shown once and stored only as a SHA-256 hash and the last 4 characters", async () => {
+    const user = await createUser({ email: "keys@example.com", password: "long enough" });
+    const { key, apiKey } = await createApiKey(user.id, "CRM sync");
+    expect(key).toMatch(/^pw_live_[0-9A-Za-z]{32}$/);
+    expect(apiKey.last4).toBe(key.slice(-4));
+    const row = await db.apiKey.findUniqueOrThrow({ where: { id: apiKey.id } });
+    expect(row.keyHash).toBe(hashApiKey(key));
+    expect(JSON.stringify(row)).not.toContain(key);
+  });
+
+  it("authenticate the owner and record when they were last used", async () => {
+    const user = await createUser({ email: "auth@example.com", password: "long enough" });
+    const { key, apiKey } = await createApiKey(user.id);
+    expect(await authenticateApiKey(key)).toEqual({ userId: user.id, apiKeyId: apiKey.id });
+    const [listed] = await listApiKeys(user.id);
+    expect(listed?.lastUsedAt).toBeInstanceOf(Date);
+    expect(await authenticateApiKey(`${key.slice(0, -1)}x`)).toBeNull();
+    expect(await authenticateApiKey("not a key")).toBeNull();
+  });
+
+  it("stop working once revoked, and regenerating issues a new key that works in place of the old", async () => {
+    const user = await createUser({ email: "revoke@example.com", password: "long enough" });
+    const first = await createApiKey(user.id, "Zapier");
+    const regenerated = await regenerateApiKey(user.id, first.apiKey.id);
+    expect(regenerated?.apiKey.name).toBe("Zapier");
+    expect(await authenticateApiKey(first.key)).toBeNull();
+    expect(await authenticateApiKey(regenerated!.key)).not.toBeNull();
+    expect(await revokeApiKey(user.id, regenerated!.apiKey.id)).toBe(true);
+    expect(await authenticateApiKey(regenerated!.key)).toBeNull();
+    expect(await revokeApiKey(user.id, regenerated!.apiKey.id)).toBe(false);
+  });
+
+  it("cannot be revoked by another account", async () => {
+    const owner = await createUser({ email: "owner@example.com", password: "long enough" });
+    const other = await createUser({ email: "other@example.com", password: "long enough" });
+    const { key, apiKey } = await createApiKey(owner.id);
+    expect(await revokeApiKey(other.id, apiKey.id)).toBe(false);
+    expect(await regenerateApiKey(other.id, apiKey.id)).toBeNull();
+    expect(await authenticateApiKey(key)).not.toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "pagewise-config-"));
+
+describe("parseConfig", () => {
+  it("runs on defaults with an embedded database when nothing is set", () => {
+    const cfg = parseConfig({ DATA_DIR: dataDir() });
+    expect(cfg.embeddedDatabase).toBe(true);
+    expect(cfg.APP_URL).toBe("http://localhost:3000");
+    expect(cfg.PORT).toBe(3000);
+    expect(cfg.MAX_UPLOAD_MB).toBe(100);
+    expect(cfg.STORAGE_DRIVER).toBe("local");
+    expect(cfg.STORAGE_DIR).toBe(path.join(cfg.DATA_DIR, "storage"));
+    expect(cfg.ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
+    expect(cfg.inngestEnabled).toBe(false);
+  });
+
+  it("generates AUTH_SECRET once and keeps it under the data directory", () => {
+    const dir = dataDir();
+    const first = parseConfig({ DATA_DIR: dir }).AUTH_SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(parseConfig({ DATA_DIR: dir }).AUTH_SECRET).toBe(first);
+    expect(readFileSync(path.join(dir, "auth-secret"), "utf8").trim()).toBe(first);
+  });
+
+  it("uses DATABASE_URL when given and trims a trailing slash from APP_URL", () => {
+    const cfg = parseConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://u:p@db:5432/app", APP_URL: "https://docs.example.com/" });
+    expect(cfg.embeddedDatabase).toBe(false);
+    expect(cfg.APP_URL).toBe("https://docs.example.com");
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["MAX_UPLOAD_MB", "-1"],
+    ["DATABASE_URL", "mysql://x"],
+    ["APP_URL", "not a url"],
+    ["ALLOW_HTTP_WEBHOOKS", "maybe"],
+    ["STORAGE_DRIVER", "ftp"],
+    ["AUTH_SECRET", "short"],
+  ])("refuses a bad %s and names it", (name, value) => {
+    expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("requires S3_BUCKET with the s3 storage driver", () => {
+    expect(() => parseConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
+  });
+});

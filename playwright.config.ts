@@ -1,0 +1,62 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser and HTTP tests against the real app: `npm start` on its own port with a fresh embedded
+ * database under .data/e2e, driven by Debian's Chromium (Playwright cannot download browsers here).
+ */
+export const E2E_PORT = 3100;
+export const E2E_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_DATA_DIR = ".data/e2e";
+
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL: E2E_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${E2E_DATA_DIR} && exec node --import tsx scripts/start.ts`,
+    url: `${E2E_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      APP_URL: E2E_URL,
+      DATA_DIR: E2E_DATA_DIR,
+      EMBEDDED_PG_PORT: "54340",
+      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+      ALLOW_HTTP_WEBHOOKS: "true",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});
