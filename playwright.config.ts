@@ -54,6 +54,7 @@ export default defineConfig({
       APP_URL: E2E_URL,
       DATA_DIR: E2E_DATA_DIR,
       EMBEDDED_PG_PORT: "54340",
+      MAX_UPLOAD_MB: "5",
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       ALLOW_HTTP_WEBHOOKS: "true",
       NEXT_TELEMETRY_DISABLED: "1",

@@ -1,0 +1,3 @@
+import { unknownRoute } from "@/lib/api/route-fallbacks";
+
+export { unknownRoute as GET, unknownRoute as POST, unknownRoute as PUT, unknownRoute as PATCH, unknownRoute as DELETE };

@@ -1,0 +1,26 @@
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { updateDocumentSchema } from "@/lib/api/schemas/documents";
+import { json, noContent, parseJsonBody, withApiKey } from "@/lib/api/with-api-key";
+import { deleteDocument } from "@/lib/documents/delete-document";
+import { findOwnedDocument } from "@/lib/documents/find-document";
+import { serializeDocument } from "@/lib/documents/serialize";
+import { updateDocument } from "@/lib/documents/update-document";
+
+type Params = { short_code: string };
+
+export const GET = withApiKey<Params>(async ({ userId, params }) =>
+  json(serializeDocument(await findOwnedDocument(userId, params.short_code))),
+);
+
+export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
+  await findOwnedDocument(userId, params.short_code);
+  const update = await parseJsonBody(updateDocumentSchema, req);
+  return json(serializeDocument(await updateDocument(userId, params.short_code, update)));
+});
+
+export const DELETE = withApiKey<Params>(async ({ userId, params }) => {
+  await deleteDocument(userId, params.short_code);
+  return noContent();
+});
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

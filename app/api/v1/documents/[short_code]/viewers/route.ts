@@ -1,0 +1,13 @@
+import { documentViewers } from "@/lib/analytics/document-viewers";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { viewersQuery } from "@/lib/api/schemas/analytics";
+import { json, parseQuery, withApiKey } from "@/lib/api/with-api-key";
+import { findOwnedDocument } from "@/lib/documents/find-document";
+
+export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, params }) => {
+  const doc = await findOwnedDocument(userId, params.short_code);
+  const query = parseQuery(viewersQuery, req);
+  return json(await documentViewers(doc, query.page, query.per_page));
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,29 @@
+import { ApiError } from "@/lib/api/errors";
+import { receiveUpload } from "@/lib/api/receive-upload";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { listDocumentsQuery, uploadFieldsSchema } from "@/lib/api/schemas/documents";
+import { json, parseFields, parseQuery, withApiKey } from "@/lib/api/with-api-key";
+import { createDocument } from "@/lib/documents/create-document";
+import { listDocuments } from "@/lib/documents/list-documents";
+import { serializeDocument } from "@/lib/documents/serialize";
+
+export const dynamic = "force-dynamic";
+
+export const GET = withApiKey(async ({ req, userId }) => json(await listDocuments(userId, parseQuery(listDocumentsQuery, req))));
+
+export const POST = withApiKey(async ({ req, userId }) => {
+  const upload = await receiveUpload(req);
+  try {
+    if (!upload.file || upload.file.size === 0) {
+      throw new ApiError("bad_request", "Attach the PDF in a multipart field named file.");
+    }
+    const fields = parseFields(uploadFieldsSchema, upload.fields);
+    const doc = await createDocument(userId, upload.file, fields);
+    const body = serializeDocument(doc);
+    return json(body, 201, { Location: `/api/v1/documents/${body.short_code}` });
+  } finally {
+    await upload.cleanup();
+  }
+});
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

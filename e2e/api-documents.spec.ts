@@ -1,0 +1,317 @@
+import { request as httpRequest } from "node:http";
+import { expect, test } from "@playwright/test";
+import { E2E_PORT } from "../playwright.config";
+import { encryptedPdf, samplePdf } from "../scripts/lib/sample-pdf";
+import { type Account, newAccount } from "./support/accounts";
+import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "./support/database";
+import { upload, uploadOk } from "./support/upload";
+
+const DOCUMENT_FIELDS = ["id", "title", "short_code", "url", "page_count", "original_filename", "created_at", "is_active", "settings"].sort();
+const SETTINGS_FIELDS = ["email_gate", "gate_type", "gate_page", "allow_download", "block_free_emails", "password", "notifications_enabled"].sort();
+
+let account: Account;
+test.beforeAll(async () => {
+  account = await newAccount();
+});
+
+function expectRateLimitHeaders(headers: Record<string, string>) {
+  expect(headers["x-ratelimit-limit"]).toBe("100");
+  expect(Number(headers["x-ratelimit-remaining"])).toBeGreaterThanOrEqual(0);
+  expect(Number(headers["x-ratelimit-reset"]) % 60).toBe(0);
+  expect(headers["ratelimit-policy"]).toBe('"default";q=100;w=60');
+  expect(headers["ratelimit"]).toMatch(/^"default";r=\d+;t=\d+$/);
+}
+
+test.describe("authentication", () => {
+  test("a request without a key is 401 unauthorized, with rate-limit headers", async ({ request }) => {
+    const response = await request.get("/api/v1/documents");
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: "unauthorized", message: expect.stringContaining("Authorization: Bearer") } });
+    expectRateLimitHeaders(response.headers());
+  });
+
+  test("an unknown or malformed key is 401", async ({ request }) => {
+    for (const value of ["Bearer pw_live_00000000000000000000000000000000", "Bearer nonsense", "Basic abc"]) {
+      const response = await request.get("/api/v1/documents", { headers: { Authorization: value } });
+      expect(response.status(), value).toBe(401);
+      expect((await response.json()).error.code).toBe("unauthorized");
+    }
+  });
+});
+
+test.describe("POST /api/v1/documents", () => {
+  test("uploads a PDF with default settings: 201, Location, exactly the single-document fields", async ({ request }) => {
+    const response = await upload(request, account, { pages: 5 });
+    expect(response.status()).toBe(201);
+    const body = await response.json();
+    expect(Object.keys(body).sort()).toEqual(DOCUMENT_FIELDS);
+    expect(Object.keys(body.settings).sort()).toEqual(SETTINGS_FIELDS);
+    expect(response.headers()["location"]).toBe(`/api/v1/documents/${body.short_code}`);
+    expectRateLimitHeaders(response.headers());
+    expect(body).toMatchObject({
+      title: "e2e quarterly deck",
+      page_count: 5,
+      original_filename: "e2e_quarterly-deck.pdf",
+      is_active: true,
+      settings: {
+        email_gate: true,
+        gate_type: "preview",
+        gate_page: 3,
+        allow_download: true,
+        block_free_emails: false,
+        password: false,
+        notifications_enabled: true,
+      },
+    });
+    expect(body.short_code).toMatch(/^s-[a-z0-9]{10}$/);
+    expect(body.url).toBe(`http://localhost:${E2E_PORT}/s/${body.short_code.slice(2)}`);
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
+
+    const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
+    expect(row.previewPageCount).toBe(2);
+    expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${body.id}`)).toHaveLength(2);
+    const event = await db.event.findFirstOrThrow({ where: { documentId: body.id } });
+    expect(event.type).toBe("document.uploaded");
+    expect(event.payload).toEqual({
+      id: event.id,
+      event: "document.uploaded",
+      created_at: body.created_at,
+      data: {
+        document: { id: body.id, title: body.title, short_code: `s/${body.short_code.slice(2)}`, url: body.url },
+        upload: { original_filename: "e2e_quarterly-deck.pdf", page_count: 5, size_bytes: Number(row.sizeBytes), settings: body.settings },
+      },
+    });
+  });
+
+  test("takes settings, title and a password from the form", async ({ request }) => {
+    const body = await uploadOk(request, account, {
+      pages: 4,
+      fields: {
+        title: "Board update",
+        email_gate: "ON",
+        gate_type: "full",
+        gate_page: "4",
+        allow_download: "0",
+        block_free_emails: "True",
+        notifications_enabled: "off",
+        password: "open sesame",
+        some_browser_field: "ignored",
+      },
+    });
+    expect(body.title).toBe("Board update");
+    expect(body.settings).toEqual({
+      email_gate: true,
+      gate_type: "full",
+      gate_page: 4,
+      allow_download: false,
+      block_free_emails: true,
+      password: true,
+      notifications_enabled: false,
+    });
+    const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(row.previewStorageKey).toBeNull();
+  });
+
+  test("lowers the default gate page to the page count of a short document", async ({ request }) => {
+    const body = await uploadOk(request, account, { pages: 2 });
+    expect(body.settings.gate_page).toBe(2);
+    const one = await uploadOk(request, account, { pages: 1 });
+    expect(one.settings.gate_page).toBe(1);
+  });
+
+  const failures: Array<[string, () => Promise<Parameters<typeof upload>[2]>, number, string]> = [
+    ["a file that is not a PDF", async () => ({ bytes: Buffer.from("hello, I am text"), filename: "notes.txt" }), 400, "bad_request"],
+    ["a PDF with a wrong extension but no %PDF- header", async () => ({ bytes: Buffer.from("GIF89a....") }), 400, "bad_request"],
+    ["a truncated PDF", async () => ({ bytes: (await samplePdf(5)).subarray(0, 2000) }), 400, "bad_request"],
+    ["an encrypted PDF", async () => ({ bytes: await encryptedPdf() }), 400, "bad_request"],
+    ["gate_page beyond the page count", async () => ({ pages: 5, fields: { gate_page: "6" } }), 422, "validation_error"],
+    ["gate_page 0", async () => ({ pages: 5, fields: { gate_page: "0" } }), 422, "validation_error"],
+    ["gate_page that is not a number", async () => ({ pages: 5, fields: { gate_page: "three" } }), 422, "validation_error"],
+    ["a malformed boolean", async () => ({ pages: 5, fields: { allow_download: "maybe" } }), 422, "validation_error"],
+    ["an unknown gate_type", async () => ({ pages: 5, fields: { gate_type: "partial" } }), 422, "validation_error"],
+    ["a too-short password", async () => ({ pages: 5, fields: { password: "abc" } }), 422, "validation_error"],
+    ["a file over MAX_UPLOAD_MB (5 MB here)", async () => ({ bytes: Buffer.concat([await samplePdf(1), Buffer.alloc(6 * 1024 * 1024)]) }), 413, "payload_too_large"],
+  ];
+
+  for (const [name, options, status, code] of failures) {
+    test(`refuses ${name} with ${status} ${code} and stores nothing`, async ({ request }) => {
+      const before = { rows: await db.document.count(), files: filesUnder(E2E_STORAGE_DIR).length, events: await db.event.count() };
+      const response = await upload(request, account, await options());
+      expect(response.status()).toBe(status);
+      const body = await response.json();
+      expect(body.error.code).toBe(code);
+      expect(body.error.message.length).toBeGreaterThan(10);
+      expectRateLimitHeaders(response.headers());
+      expect(await db.document.count()).toBe(before.rows);
+      expect(await db.event.count()).toBe(before.events);
+      expect(filesUnder(E2E_STORAGE_DIR)).toHaveLength(before.files);
+      expect(filesUnder(E2E_UPLOAD_TMP_DIR)).toEqual([]);
+    });
+  }
+
+  test("refuses a request without a file, or not multipart, with 400", async ({ request }) => {
+    const noFile = await request.post("/api/v1/documents", { headers: account.auth, multipart: { title: "No file" } });
+    expect(noFile.status()).toBe(400);
+    expect((await noFile.json()).error.message).toContain("field named file");
+    const json = await request.post("/api/v1/documents", { headers: account.auth, data: { title: "x" } });
+    expect(json.status()).toBe(400);
+  });
+
+  test("a client that disconnects mid-upload leaves no row and no file", async () => {
+    const before = { rows: await db.document.count(), files: filesUnder(E2E_STORAGE_DIR).length };
+    const boundary = "----pagewise-e2e";
+    await new Promise<void>((resolve) => {
+      const req = httpRequest({
+        host: "127.0.0.1",
+        port: E2E_PORT,
+        method: "POST",
+        path: "/api/v1/documents",
+        headers: {
+          Authorization: account.auth.Authorization,
+          "Content-Type": `multipart/form-data; boundary=${boundary}`,
+          "Content-Length": String(3 * 1024 * 1024),
+        },
+      });
+      req.on("error", () => resolve());
+      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+      req.write(Buffer.alloc(512 * 1024));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    await expect.poll(() => filesUnder(E2E_UPLOAD_TMP_DIR), { timeout: 10_000 }).toEqual([]);
+    expect(await db.document.count()).toBe(before.rows);
+    expect(filesUnder(E2E_STORAGE_DIR)).toHaveLength(before.files);
+  });
+});
+
+test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
+  test("GET accepts s-<code> and the bare code; unknown codes are 404 not_found", async ({ request }) => {
+    const doc = await uploadOk(request, account);
+    for (const code of [doc.short_code, doc.short_code.slice(2)]) {
+      const response = await request.get(`/api/v1/documents/${code}`, { headers: account.auth });
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toEqual(doc);
+    }
+    for (const code of ["s-0000000000", "nope", "s-" + "x".repeat(40)]) {
+      const response = await request.get(`/api/v1/documents/${code}`, { headers: account.auth });
+      expect(response.status()).toBe(404);
+      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Document not found" } });
+    }
+  });
+
+  test("PATCH changes only the fields sent, and rewrites the preview when the gate moves", async ({ request }) => {
+    const doc = await uploadOk(request, account, { pages: 6 });
+    const before = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+    const response = await request.patch(`/api/v1/documents/${doc.short_code}`, {
+      headers: account.auth,
+      data: { title: "Q3 Deck", allow_download: false, gate_page: 5 },
+    });
+    expect(response.status()).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({ ...doc, title: "Q3 Deck", settings: { ...doc.settings, allow_download: false, gate_page: 5 } });
+    const after = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+    expect(after.previewPageCount).toBe(4);
+    expect(after.previewStorageKey).not.toBe(before.previewStorageKey);
+    expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${doc.id}`)).toHaveLength(2);
+
+    const empty = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: {} });
+    expect(await empty.json()).toEqual(body);
+  });
+
+  test("PATCH sets and clears the password", async ({ request }) => {
+    const doc = await uploadOk(request, account);
+    const set = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { password: "letmein!" } });
+    expect((await set.json()).settings.password).toBe(true);
+    const cleared = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { password: null } });
+    expect((await cleared.json()).settings.password).toBe(false);
+  });
+
+  const badPatches: Array<[string, unknown, number, string]> = [
+    ["gate_page beyond the page count", { gate_page: 6 }, 422, "gate_page"],
+    ["gate_page as a string", { gate_page: "2" }, 422, "gate_page"],
+    ["an unknown field", { titel: "typo" }, 422, "titel"],
+    ["an empty title", { title: "  " }, 422, "title"],
+    ["a boolean as a string", { allow_download: "false" }, 422, "allow_download"],
+    ["an unknown gate_type", { gate_type: "sometimes" }, 422, "gate_type"],
+    ["a JSON array", [1, 2], 422, "JSON object"],
+  ];
+  for (const [name, data, status, mention] of badPatches) {
+    test(`PATCH refuses ${name} (${status}) and changes nothing`, async ({ request }) => {
+      const doc = await uploadOk(request, account, { pages: 5 });
+      const response = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: data as object });
+      expect(response.status()).toBe(status);
+      const body = await response.json();
+      expect(body.error.code).toBe("validation_error");
+      expect(body.error.message).toContain(mention);
+      expect(await (await request.get(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).json()).toEqual(doc);
+    });
+  }
+
+  test("PATCH with a body that is not JSON is 400 bad_request", async ({ request }) => {
+    const doc = await uploadOk(request, account);
+    const response = await request.patch(`/api/v1/documents/${doc.short_code}`, {
+      headers: { ...account.auth, "Content-Type": "application/json" },
+      data: Buffer.from("{not json"),
+    });
+    expect(response.status()).toBe(400);
+    expect((await response.json()).error.code).toBe("bad_request");
+  });
+
+  test("DELETE soft-deletes: 204 without a body, then 404 everywhere, gone from the list, kept in the database", async ({ request }) => {
+    const doc = await uploadOk(request, account);
+    const response = await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth });
+    expect(response.status()).toBe(204);
+    expect(await response.body()).toHaveLength(0);
+    expectRateLimitHeaders(response.headers());
+    for (const path of ["", "/stats", "/viewers", "/leads"]) {
+      const gone = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: account.auth });
+      expect(gone.status(), path).toBe(404);
+    }
+    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { title: "x" } })).status()).toBe(404);
+    expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(404);
+    const list = await (await request.get(`/api/v1/documents?per_page=100`, { headers: account.auth })).json();
+    expect(list.documents.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+    const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+    expect(row.isActive).toBe(false);
+    expect(row.deletedAt).toBeInstanceOf(Date);
+  });
+});
+
+test.describe("tenant isolation", () => {
+  test("another account's document is 404 on every path", async ({ request }) => {
+    const doc = await uploadOk(request, account);
+    const other = await newAccount("intruder");
+    for (const path of ["", "/stats", "/viewers", "/leads"]) {
+      const response = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: other.auth });
+      expect(response.status(), path).toBe(404);
+    }
+    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: other.auth, data: { title: "mine" } })).status()).toBe(404);
+    expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: other.auth })).status()).toBe(404);
+    const list = await (await request.get(`/api/v1/documents`, { headers: other.auth })).json();
+    expect(list.documents).toEqual([]);
+    expect((await request.get(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(200);
+  });
+});
+
+test.describe("routing", () => {
+  test("an unknown /api/v1 path is 404 in the error envelope", async ({ request }) => {
+    const response = await request.get("/api/v1/nothing/here", { headers: account.auth });
+    expect(response.status()).toBe(404);
+    expect((await response.json()).error.code).toBe("not_found");
+    expectRateLimitHeaders(response.headers());
+  });
+
+  test("a wrong method is 405 with an Allow header", async ({ request }) => {
+    const response = await request.put("/api/v1/documents", { headers: account.auth, data: {} });
+    expect(response.status()).toBe(405);
+    expect(response.headers()["allow"]).toBe("GET, POST");
+    expect((await response.json()).error.code).toBe("bad_request");
+    const stats = await request.delete("/api/v1/documents/s-0000000000/stats", { headers: account.auth });
+    expect(stats.status()).toBe(405);
+    expect(stats.headers()["allow"]).toBe("GET");
+  });
+});

@@ -1,0 +1,34 @@
+import { type Period, pagination } from "../api/schemas/common";
+import { db } from "../db";
+import type { Document, Prisma } from "../generated/prisma/client";
+import { levelOfRank } from "./engagement";
+
+/** Leads captured through the gate, newest first, optionally within a period of captured_at. */
+export async function documentLeads(doc: Document, query: Period & { page: number; per_page: number }) {
+  const where: Prisma.LeadWhereInput = {
+    documentId: doc.id,
+    ...(query.since || query.until
+      ? { capturedAt: { ...(query.since ? { gte: query.since } : {}), ...(query.until ? { lt: query.until } : {}) } }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db.lead.findMany({
+      where,
+      orderBy: [{ capturedAt: "desc" }, { id: "asc" }],
+      skip: (query.page - 1) * query.per_page,
+      take: query.per_page,
+      include: { viewer: { select: { engagementRank: true } } },
+    }),
+    db.lead.count({ where }),
+  ]);
+  return {
+    leads: rows.map((l) => ({
+      email: l.email,
+      name: l.name,
+      company_domain: l.companyDomain,
+      captured_at: l.capturedAt.toISOString(),
+      engagement_label: levelOfRank(l.viewer.engagementRank).label,
+    })),
+    pagination: pagination(query.page, query.per_page, total),
+  };
+}

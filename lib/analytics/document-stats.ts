@@ -1,0 +1,91 @@
+import type { Period } from "../api/schemas/common";
+import { db } from "../db";
+import { type Document, Prisma } from "../generated/prisma/client";
+import { engagementObject, engagementRankSql } from "./engagement";
+
+const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
+
+/**
+ * SPEC.md's Document statistics. Without a period the headline figures are the maintained
+ * aggregates; with one, only visits started in the window (and downloads made in it) count.
+ */
+export async function documentStats(doc: Document, period: Period) {
+  const windowed = Boolean(period.since || period.until);
+  const pages = await pageAnalytics(doc, period);
+  if (!windowed) {
+    return {
+      views: doc.views,
+      unique_viewers: doc.uniqueViewers,
+      total_time_seconds: round(doc.totalTimeSeconds),
+      avg_time_seconds: doc.views ? round(doc.totalTimeSeconds / doc.views) : 0,
+      avg_completion: doc.uniqueViewers ? round(doc.completionSum / doc.uniqueViewers, 4) : 0,
+      downloads: doc.downloads,
+      page_analytics: pages,
+      engagement_breakdown: engagementObject(doc.engagementRank),
+    };
+  }
+
+  const since = period.since ?? new Date(0);
+  const until = period.until ?? new Date("9999-12-31T00:00:00Z");
+  const [row] = await db.$queryRaw<
+    Array<{ views: number; unique_viewers: number; total_time: number; avg_completion: number | null; rank: number | null; downloads: number }>
+  >`
+    WITH visits_in AS (
+      SELECT id, viewer_id, total_time_seconds FROM visits
+      WHERE document_id = ${doc.id}::uuid AND started_at >= ${since} AND started_at < ${until}
+    ),
+    downloads_in AS (
+      SELECT viewer_id FROM downloads
+      WHERE document_id = ${doc.id}::uuid AND created_at >= ${since} AND created_at < ${until}
+    ),
+    per_viewer AS (
+      SELECT v.viewer_id,
+             count(*)::int AS visits,
+             sum(v.total_time_seconds)::float8 AS seconds,
+             (SELECT count(DISTINCT pt.page)::int FROM page_times pt
+                JOIN visits_in v2 ON v2.id = pt.visit_id
+               WHERE v2.viewer_id = v.viewer_id AND pt.viewed) AS pages,
+             EXISTS (SELECT 1 FROM downloads_in d WHERE d.viewer_id = v.viewer_id) AS downloaded
+      FROM visits_in v GROUP BY v.viewer_id
+    )
+    SELECT
+      (SELECT count(*)::int FROM visits_in) AS views,
+      (SELECT count(*)::int FROM per_viewer) AS unique_viewers,
+      (SELECT coalesce(sum(total_time_seconds), 0)::float8 FROM visits_in) AS total_time,
+      (SELECT avg(least(pages::float8 / ${doc.pageCount}, 1)) FROM per_viewer) AS avg_completion,
+      (SELECT max(${engagementRankSql({
+        completion: Prisma.sql`least(pages::float8 / ${doc.pageCount}, 1)`,
+        readingSeconds: Prisma.sql`seconds`,
+        pagesViewed: Prisma.sql`pages`,
+        visits: Prisma.sql`visits`,
+        downloaded: Prisma.sql`downloaded`,
+      })}) FROM per_viewer) AS rank,
+      (SELECT count(*)::int FROM downloads_in) AS downloads`;
+  const views = row?.views ?? 0;
+  return {
+    views,
+    unique_viewers: row?.unique_viewers ?? 0,
+    total_time_seconds: round(row?.total_time ?? 0),
+    avg_time_seconds: views ? round((row?.total_time ?? 0) / views) : 0,
+    avg_completion: round(row?.avg_completion ?? 0, 4),
+    downloads: row?.downloads ?? 0,
+    page_analytics: pages,
+    engagement_breakdown: engagementObject(row?.rank ?? 0),
+  };
+}
+
+/** One row per page 1..page_count: visits that viewed it and their mean time on it. */
+async function pageAnalytics(doc: Document, period: Period) {
+  const window = Prisma.sql`${period.since ? Prisma.sql`AND visit_started_at >= ${period.since}` : Prisma.empty}
+    ${period.until ? Prisma.sql`AND visit_started_at < ${period.until}` : Prisma.empty}`;
+  const rows = await db.$queryRaw<Array<{ page: number; views: number; avg_time: number }>>`
+    SELECT page, count(*)::int AS views, avg(seconds)::float8 AS avg_time
+    FROM page_times
+    WHERE document_id = ${doc.id}::uuid AND viewed ${window}
+    GROUP BY page`;
+  const byPage = new Map(rows.map((r) => [r.page, r]));
+  return Array.from({ length: doc.pageCount }, (_, i) => {
+    const r = byPage.get(i + 1);
+    return { page: i + 1, views: r?.views ?? 0, avg_time_seconds: r ? round(r.avg_time) : 0 };
+  });
+}

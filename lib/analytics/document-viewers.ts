@@ -1,0 +1,36 @@
+import { pagination } from "../api/schemas/common";
+import { db } from "../db";
+import type { Document } from "../generated/prisma/client";
+import { levelOfRank } from "./engagement";
+
+/** A document's viewers, most engaged first, then most recently seen (DECISIONS.md). */
+export async function documentViewers(doc: Document, page: number, perPage: number) {
+  const where = { documentId: doc.id };
+  const [rows, total] = await Promise.all([
+    db.viewer.findMany({
+      where,
+      orderBy: [{ engagementRank: "desc" }, { lastViewedAt: { sort: "desc", nulls: "last" } }, { id: "asc" }],
+      skip: (page - 1) * perPage,
+      take: perPage,
+    }),
+    db.viewer.count({ where }),
+  ]);
+  return {
+    viewers: rows.map((v) => ({
+      viewer_id: v.publicId,
+      email: v.email,
+      company_domain: v.companyDomain,
+      first_viewed_at: (v.firstViewedAt ?? v.createdAt).toISOString(),
+      last_viewed_at: (v.lastViewedAt ?? v.createdAt).toISOString(),
+      visits: v.visits,
+      pages_viewed: v.pagesViewed,
+      total_pages: doc.pageCount,
+      completion: Math.round(v.completion * 10_000) / 10_000,
+      total_time_seconds: Math.round(v.totalTimeSeconds * 100) / 100,
+      downloaded: v.downloaded,
+      engagement_label: levelOfRank(v.engagementRank).label,
+    })),
+    total_viewers: total,
+    pagination: pagination(page, perPage, total),
+  };
+}

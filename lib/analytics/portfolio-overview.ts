@@ -1,0 +1,110 @@
+import type { Period } from "../api/schemas/common";
+import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import { apiShortCode } from "../documents/short-code";
+import { LEVELS, engagementRankSql } from "./engagement";
+
+const TOP_DOCUMENTS = 10;
+const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
+
+type DocRow = { code: string; title: string; views: number; viewers: number; completion_sum: number; leads: number; rank: number };
+
+/**
+ * Portfolio analytics (DECISIONS.md): documents = active documents created up to `until`; views,
+ * viewers, leads and completion from activity in the period; top 10 documents by views (ties by
+ * title); documents counted by engagement level over the period.
+ */
+export async function portfolioOverview(ownerId: string, period: Period, requested: { since?: string; until?: string }) {
+  const windowed = Boolean(period.since || period.until);
+  const until = period.until ?? new Date("9999-12-31T00:00:00Z");
+  const since = period.since ?? new Date(0);
+
+  const [{ documents }] = (await db.$queryRaw<Array<{ documents: number }>>`
+    SELECT count(*)::int AS documents FROM documents
+    WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
+
+  // Per-document figures for documents with activity (all-time: the maintained aggregates).
+  const rows = windowed
+    ? await db.$queryRaw<DocRow[]>`
+        WITH docs AS (
+          SELECT id, code, title, page_count FROM documents
+          WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
+        ),
+        visits_in AS (
+          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds FROM visits v
+          JOIN docs d ON d.id = v.document_id
+          WHERE v.started_at >= ${since} AND v.started_at < ${until}
+        ),
+        pages AS (
+          SELECT vi.viewer_id, count(DISTINCT pt.page)::int AS n FROM page_times pt
+          JOIN visits_in vi ON vi.id = pt.visit_id WHERE pt.viewed GROUP BY vi.viewer_id
+        ),
+        downloaders AS (
+          SELECT DISTINCT dl.viewer_id FROM downloads dl JOIN docs d ON d.id = dl.document_id
+          WHERE dl.created_at >= ${since} AND dl.created_at < ${until} AND dl.viewer_id IS NOT NULL
+        ),
+        per_viewer AS (
+          SELECT vi.document_id, vi.viewer_id, count(*)::int AS visits, sum(vi.total_time_seconds)::float8 AS seconds,
+                 coalesce(max(p.n), 0)::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
+          FROM visits_in vi LEFT JOIN pages p ON p.viewer_id = vi.viewer_id
+          LEFT JOIN downloaders dv ON dv.viewer_id = vi.viewer_id
+          GROUP BY vi.document_id, vi.viewer_id
+        ),
+        per_doc AS (
+          SELECT pv.document_id, sum(pv.visits)::int AS views, count(*)::int AS viewers,
+                 sum(least(pv.pages::float8 / d.page_count, 1))::float8 AS completion_sum,
+                 max(${engagementRankSql({
+                   completion: Prisma.sql`least(pv.pages::float8 / d.page_count, 1)`,
+                   readingSeconds: Prisma.sql`pv.seconds`,
+                   pagesViewed: Prisma.sql`pv.pages`,
+                   visits: Prisma.sql`pv.visits`,
+                   downloaded: Prisma.sql`pv.downloaded`,
+                 })})::int AS rank
+          FROM per_viewer pv JOIN docs d ON d.id = pv.document_id GROUP BY pv.document_id
+        ),
+        leads_in AS (
+          SELECT l.document_id, count(*)::int AS leads FROM leads l JOIN docs d ON d.id = l.document_id
+          WHERE l.captured_at >= ${since} AND l.captured_at < ${until} GROUP BY l.document_id
+        )
+        SELECT d.code, d.title, coalesce(pd.views, 0) AS views, coalesce(pd.viewers, 0) AS viewers,
+               coalesce(pd.completion_sum, 0) AS completion_sum, coalesce(li.leads, 0) AS leads, coalesce(pd.rank, 0) AS rank
+        FROM docs d LEFT JOIN per_doc pd ON pd.document_id = d.id LEFT JOIN leads_in li ON li.document_id = d.id
+        WHERE pd.document_id IS NOT NULL OR li.document_id IS NOT NULL`
+    : await db.$queryRaw<DocRow[]>`
+        SELECT code, title, views, unique_viewers AS viewers, completion_sum, leads_count AS leads, engagement_rank::int AS rank
+        FROM documents
+        WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
+
+  const totals = rows.reduce(
+    (t, r) => ({ views: t.views + r.views, viewers: t.viewers + r.viewers, completion: t.completion + r.completion_sum, leads: t.leads + r.leads }),
+    { views: 0, viewers: 0, completion: 0, leads: 0 },
+  );
+  const breakdown = Object.fromEntries(LEVELS.map((l) => [l.key, 0])) as Record<(typeof LEVELS)[number]["key"], number>;
+  for (const r of rows) if (r.rank > 0) breakdown[LEVELS[r.rank]!.key] += 1;
+  breakdown.not_opened = documents - rows.filter((r) => r.rank > 0).length;
+
+  const top = rows
+    .filter((r) => r.views > 0)
+    .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title))
+    .slice(0, TOP_DOCUMENTS)
+    .map((r) => ({
+      short_code: apiShortCode(r.code),
+      title: r.title,
+      views: r.views,
+      completion: r.viewers ? round(r.completion_sum / r.viewers, 4) : 0,
+      leads: r.leads,
+    }));
+
+  return {
+    period: { since: requested.since ?? null, until: requested.until ?? null },
+    totals: {
+      documents,
+      total_views: totals.views,
+      unique_viewers: totals.viewers,
+      leads_captured: totals.leads,
+      avg_completion: totals.viewers ? round(totals.completion / totals.viewers, 4) : 0,
+    },
+    top_documents: top,
+    engagement_breakdown: breakdown,
+  };
+}

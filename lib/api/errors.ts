@@ -1,0 +1,36 @@
+/** The error codes of SPEC.md (plus payload_too_large from DECISIONS.md) and their HTTP statuses. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  validation_error: 422,
+  rate_limited: 429,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error a client can act on. The API wrapper is the only place that turns it into a response. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    status?: number,
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status ?? ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = "Document") => new ApiError("not_found", `${what} not found`);
+
+export type ErrorBody = { error: { code: string; message: string } };
+
+export function errorBody(code: string, message: string): ErrorBody {
+  return { error: { code, message } };
+}

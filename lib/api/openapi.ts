@@ -1,0 +1,154 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { config } from "../config";
+import {
+  documentStatsSchema,
+  leadListSchema,
+  leadsQuery,
+  overviewQuery,
+  overviewSchema,
+  statsQuery,
+  viewerListSchema,
+  viewersQuery,
+} from "./schemas/analytics";
+import { errorSchema, shortCodeParam } from "./schemas/common";
+import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "./schemas/documents";
+import { z } from "./schemas/zod";
+
+/**
+ * The OpenAPI 3.1 document, built from the same zod schemas that validate requests. Registered
+ * operations are also what the route-coverage test compares the app's routes against.
+ */
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "bad_request: invalid parameters or file type",
+  401: "unauthorized: missing or invalid API key",
+  404: "not_found: no such resource in this account",
+  405: "bad_request: method not allowed (see the Allow header)",
+  413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
+  422: "validation_error: an invalid field value",
+  429: "rate_limited: more than 100 requests this minute (see Retry-After)",
+  500: "internal_error: server error",
+};
+
+const rateLimitHeaders = z.object({
+  "X-RateLimit-Limit": z.string().openapi({ description: "Requests allowed per window (100)" }),
+  "X-RateLimit-Remaining": z.string().openapi({ description: "Requests left in the current window" }),
+  "X-RateLimit-Reset": z.string().openapi({ description: "Unix time at which the window resets" }),
+});
+
+function errors(...statuses: number[]): RouteConfig["responses"] {
+  return Object.fromEntries(
+    [401, 429, 500, ...statuses].map((status) => [
+      status,
+      { description: ERROR_DESCRIPTIONS[status]!, headers: rateLimitHeaders, content: { "application/json": { schema: errorSchema } } },
+    ]),
+  );
+}
+
+const ok = (description: string, schema: z.ZodType, status = 200) => ({
+  [status]: { description, headers: rateLimitHeaders, content: { "application/json": { schema } } },
+});
+
+const documentPath = z.object({ short_code: shortCodeParam });
+
+export const registry = new OpenAPIRegistry();
+const bearer = registry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  description: "An API key from Settings → API keys: `Authorization: Bearer pw_live_…`",
+});
+
+const operations: RouteConfig[] = [
+  {
+    method: "get",
+    path: "/api/v1/documents",
+    summary: "List documents",
+    tags: ["Documents"],
+    request: { query: listDocumentsQuery },
+    responses: { ...ok("The account's documents", documentListSchema), ...errors(400) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/documents",
+    summary: "Upload a PDF",
+    description: "Uploads a PDF and its settings in one multipart request. Emits `document.uploaded`.",
+    tags: ["Documents"],
+    request: { body: { content: { "multipart/form-data": { schema: uploadBodySchema } }, required: true } },
+    responses: { ...ok("The new document", documentSchema, 201), ...errors(400, 413, 422) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}",
+    summary: "Get a document",
+    tags: ["Documents"],
+    request: { params: documentPath },
+    responses: { ...ok("The document", documentSchema), ...errors(404) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/documents/{short_code}",
+    summary: "Update a document's title or settings",
+    description: "Only the fields included change. `password`: a string sets it, null clears it. Unknown fields are refused.",
+    tags: ["Documents"],
+    request: { params: documentPath, body: { content: { "application/json": { schema: updateDocumentSchema } } } },
+    responses: { ...ok("The updated document", documentSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/documents/{short_code}",
+    summary: "Delete a document",
+    description: "Soft delete: the link stops working and the document leaves lists and analytics.",
+    tags: ["Documents"],
+    request: { params: documentPath },
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/stats",
+    summary: "Document statistics",
+    tags: ["Analytics"],
+    request: { params: documentPath, query: statsQuery },
+    responses: { ...ok("Statistics, one page_analytics row per page", documentStatsSchema), ...errors(400, 404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/viewers",
+    summary: "A document's viewers, most engaged first",
+    tags: ["Analytics"],
+    request: { params: documentPath, query: viewersQuery },
+    responses: { ...ok("Viewers", viewerListSchema), ...errors(400, 404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/leads",
+    summary: "Leads captured through the email gate, newest first",
+    tags: ["Analytics"],
+    request: { params: documentPath, query: leadsQuery },
+    responses: { ...ok("Leads", leadListSchema), ...errors(400, 404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/analytics/overview",
+    summary: "Portfolio analytics",
+    tags: ["Analytics"],
+    request: { query: overviewQuery },
+    responses: { ...ok("Totals, top documents and engagement breakdown", overviewSchema), ...errors(400) },
+  },
+];
+
+for (const operation of operations) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
+
+export function openApiDocument() {
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Pagewise API",
+      version: "1.0.0",
+      description:
+        "Share PDFs behind a link and read who engaged with them. Authenticate with `Authorization: Bearer <API_KEY>`. " +
+        "Every response carries X-RateLimit-* headers (100 requests per minute per key). " +
+        'Errors are `{ "error": { "code", "message" } }`.',
+    },
+    servers: [{ url: config().APP_URL }],
+  });
+}

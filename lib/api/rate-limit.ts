@@ -1,0 +1,55 @@
+import { db } from "../db";
+
+/**
+ * Fixed 60-second windows aligned to the minute, counted in PostgreSQL with one atomic upsert, so
+ * the count is exact under concurrency and across app processes. Every request counts, including
+ * refused ones, so a client hammering past the limit stays limited until the window resets.
+ */
+export const RATE_LIMIT = 100;
+export const WINDOW_SECONDS = 60;
+
+export type RateLimitState = {
+  limit: number;
+  remaining: number;
+  /** Unix seconds at which the window resets. */
+  reset: number;
+  allowed: boolean;
+  retryAfter: number;
+};
+
+export async function consumeRateLimit(subject: string, now = new Date()): Promise<RateLimitState> {
+  const windowStartSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+  const windowStart = new Date(windowStartSeconds * 1000);
+  const rows = await db.$queryRaw<Array<{ count: number }>>`
+    INSERT INTO rate_limit_windows (key, window_start, count)
+    VALUES (${subject}, ${windowStart}, 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+    RETURNING count`;
+  const count = rows[0]!.count;
+  const reset = windowStartSeconds + WINDOW_SECONDS;
+  return {
+    limit: RATE_LIMIT,
+    remaining: Math.max(0, RATE_LIMIT - count),
+    reset,
+    allowed: count <= RATE_LIMIT,
+    retryAfter: Math.max(1, reset - Math.floor(now.getTime() / 1000)),
+  };
+}
+
+/** Old windows are useless after their minute; removed now and then by whoever counts. */
+export async function pruneRateLimitWindows(now = new Date()) {
+  await db.$executeRaw`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(now.getTime() - 10 * 60_000)}`;
+}
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  const secondsLeft = String(state.retryAfter);
+  return {
+    "X-RateLimit-Limit": String(state.limit),
+    "X-RateLimit-Remaining": String(state.remaining),
+    "X-RateLimit-Reset": String(state.reset),
+    // IETF draft-ietf-httpapi-ratelimit-headers
+    "RateLimit-Policy": `"default";q=${state.limit};w=${WINDOW_SECONDS}`,
+    RateLimit: `"default";r=${state.remaining};t=${secondsLeft}`,
+    ...(state.allowed ? {} : { "Retry-After": secondsLeft }),
+  };
+}

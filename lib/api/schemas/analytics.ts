@@ -1,0 +1,78 @@
+import { engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
+import { z } from "./zod";
+
+export const statsQuery = periodQuery;
+export const viewersQuery = paginationQuery;
+export const leadsQuery = z
+  .object({ ...paginationQuery.shape, ...periodQuery.shape })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
+export const overviewQuery = periodQuery;
+
+export const documentStatsSchema = z
+  .object({
+    views: z.number().int(),
+    unique_viewers: z.number().int(),
+    total_time_seconds: z.number(),
+    avg_time_seconds: z.number(),
+    avg_completion: z.number().openapi({ description: "Fraction 0 to 1" }),
+    downloads: z.number().int(),
+    page_analytics: z.array(z.object({ page: z.number().int(), views: z.number().int(), avg_time_seconds: z.number() })),
+    engagement_breakdown: engagementObjectSchema,
+  })
+  .openapi("DocumentStats");
+
+export const viewerRecordSchema = z
+  .object({
+    viewer_id: z.string().openapi({ example: "anon_3fK9sLm2QpX7aB1c" }),
+    email: z.string().nullable(),
+    company_domain: z.string().nullable(),
+    first_viewed_at: z.string().openapi({ format: "date-time" }),
+    last_viewed_at: z.string().openapi({ format: "date-time" }),
+    visits: z.number().int(),
+    pages_viewed: z.number().int(),
+    total_pages: z.number().int(),
+    completion: z.number(),
+    total_time_seconds: z.number(),
+    downloaded: z.boolean(),
+    engagement_label: z.string(),
+  })
+  .openapi("Viewer");
+
+export const viewerListSchema = z
+  .object({ viewers: z.array(viewerRecordSchema), total_viewers: z.number().int(), pagination: paginationSchema })
+  .openapi("ViewerList");
+
+export const leadRecordSchema = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    company_domain: z.string(),
+    captured_at: z.string().openapi({ format: "date-time" }),
+    engagement_label: z.string(),
+  })
+  .openapi("Lead");
+
+export const leadListSchema = z.object({ leads: z.array(leadRecordSchema), pagination: paginationSchema }).openapi("LeadList");
+
+export const overviewSchema = z
+  .object({
+    period: z.object({ since: z.string().nullable(), until: z.string().nullable() }),
+    totals: z.object({
+      documents: z.number().int(),
+      total_views: z.number().int(),
+      unique_viewers: z.number().int(),
+      leads_captured: z.number().int(),
+      avg_completion: z.number(),
+    }),
+    top_documents: z.array(
+      z.object({ short_code: z.string(), title: z.string(), views: z.number().int(), completion: z.number(), leads: z.number().int() }),
+    ),
+    engagement_breakdown: z.object({
+      high_interest: z.number().int(),
+      read: z.number().int(),
+      skimmed: z.number().int(),
+      opened: z.number().int(),
+      not_opened: z.number().int(),
+    }),
+  })
+  .openapi("PortfolioAnalytics");

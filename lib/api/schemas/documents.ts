@@ -1,0 +1,152 @@
+import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
+import { z } from "./zod";
+
+export const GATE_TYPES = ["preview", "full", "none"] as const;
+
+/** Booleans in multipart forms: true/false/1/0/on/off, any case. */
+const formBoolean = (name: string) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const v = value.trim().toLowerCase();
+      if (["true", "1", "on"].includes(v)) return true;
+      if (["false", "0", "off"].includes(v)) return false;
+      ctx.addIssue({ code: "custom", message: `${name} must be a boolean: true or false (got "${value}")` });
+      return z.NEVER;
+    })
+    .openapi({ type: "boolean" });
+
+const title = z.string().trim().min(1, "title must not be empty").max(200, "title must be at most 200 characters");
+const password = z.string().min(4, "password must be 4 to 128 characters").max(128, "password must be 4 to 128 characters");
+const gateType = z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" });
+
+/** The multipart upload's fields besides `file`. Unknown fields are ignored (browsers add their own). */
+export const uploadFieldsSchema = z
+  .object({
+    title: title.optional(),
+    email_gate: formBoolean("email_gate").optional(),
+    gate_type: gateType.optional(),
+    gate_page: z
+      .string()
+      .regex(/^\d+$/, "gate_page must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(1, "gate_page must be at least 1"))
+      .optional()
+      .openapi({ type: "integer", minimum: 1 }),
+    allow_download: formBoolean("allow_download").optional(),
+    block_free_emails: formBoolean("block_free_emails").optional(),
+    notifications_enabled: formBoolean("notifications_enabled").optional(),
+    password: password.optional(),
+  });
+
+export const uploadBodySchema = z
+  .object({
+    file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }),
+    title: z.string().optional().openapi({ description: "Defaults to the file name without extension" }),
+    email_gate: z.boolean().optional().openapi({ default: true }),
+    gate_type: gateType.optional().openapi({ default: "preview" }),
+    gate_page: z.number().int().optional().openapi({ default: 3, description: "1 to page_count; an omitted default is lowered to page_count for shorter documents" }),
+    allow_download: z.boolean().optional().openapi({ default: true }),
+    block_free_emails: z.boolean().optional().openapi({ default: false }),
+    notifications_enabled: z.boolean().optional().openapi({ default: true }),
+    password: z.string().optional().openapi({ description: "4 to 128 characters; readers must enter it first" }),
+  })
+  .openapi("DocumentUpload");
+
+/** PATCH: every field optional; unknown fields are refused (most likely a typo). */
+export const updateDocumentSchema = z
+  .strictObject(
+    {
+      title: title.optional(),
+      email_gate: z.boolean({ error: "email_gate must be a boolean" }).optional(),
+      gate_type: gateType.optional(),
+      gate_page: z.number({ error: "gate_page must be an integer" }).int("gate_page must be an integer").min(1, "gate_page must be at least 1").optional(),
+      allow_download: z.boolean({ error: "allow_download must be a boolean" }).optional(),
+      block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
+      notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
+      password: password.nullable().optional().openapi({ description: "A string of 4 to 128 characters sets it; null clears it" }),
+    },
+    { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },
+  )
+  .openapi("DocumentUpdate", { example: { title: "Q3 Deck", allow_download: false, gate_page: 2 } });
+
+export type DocumentUpdate = z.infer<typeof updateDocumentSchema>;
+export type UploadFields = z.infer<typeof uploadFieldsSchema>;
+
+export const SORTS = ["created_at", "views", "engagement", "title"] as const;
+
+export const listDocumentsQuery = z
+  .object({
+    ...paginationQuery.shape,
+    search: z
+      .string()
+      .max(200, "search must be at most 200 characters")
+      .optional()
+      .openapi({ param: { name: "search", in: "query", description: "Case-insensitive substring of the title" } }),
+    engagement: z
+      .string()
+      .optional()
+      .pipe(engagementKey.optional())
+      .openapi({ param: { name: "engagement", in: "query", description: "Documents whose most engaged viewer is at this level" }, enum: [...engagementKey.options] }),
+    has_leads: z
+      .enum(["true", "false"], { error: "has_leads must be true or false" })
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v === "true"))
+      .openapi({ param: { name: "has_leads", in: "query", description: "true: with leads; false: without" }, type: "string", enum: ["true", "false"] }),
+    sort: z
+      .enum(SORTS, { error: `sort must be one of ${SORTS.join(", ")}` })
+      .default("created_at")
+      .openapi({ param: { name: "sort", in: "query", description: "created_at newest first, views most first, engagement most engaged first, title A→Z" } }),
+    order: z
+      .enum(["asc", "desc"], { error: "order must be asc or desc" })
+      .optional()
+      .openapi({ param: { name: "order", in: "query", description: "Overrides the sort's natural direction" } }),
+    ...periodQuery.shape,
+  })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
+
+export type ListDocumentsQuery = z.infer<typeof listDocumentsQuery>;
+
+export const settingsSchema = z
+  .object({
+    email_gate: z.boolean(),
+    gate_type: z.enum(GATE_TYPES),
+    gate_page: z.number().int(),
+    allow_download: z.boolean(),
+    block_free_emails: z.boolean(),
+    password: z.boolean().openapi({ description: "Whether a password is set" }),
+    notifications_enabled: z.boolean(),
+  })
+  .openapi("DocumentSettings");
+
+export const documentSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    short_code: z.string().openapi({ example: "s-k3j9x0q2ab" }),
+    url: z.string().openapi({ example: "http://localhost:3000/s/k3j9x0q2ab" }),
+    page_count: z.number().int(),
+    original_filename: z.string(),
+    created_at: z.string().openapi({ format: "date-time" }),
+    is_active: z.boolean(),
+    settings: settingsSchema,
+  })
+  .openapi("Document");
+
+export const documentListItemSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    short_code: z.string(),
+    url: z.string(),
+    page_count: z.number().int(),
+    views: z.number().int(),
+    unique_viewers: z.number().int(),
+    leads_count: z.number().int(),
+    engagement_summary: engagementObjectSchema,
+  })
+  .openapi("DocumentListItem");
+
+export const documentListSchema = z
+  .object({ documents: z.array(documentListItemSchema), pagination: paginationSchema })
+  .openapi("DocumentList");

@@ -1,0 +1,45 @@
+import { pagination } from "../api/schemas/common";
+import type { ListDocumentsQuery } from "../api/schemas/documents";
+import { levelOfKey } from "../analytics/engagement";
+import { db } from "../db";
+import type { Prisma } from "../generated/prisma/client";
+import { serializeListItem } from "./serialize";
+
+const NATURAL_DIRECTION = { created_at: "desc", views: "desc", engagement: "desc", title: "asc" } as const;
+const SORT_COLUMN = { created_at: "createdAt", views: "views", engagement: "engagementRank", title: "title" } as const;
+
+/**
+ * The owner's active documents, filtered, sorted and paginated, read from the maintained
+ * aggregate columns: two indexed queries however many events there are.
+ */
+export async function listDocuments(ownerId: string, query: ListDocumentsQuery) {
+  const where: Prisma.DocumentWhereInput = {
+    ownerId,
+    deletedAt: null,
+    ...(query.search ? { title: { contains: query.search, mode: "insensitive" } } : {}),
+    ...(query.engagement ? { engagementRank: levelOfKey(query.engagement).rank } : {}),
+    ...(query.has_leads === true ? { leadsCount: { gt: 0 } } : query.has_leads === false ? { leadsCount: 0 } : {}),
+    ...(query.since || query.until
+      ? { createdAt: { ...(query.since ? { gte: query.since } : {}), ...(query.until ? { lt: query.until } : {}) } }
+      : {}),
+  };
+  const natural = NATURAL_DIRECTION[query.sort];
+  const direction = query.order ?? natural;
+  // Ties: created_at newest first, then id; all reversed when order reverses the natural direction.
+  const tieDirection = direction === natural ? "desc" : "asc";
+  const orderBy: Prisma.DocumentOrderByWithRelationInput[] = [{ [SORT_COLUMN[query.sort]]: direction }];
+  if (query.sort !== "created_at") orderBy.push({ createdAt: tieDirection });
+  orderBy.push({ id: tieDirection });
+
+  const [rows, total] = await Promise.all([
+    db.document.findMany({
+      where,
+      orderBy,
+      skip: (query.page - 1) * query.per_page,
+      take: query.per_page,
+      select: { id: true, title: true, code: true, pageCount: true, views: true, uniqueViewers: true, leadsCount: true, engagementRank: true },
+    }),
+    db.document.count({ where }),
+  ]);
+  return { documents: rows.map(serializeListItem), pagination: pagination(query.page, query.per_page, total) };
+}

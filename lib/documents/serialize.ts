@@ -1,0 +1,55 @@
+import { engagementObject } from "../analytics/engagement";
+import type { Document } from "../generated/prisma/client";
+import { apiShortCode, shareUrl } from "./short-code";
+
+/** Exactly the fields of SPEC.md's Document (single-document form). */
+export function serializeDocument(doc: Document) {
+  return {
+    id: doc.id,
+    title: doc.title,
+    short_code: apiShortCode(doc.code),
+    url: shareUrl(doc.code),
+    page_count: doc.pageCount,
+    original_filename: doc.originalFilename,
+    created_at: doc.createdAt.toISOString(),
+    is_active: doc.isActive,
+    settings: serializeSettings(doc),
+  };
+}
+
+export function serializeSettings(doc: Document) {
+  return {
+    email_gate: doc.emailGate,
+    gate_type: doc.gateType,
+    gate_page: doc.gatePage,
+    allow_download: doc.allowDownload,
+    block_free_emails: doc.blockFreeEmails,
+    password: doc.passwordHash !== null,
+    notifications_enabled: doc.notificationsEnabled,
+  };
+}
+
+export type DocumentListRow = Pick<
+  Document,
+  "id" | "title" | "code" | "pageCount" | "views" | "uniqueViewers" | "leadsCount" | "engagementRank"
+>;
+
+/** List items carry no original_filename, created_at or is_active (SPEC.md). */
+export function serializeListItem(doc: DocumentListRow) {
+  return {
+    id: doc.id,
+    title: doc.title,
+    short_code: apiShortCode(doc.code),
+    url: shareUrl(doc.code),
+    page_count: doc.pageCount,
+    views: doc.views,
+    unique_viewers: doc.uniqueViewers,
+    leads_count: doc.leadsCount,
+    engagement_summary: engagementObject(doc.engagementRank),
+  };
+}
+
+/** `data.document` in every webhook event. */
+export function eventDocument(doc: Pick<Document, "id" | "title" | "code">) {
+  return { id: doc.id, title: doc.title, short_code: `s/${doc.code}`, url: shareUrl(doc.code) };
+}

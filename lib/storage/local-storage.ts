@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { type ByteRange, type Storage, type StoredObject, assertSafeKey } from "./storage";
+
+/** Files on the local disk under one directory. Writes go to a temporary file renamed into place. */
+export class LocalStorage implements Storage {
+  constructor(private readonly root: string) {}
+
+  private file(key: string) {
+    assertSafeKey(key);
+    return path.join(/*turbopackIgnore: true*/ this.root, key);
+  }
+
+  async put(key: string, body: Readable | Buffer, size: number): Promise<void> {
+    const target = this.file(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomBytes(6).toString("hex")}.partial`;
+    try {
+      if (Buffer.isBuffer(body)) await writeFile(temp, body);
+      else await pipeline(body, createWriteStream(temp));
+      const written = (await stat(temp)).size;
+      if (written !== size) throw new Error(`Expected ${size} bytes for ${key}, got ${written}`);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
+    const file = this.file(key);
+    const size = await this.size(key);
+    if (size === null) return null;
+    if (range) return { body: createReadStream(file, { start: range.start, end: range.end }), size, range };
+    return { body: createReadStream(file), size };
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const info = await stat(this.file(key));
+      return info.isFile() ? info.size : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return (await this.size(key)) !== null;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from "node:crypto";
+import { db } from "../../lib/db";
+import { newViewerPublicId } from "../../lib/ids";
+
+/**
+ * Writes reading activity as raw rows, for demo data, tests and benchmarks. Callers then run
+ * recomputeAggregates() for the documents they touched, so aggregates stay consistent.
+ */
+export type VisitSpec = {
+  startedAt: Date;
+  /** [page, seconds]; a page counts as viewed from 1 s. */
+  pages: Array<[number, number]>;
+  downloaded?: boolean;
+};
+
+export type ViewerSpec = { email?: string; name?: string; visits: VisitSpec[]; leadAt?: Date };
+
+export async function addViewer(documentId: string, spec: ViewerSpec): Promise<string> {
+  const viewerId = randomUUID();
+  const email = spec.email?.toLowerCase() ?? null;
+  await db.viewer.create({
+    data: {
+      id: viewerId,
+      publicId: newViewerPublicId(),
+      documentId,
+      browserId: randomUUID(),
+      email,
+      name: spec.name ?? null,
+      companyDomain: email ? email.split("@")[1]! : null,
+      createdAt: spec.visits[0]?.startedAt ?? spec.leadAt ?? new Date(),
+    },
+  });
+  let number = 0;
+  for (const visit of spec.visits) {
+    const visitId = randomUUID();
+    const seconds = visit.pages.reduce((sum, [, s]) => sum + s, 0);
+    await db.visit.create({
+      data: {
+        id: visitId,
+        documentId,
+        viewerId,
+        number: ++number,
+        startedAt: visit.startedAt,
+        lastActivityAt: new Date(visit.startedAt.getTime() + seconds * 1000),
+      },
+    });
+    if (visit.pages.length) {
+      await db.pageTime.createMany({
+        data: visit.pages.map(([page, s]) => ({ visitId, page, documentId, visitStartedAt: visit.startedAt, seconds: s, viewed: s >= 1 })),
+      });
+    }
+    if (visit.downloaded) {
+      await db.download.create({ data: { documentId, viewerId, createdAt: new Date(visit.startedAt.getTime() + seconds * 1000) } });
+    }
+  }
+  if (email && spec.leadAt) {
+    await db.lead.create({
+      data: { documentId, viewerId, email, name: spec.name ?? "", companyDomain: email.split("@")[1]!, capturedAt: spec.leadAt },
+    });
+  }
+  return viewerId;
+}

@@ -1,0 +1,33 @@
+import { PDFDocument, PDFHexString, StandardFonts, rgb } from "pdf-lib";
+
+/** A generated multi-page PDF: a title and "Page N of M" on every page, for demos, tests and benchmarks. */
+export async function samplePdf(pages: number, title = "Sample document"): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let n = 1; n <= pages; n++) {
+    const page = pdf.addPage([612, 792]);
+    page.drawRectangle({ x: 0, y: 712, width: 612, height: 80, color: rgb(0.14, 0.33, 0.88) });
+    page.drawText(title, { x: 48, y: 742, size: 22, font: bold, color: rgb(1, 1, 1) });
+    page.drawText(`Page ${n} of ${pages}`, { x: 48, y: 640, size: 36, font: bold, color: rgb(0.1, 0.1, 0.15) });
+    const lines = [
+      "Pagewise sample content. Each page carries its own number so tests can tell",
+      "which page a reader sees. The rest is filler text to give the page some weight.",
+    ];
+    lines.forEach((line, i) => page.drawText(line, { x: 48, y: 590 - i * 18, size: 12, font: regular, color: rgb(0.3, 0.3, 0.35) }));
+  }
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF whose trailer declares standard-handler encryption, as a password-protected file does. */
+export async function encryptedPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.load(await samplePdf(1, "Encrypted"));
+  const { context } = pdf;
+  const hex = (s: string) => PDFHexString.of(s);
+  context.trailerInfo.Encrypt = context.register(
+    context.obj({ Filter: "Standard", V: 1, R: 2, O: hex("2a".repeat(32)), U: hex("2b".repeat(32)), P: -44 }),
+  );
+  context.trailerInfo.ID = context.obj([hex("0123456789abcdef0123456789abcdef"), hex("0123456789abcdef0123456789abcdef")]);
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
