@@ -38,6 +38,7 @@ const schema = z.object({
     .default("http://localhost:3000")
     .transform((v) => v.replace(/\/+$/, "")),
   PORT: port.default(3000),
+  TRUST_PROXY: bool.default(false),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(100),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),

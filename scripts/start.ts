@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { CLIENT_IP_HEADER } from "../lib/client-ip";
 import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
@@ -77,7 +78,13 @@ const { default: next } = await import("next");
 const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
-const server = createServer((req, res) => void handle(req, res));
+const server = createServer((req, res) => {
+  // The one client address the app trusts (rate limits, password attempts). A client's own
+  // X-Forwarded-For counts only behind a proxy that sets it (TRUST_PROXY=true).
+  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
+  req.headers[CLIENT_IP_HEADER] = (cfg.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
+  void handle(req, res);
+});
 server.keepAliveTimeout = 65_000;
 server.on("error", async (error: NodeJS.ErrnoException) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${cfg.PORT} is in use; set PORT to another port.` : error);

@@ -1,7 +1,9 @@
 import { ApiError } from "./errors";
 import { withApiKey } from "./with-api-key";
 
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** Marks the 405 handlers, so tooling can tell them from real operations. */
+export const NOT_ALLOWED = Symbol.for("pagewise.methodNotAllowed");
 type Method = (typeof METHODS)[number];
 
 /**
@@ -18,6 +20,7 @@ export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A)
     if (response.status === 405) response.headers.set("Allow", allow);
     return response;
   };
+  Object.assign(wrapped, { [NOT_ALLOWED]: true });
   return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, wrapped])) as Record<
     Exclude<Method, A[number]>,
     typeof wrapped

@@ -1,18 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { authenticateApiKey } from "../auth/api-keys";
+import { clientIp } from "../client-ip";
 import { ApiError, errorBody } from "./errors";
 import { consumeRateLimit, pruneRateLimitWindows, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 
 export type ApiContext<P> = { req: Request; userId: string; params: P; requestId: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
 type RouteContext<P> = { params: Promise<P> };
-
-/** The client's address as the proxy in front of us reports it; "local" when there is none. */
-function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip") || "local";
-}
 
 function bearerKey(req: Request): string | null {
   const header = req.headers.get("authorization") ?? "";

@@ -24,7 +24,9 @@ export class S3Storage implements Storage {
     private readonly bucket: string,
     config: S3ClientConfig,
   ) {
-    this.client = new S3Client(config);
+    // Checksums only where S3 requires them: streamed bodies are then sent as plain bytes rather
+    // than aws-chunked framing, which several S3-compatible servers store verbatim.
+    this.client = new S3Client({ requestChecksumCalculation: "WHEN_REQUIRED", responseChecksumValidation: "WHEN_REQUIRED", ...config });
   }
 
   async put(key: string, body: Readable | Buffer, size: number): Promise<void> {

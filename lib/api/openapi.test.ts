@@ -1,0 +1,58 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "./openapi";
+import { METHODS, NOT_ALLOWED } from "./route-fallbacks";
+
+const API_DIR = path.resolve(import.meta.dirname, "../../app/api/v1");
+// Routes that are not operations of the API: the catch-all 404 and the document itself.
+const NOT_OPERATIONS = new Set(["/api/v1/{...path}", "/api/v1/openapi.json"]);
+
+/** Every (method, path) the app serves under /api/v1, read from the route files themselves. */
+async function servedOperations(): Promise<string[]> {
+  const files = readdirSync(API_DIR, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name === "route.ts");
+  const operations: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(API_DIR, file.parentPath).split(path.sep).filter(Boolean);
+    const route = `/api/v1/${relative.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`.replace(/\/$/, "");
+    if (NOT_OPERATIONS.has(route)) continue;
+    const module = (await import(path.join(file.parentPath, file.name))) as Record<string, unknown>;
+    for (const method of METHODS) {
+      const handler = module[method] as { [NOT_ALLOWED]?: boolean } | undefined;
+      if (handler && !handler[NOT_ALLOWED]) operations.push(`${method} ${route}`);
+    }
+  }
+  return operations.sort();
+}
+
+describe("the OpenAPI document", () => {
+  const document = openApiDocument();
+  const documented = Object.entries(document.paths ?? {})
+    .flatMap(([route, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${route}`))
+    .sort();
+
+  it("is OpenAPI 3.1 with bearer authentication", () => {
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+
+  it("documents every route the app serves, and nothing it does not", async () => {
+    expect(documented).toEqual(await servedOperations());
+  });
+
+  it("documents the error responses of every operation, in the error envelope", () => {
+    for (const [route, item] of Object.entries(document.paths ?? {})) {
+      for (const [method, operation] of Object.entries(item as Record<string, { responses: Record<string, unknown> }>)) {
+        for (const status of ["401", "429", "500"]) expect(operation.responses, `${method} ${route}`).toHaveProperty(status);
+      }
+    }
+    expect(document.components?.schemas?.Error).toBeDefined();
+  });
+
+  it("describes the list parameters with their limits", () => {
+    const list = (document.paths?.["/api/v1/documents"] as { get: { parameters: Array<{ name: string; schema?: { maximum?: number } }> } }).get;
+    const names = list.parameters.map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["page", "per_page", "search", "engagement", "has_leads", "since", "until", "sort", "order"]));
+    expect(list.parameters.find((p) => p.name === "per_page")?.schema?.maximum).toBe(100);
+  });
+});
