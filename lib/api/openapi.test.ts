@@ -16,9 +16,9 @@ async function servedOperations(): Promise<string[]> {
     const relative = path.relative(API_DIR, file.parentPath).split(path.sep).filter(Boolean);
     const route = `/api/v1/${relative.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`.replace(/\/$/, "");
     if (NOT_OPERATIONS.has(route)) continue;
-    const module = (await import(path.join(file.parentPath, file.name))) as Record<string, unknown>;
+    const routeModule = (await import(path.join(file.parentPath, file.name))) as Record<string, unknown>;
     for (const method of METHODS) {
-      const handler = module[method] as { [NOT_ALLOWED]?: boolean } | undefined;
+      const handler = routeModule[method] as { [NOT_ALLOWED]?: boolean } | undefined;
       if (handler && !handler[NOT_ALLOWED]) operations.push(`${method} ${route}`);
     }
   }
