@@ -79,7 +79,7 @@ export async function portfolioOverview(ownerId: string, period: Period, request
     (t, r) => ({ views: t.views + r.views, viewers: t.viewers + r.viewers, completion: t.completion + r.completion_sum, leads: t.leads + r.leads }),
     { views: 0, viewers: 0, completion: 0, leads: 0 },
   );
-  const breakdown = Object.fromEntries(LEVELS.map((l) => [l.key, 0])) as Record<(typeof LEVELS)[number]["key"], number>;
+  const breakdown = Object.fromEntries([...LEVELS].reverse().map((l) => [l.key, 0])) as Record<(typeof LEVELS)[number]["key"], number>;
   for (const r of rows) if (r.rank > 0) breakdown[LEVELS[r.rank]!.key] += 1;
   breakdown.not_opened = documents - rows.filter((r) => r.rank > 0).length;
 

@@ -3,24 +3,44 @@ import { Prisma } from "../generated/prisma/client";
 import { engagementRankSql } from "./engagement";
 
 /**
- * Rebuilds the maintained aggregates of one or more documents from the raw rows (visits, page
- * times, downloads, leads). The viewer ingest keeps them up to date incrementally; this is the
- * reference it is tested against, and the bulk path for seeding and benchmarks.
+ * Rebuilds the maintained aggregates of documents from the raw rows (visits, page times,
+ * downloads, leads) with set-based queries. The viewer ingest keeps them up to date incrementally;
+ * this is the reference it is tested against, and the bulk path for seeding and benchmarks.
  */
 export async function recomputeAggregates(documentIds: string[]): Promise<void> {
   if (documentIds.length === 0) return;
   const ids = Prisma.sql`ARRAY[${Prisma.join(documentIds.map((id) => Prisma.sql`${id}::uuid`))}]`;
   await db.$transaction([
     db.$executeRaw`
-      UPDATE visits v SET
-        total_time_seconds = coalesce(p.seconds, 0),
-        pages_viewed = coalesce(p.pages, 0)
+      UPDATE visits v SET total_time_seconds = p.seconds, pages_viewed = p.pages
       FROM (
-        SELECT visit_id, sum(seconds)::float8 AS seconds, count(*) FILTER (WHERE viewed)::int AS pages
+        SELECT visit_id, sum(seconds)::float8 AS seconds, (count(*) FILTER (WHERE viewed))::int AS pages
         FROM page_times WHERE document_id = ANY(${ids}) GROUP BY visit_id
       ) p
       WHERE p.visit_id = v.id`,
     db.$executeRaw`
+      WITH per_visit AS (
+        SELECT viewer_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds,
+               min(started_at) AS first_at, max(last_activity_at) AS last_at
+        FROM visits WHERE document_id = ANY(${ids}) GROUP BY viewer_id
+      ),
+      per_page AS (
+        SELECT v.viewer_id, count(DISTINCT pt.page)::int AS pages
+        FROM page_times pt JOIN visits v ON v.id = pt.visit_id
+        WHERE pt.document_id = ANY(${ids}) AND pt.viewed GROUP BY v.viewer_id
+      ),
+      downloaders AS (
+        SELECT DISTINCT viewer_id FROM downloads WHERE document_id = ANY(${ids}) AND viewer_id IS NOT NULL
+      ),
+      s AS (
+        SELECT w.id, d.page_count, coalesce(pv.visits, 0) AS visits, coalesce(pp.pages, 0) AS pages,
+               coalesce(pv.seconds, 0) AS seconds, dl.viewer_id IS NOT NULL AS downloaded, pv.first_at, pv.last_at
+        FROM viewers w JOIN documents d ON d.id = w.document_id
+        LEFT JOIN per_visit pv ON pv.viewer_id = w.id
+        LEFT JOIN per_page pp ON pp.viewer_id = w.id
+        LEFT JOIN downloaders dl ON dl.viewer_id = w.id
+        WHERE w.document_id = ANY(${ids})
+      )
       UPDATE viewers w SET
         visits = s.visits,
         pages_viewed = s.pages,
@@ -36,28 +56,32 @@ export async function recomputeAggregates(documentIds: string[]): Promise<void> 
           visits: Prisma.sql`s.visits`,
           downloaded: Prisma.sql`s.downloaded`,
         })}
-      FROM (
-        SELECT w2.id, d.page_count,
-          (SELECT count(*)::int FROM visits v WHERE v.viewer_id = w2.id) AS visits,
-          (SELECT count(DISTINCT pt.page)::int FROM page_times pt JOIN visits v ON v.id = pt.visit_id
-            WHERE v.viewer_id = w2.id AND pt.viewed) AS pages,
-          (SELECT coalesce(sum(v.total_time_seconds), 0)::float8 FROM visits v WHERE v.viewer_id = w2.id) AS seconds,
-          EXISTS (SELECT 1 FROM downloads dl WHERE dl.viewer_id = w2.id) AS downloaded,
-          (SELECT min(v.started_at) FROM visits v WHERE v.viewer_id = w2.id) AS first_at,
-          (SELECT max(v.last_activity_at) FROM visits v WHERE v.viewer_id = w2.id) AS last_at
-        FROM viewers w2 JOIN documents d ON d.id = w2.document_id
-        WHERE w2.document_id = ANY(${ids})
-      ) s
-      WHERE s.id = w.id`,
+      FROM s WHERE s.id = w.id`,
     db.$executeRaw`
+      WITH v AS (
+        SELECT document_id, count(*)::int AS views, sum(total_time_seconds)::float8 AS seconds
+        FROM visits WHERE document_id = ANY(${ids}) GROUP BY document_id
+      ),
+      w AS (
+        SELECT document_id, (count(*) FILTER (WHERE visits > 0))::int AS viewers,
+               (sum(completion) FILTER (WHERE visits > 0))::float8 AS completion, max(engagement_rank) AS rank
+        FROM viewers WHERE document_id = ANY(${ids}) GROUP BY document_id
+      ),
+      l AS (SELECT document_id, count(*)::int AS leads FROM leads WHERE document_id = ANY(${ids}) GROUP BY document_id),
+      dl AS (SELECT document_id, count(*)::int AS downloads FROM downloads WHERE document_id = ANY(${ids}) GROUP BY document_id)
       UPDATE documents d SET
-        views = (SELECT count(*)::int FROM visits v WHERE v.document_id = d.id),
-        unique_viewers = (SELECT count(*)::int FROM viewers w WHERE w.document_id = d.id AND w.visits > 0),
-        leads_count = (SELECT count(*)::int FROM leads l WHERE l.document_id = d.id),
-        downloads = (SELECT count(*)::int FROM downloads dl WHERE dl.document_id = d.id),
-        total_time_seconds = (SELECT coalesce(sum(v.total_time_seconds), 0)::float8 FROM visits v WHERE v.document_id = d.id),
-        completion_sum = (SELECT coalesce(sum(w.completion), 0)::float8 FROM viewers w WHERE w.document_id = d.id AND w.visits > 0),
-        engagement_rank = (SELECT coalesce(max(w.engagement_rank), 0) FROM viewers w WHERE w.document_id = d.id)
-      WHERE d.id = ANY(${ids})`,
+        views = coalesce(v.views, 0),
+        unique_viewers = coalesce(w.viewers, 0),
+        leads_count = coalesce(l.leads, 0),
+        downloads = coalesce(dl.downloads, 0),
+        total_time_seconds = coalesce(v.seconds, 0),
+        completion_sum = coalesce(w.completion, 0),
+        engagement_rank = coalesce(w.rank, 0)
+      FROM (SELECT unnest(${ids}) AS id) target
+      LEFT JOIN v ON v.document_id = target.id
+      LEFT JOIN w ON w.document_id = target.id
+      LEFT JOIN l ON l.document_id = target.id
+      LEFT JOIN dl ON dl.document_id = target.id
+      WHERE d.id = target.id`,
   ]);
 }

@@ -17,7 +17,7 @@ export type RateLimitState = {
   retryAfter: number;
 };
 
-export async function consumeRateLimit(subject: string, now = new Date()): Promise<RateLimitState> {
+export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT): Promise<RateLimitState> {
   const windowStartSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
   const windowStart = new Date(windowStartSeconds * 1000);
   const rows = await db.$queryRaw<Array<{ count: number }>>`
@@ -28,10 +28,10 @@ export async function consumeRateLimit(subject: string, now = new Date()): Promi
   const count = rows[0]!.count;
   const reset = windowStartSeconds + WINDOW_SECONDS;
   return {
-    limit: RATE_LIMIT,
-    remaining: Math.max(0, RATE_LIMIT - count),
+    limit,
+    remaining: Math.max(0, limit - count),
     reset,
-    allowed: count <= RATE_LIMIT,
+    allowed: count <= limit,
     retryAfter: Math.max(1, reset - Math.floor(now.getTime() / 1000)),
   };
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { parseByteRange } from "./byte-range";
+
+describe("parseByteRange", () => {
+  it.each([
+    [null, null],
+    ["bytes=0-99", { start: 0, end: 99 }],
+    ["bytes=100-", { start: 100, end: 999 }],
+    ["bytes=-100", { start: 900, end: 999 }],
+    ["bytes=900-5000", { start: 900, end: 999 }],
+    ["bytes=1000-", "unsatisfiable"],
+    ["bytes=50-10", "unsatisfiable"],
+    ["bytes=0-1,5-6", null],
+    ["items=0-1", null],
+  ])("%s on a 1000-byte file → %j", (header, expected) => {
+    expect(parseByteRange(header, 1000)).toEqual(expected);
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { ApiError } from "../api/errors";
+import { recomputeAggregates } from "../analytics/recompute-aggregates";
+import { db } from "../db";
+import type { Document } from "../generated/prisma/client";
+import { newViewerPublicId } from "../ids";
+import { eventDocument } from "../documents/serialize";
+import { now } from "../time";
+import { recordEvent } from "../webhooks/record-event";
+import { isFreeEmailDomain } from "./free-email";
+
+export const gateFormSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ error: "Enter a valid email address, like name@company.com" }).max(254)),
+  name: z.string().trim().max(100, "Keep the name under 100 characters").optional().default(""),
+});
+
+/**
+ * Passing the email gate: identifies the viewer (joining an earlier viewer with the same email on
+ * this document), records the lead once per (document, email) with its `lead.captured` event, and
+ * returns the viewer the gate grant is issued for.
+ */
+export async function passGate(doc: Document, input: unknown, browserId: string): Promise<{ viewerId: string; leadCreated: boolean }> {
+  const parsed = gateFormSchema.safeParse(input);
+  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  const { email, name } = parsed.data;
+  const domain = email.split("@")[1]!;
+  if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
+    throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);
+  }
+
+  let merged = false;
+  const result = await db.$transaction(async (tx) => {
+    const byEmail = await tx.viewer.findUnique({ where: { documentId_email: { documentId: doc.id, email } } });
+    const byBrowser = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
+    let viewer;
+    if (byEmail) {
+      viewer = byEmail;
+      if (byBrowser && byBrowser.id !== byEmail.id && byBrowser.email === null) {
+        // The same person read anonymously in this browser: their visits join the known viewer.
+        const offset = byEmail.visits;
+        const visits = await tx.visit.findMany({ where: { viewerId: byBrowser.id }, orderBy: { number: "desc" } });
+        for (const visit of visits) {
+          await tx.visit.update({ where: { id: visit.id }, data: { viewerId: byEmail.id, number: visit.number + offset + 1000 } });
+        }
+        await tx.$executeRaw`UPDATE visits SET number = number - 1000 WHERE viewer_id = ${byEmail.id}::uuid AND number > 1000`;
+        await tx.download.updateMany({ where: { viewerId: byBrowser.id }, data: { viewerId: byEmail.id } });
+        await tx.viewer.delete({ where: { id: byBrowser.id } });
+        merged = true;
+      }
+      if (name && !byEmail.name) viewer = await tx.viewer.update({ where: { id: byEmail.id }, data: { name } });
+    } else if (byBrowser && byBrowser.email === null) {
+      viewer = await tx.viewer.update({ where: { id: byBrowser.id }, data: { email, name: name || null, companyDomain: domain } });
+    } else {
+      viewer = await tx.viewer.create({
+        data: {
+          publicId: newViewerPublicId(),
+          documentId: doc.id,
+          browserId: byBrowser ? null : browserId,
+          email,
+          name: name || null,
+          companyDomain: domain,
+        },
+      });
+    }
+
+    const capturedAt = now();
+    const inserted = await tx.$executeRaw`
+      INSERT INTO leads (document_id, viewer_id, email, name, company_domain, captured_at)
+      VALUES (${doc.id}::uuid, ${viewer.id}::uuid, ${email}, ${name}, ${domain}, ${capturedAt})
+      ON CONFLICT (document_id, email) DO NOTHING`;
+    if (inserted === 1) {
+      await tx.document.update({ where: { id: doc.id }, data: { leadsCount: { increment: 1 } } });
+      await recordEvent(tx, {
+        userId: doc.ownerId,
+        documentId: doc.id,
+        type: "lead.captured",
+        at: capturedAt,
+        data: {
+          document: eventDocument(doc),
+          lead: {
+            email,
+            name,
+            company_domain: domain,
+            pages_viewed: viewer.pagesViewed,
+            total_pages: doc.pageCount,
+            time_spent_seconds: Math.round(viewer.totalTimeSeconds * 100) / 100,
+          },
+        },
+      });
+    }
+    return { viewerId: viewer.id, leadCreated: inserted === 1 };
+  });
+  if (merged) await recomputeAggregates([doc.id]);
+  return result;
+}

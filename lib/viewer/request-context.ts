@@ -1,0 +1,27 @@
+import { randomBytes } from "node:crypto";
+import { cookies } from "next/headers";
+import type { Document } from "../generated/prisma/client";
+import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess } from "./access";
+
+/** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
+export async function viewerAccess(doc: Document): Promise<Access> {
+  const jar = await cookies();
+  return resolveAccess(doc, { password: jar.get(passwordCookie(doc.code))?.value, gate: jar.get(gateCookie(doc.code))?.value });
+}
+
+const cookieOptions = (maxAge: number, path = "/") =>
+  ({ httpOnly: true, sameSite: "lax", secure: process.env.NODE_ENV === "production" && process.env.APP_URL?.startsWith("https://"), path, maxAge }) as const;
+
+/** The first-party browser id (set when missing). Route handlers only: pages cannot set cookies. */
+export async function browserId(): Promise<string> {
+  const jar = await cookies();
+  const existing = jar.get(BROWSER_COOKIE)?.value;
+  if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
+  const id = randomBytes(18).toString("base64url");
+  jar.set(BROWSER_COOKIE, id, cookieOptions(365 * 86_400));
+  return id;
+}
+
+export async function setGrantCookie(name: string, token: string, code: string) {
+  (await cookies()).set(name, token, cookieOptions(GRANT_TTL_SECONDS, `/s/${code}`));
+}

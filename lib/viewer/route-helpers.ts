@@ -1,0 +1,19 @@
+import { ApiError, errorBody } from "../api/errors";
+
+/** A JSON body (sendBeacon posts it as text/plain); 400 when it is not JSON. */
+export async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.length > 256 * 1024) throw new ApiError("bad_request", "The request body is too large.");
+  try {
+    return JSON.parse(text || "{}");
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid JSON.");
+  }
+}
+
+/** The viewer's routes answer in the same error envelope as the API. */
+export function viewerError(error: unknown): Response {
+  if (error instanceof ApiError) return Response.json(errorBody(error.code, error.message), { status: error.status });
+  console.error("[viewer]", error);
+  return Response.json(errorBody("internal_error", "Something went wrong. Please try again."), { status: 500 });
+}

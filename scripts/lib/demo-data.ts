@@ -1,0 +1,59 @@
+import { writeFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
+import { createDocument } from "../../lib/documents/create-document";
+import type { Document } from "../../lib/generated/prisma/client";
+import { type ViewerSpec, addViewer } from "./activity";
+import { samplePdf } from "./sample-pdf";
+
+/** A small deterministic PRNG (mulberry32), so demo data looks the same on every run. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Uploads a generated PDF through the same domain function as the API. */
+export async function createSampleDocument(ownerId: string, title: string, pages: number, fields: Parameters<typeof createDocument>[2] = {}): Promise<Document> {
+  const bytes = await samplePdf(pages, title);
+  const file = path.join(tmpdir(), `pagewise-sample-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
+  await writeFile(file, bytes);
+  try {
+    return await createDocument(ownerId, { path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` }, { title, ...fields });
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+const COMPANIES = ["acme.com", "globex.io", "initech.com", "umbrella.co", "hooli.com", "gmail.com", "stark.industries", "wayne.ent"];
+const NAMES = ["Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Alan", "Frances", "Dennis", "Radia"];
+
+/** Viewers with visits, page times, downloads and leads spread over the last `days` days. */
+export function demoViewers(pageCount: number, count: number, rand: () => number, days = 42, now = Date.now()): ViewerSpec[] {
+  return Array.from({ length: count }, (_, i) => {
+    const identified = rand() < 0.6;
+    const name = NAMES[Math.floor(rand() * NAMES.length)]!;
+    const email = identified ? `${name.toLowerCase()}.${i}@${COMPANIES[Math.floor(rand() * COMPANIES.length)]}` : undefined;
+    const visitCount = rand() < 0.25 ? 2 + Math.floor(rand() * 2) : 1;
+    const firstAt = now - rand() * days * 86_400_000;
+    const depth = rand();
+    const visits = Array.from({ length: visitCount }, (_, v) => {
+      const startedAt = new Date(Math.min(now - 60_000, firstAt + v * (1 + rand() * 3) * 86_400_000));
+      const pagesRead = Math.max(1, Math.round(pageCount * Math.min(1, depth + v * 0.2)));
+      const pages: Array<[number, number]> = Array.from({ length: pagesRead }, (_, p) => [p + 1, Math.round((2 + rand() * (depth > 0.6 ? 40 : 8)) * 10) / 10]);
+      return { startedAt, pages, downloaded: depth > 0.8 && rand() < 0.4 };
+    });
+    return { email, name: identified ? name : undefined, visits, leadAt: identified ? visits[0]!.startedAt : undefined };
+  });
+}
+
+export async function seedActivity(doc: Document, viewers: ViewerSpec[]) {
+  for (const viewer of viewers) await addViewer(doc.id, viewer);
+  await recomputeAggregates([doc.id]);
+}

@@ -1,0 +1,42 @@
+/**
+ * `npm run seed`: a demo owner with generated PDFs, readers, visits with page times, downloads and
+ * leads over the last six weeks. Prints how to sign in and a fresh API key.
+ */
+import { createApiKey } from "../lib/auth/api-keys";
+import { config } from "../lib/config";
+import { createUser, findUserByEmail } from "../lib/users/create-user";
+import { createSampleDocument, demoViewers, random, seedActivity } from "./lib/demo-data";
+import { withDatabase } from "./lib/with-database";
+
+const EMAIL = "demo@pagewise.local";
+const PASSWORD = "pagewise-demo";
+
+const DOCUMENTS: Array<{ title: string; pages: number; viewers: number; fields?: Parameters<typeof createSampleDocument>[3] }> = [
+  { title: "Series A Pitch Deck", pages: 14, viewers: 38 },
+  { title: "Product Roadmap 2027", pages: 9, viewers: 21, fields: { gate_type: "full" } },
+  { title: "Security Whitepaper", pages: 22, viewers: 15, fields: { block_free_emails: true } },
+  { title: "Customer Case Study Globex", pages: 6, viewers: 9, fields: { email_gate: false } },
+  { title: "Board Update Q3", pages: 11, viewers: 4, fields: { password: "board-q3", allow_download: false } },
+  { title: "Pricing Sheet", pages: 3, viewers: 0 },
+];
+
+const result = await withDatabase(async () => {
+  const existing = await findUserByEmail(EMAIL);
+  if (existing) return { created: false, key: (await createApiKey(existing.id, "Seed")).key, documents: 0 };
+  const user = await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" });
+  const rand = random(20261121);
+  for (const spec of DOCUMENTS) {
+    const doc = await createSampleDocument(user.id, spec.title, spec.pages, spec.fields);
+    await seedActivity(doc, demoViewers(spec.pages, spec.viewers, rand));
+  }
+  return { created: true, key: (await createApiKey(user.id, "Seed")).key, documents: DOCUMENTS.length };
+});
+
+console.log(
+  result.created
+    ? `Seeded ${result.documents} documents with readers, visits, downloads and leads over the last 6 weeks.`
+    : `The demo account already exists; here is a new API key for it.`,
+);
+console.log(`Sign in at ${config().APP_URL} with ${EMAIL} / ${PASSWORD}`);
+console.log("API key (shown once):");
+console.log(result.key);
