@@ -1,0 +1,42 @@
+import { Readable } from "node:stream";
+import { storage } from "@/lib/storage";
+import { parseByteRange } from "@/lib/viewer/byte-range";
+import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { viewerAccess } from "@/lib/viewer/request-context";
+
+/**
+ * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,
+ * `?v=preview` (pages before the gate) after the password. Answers Range requests, so pdf.js can
+ * load the first pages of a large file without downloading all of it.
+ */
+export async function GET(req: Request, { params }: { params: Promise<{ code: string }> }) {
+  const found = await findPublicDocument((await params).code);
+  if (found.state !== "active") return new Response(null, { status: found.state === "gone" ? 410 : 404 });
+  const { doc } = found;
+  const access = await viewerAccess(doc);
+  const variant = new URL(req.url).searchParams.get("v");
+  const key = variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk ? doc.previewStorageKey : null;
+  if (!key) return new Response(null, { status: 403, headers: { "Cache-Control": "no-store" } });
+
+  const size = await storage().size(key);
+  if (size === null) return new Response(null, { status: 404 });
+  const range = parseByteRange(req.headers.get("range"), size);
+  const headers: Record<string, string> = {
+    "Content-Type": "application/pdf",
+    "Accept-Ranges": "bytes",
+    "Cache-Control": "private, no-store",
+    "Content-Disposition": "inline",
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
+  const object = await storage().get(key, range ?? undefined);
+  if (!object) return new Response(null, { status: 404 });
+  const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
+  if (range) {
+    return new Response(body, {
+      status: 206,
+      headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, "Content-Length": String(range.end - range.start + 1) },
+    });
+  }
+  return new Response(body, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+}

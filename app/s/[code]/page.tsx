@@ -1,0 +1,53 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { PasswordForm } from "@/components/viewer/password-form";
+import { ViewerShell } from "@/components/viewer/viewer-shell";
+import { gateActive } from "@/lib/documents/gate";
+import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { viewerAccess } from "@/lib/viewer/request-context";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ code: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await findPublicDocument((await params).code);
+  if (found.state !== "active") return { title: "Document not available", robots: { index: false } };
+  const title = found.doc.title;
+  return {
+    title,
+    robots: { index: false, follow: false },
+    openGraph: { title, description: `${found.doc.pageCount}-page document shared with Pagewise`, type: "article" },
+    twitter: { card: "summary", title },
+  };
+}
+
+/** The public viewer. Deleted documents are answered 410 before this page (proxy.ts). */
+export default async function ViewerPage({ params }: Props) {
+  const { code } = await params;
+  const found = await findPublicDocument(code);
+  if (found.state !== "active") notFound();
+  const { doc } = found;
+  const access = await viewerAccess(doc);
+
+  if (!access.passwordOk) return <PasswordForm code={doc.code} title={doc.title} />;
+
+  const version = doc.updatedAt.getTime().toString(36);
+  const file = access.fullFile
+    ? `/s/${doc.code}/file?v=full&k=${version}`
+    : access.readablePages > 0
+      ? `/s/${doc.code}/file?v=preview&k=${version}`
+      : null;
+  return (
+    <ViewerShell
+      code={doc.code}
+      title={doc.title}
+      pageCount={doc.pageCount}
+      readablePages={access.readablePages}
+      file={file}
+      gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
+      canDownload={access.canDownload}
+      downloadHiddenReason={doc.allowDownload ? null : "disabled"}
+    />
+  );
+}

@@ -1,0 +1,35 @@
+import { ApiError } from "@/lib/api/errors";
+import { consumeRateLimit } from "@/lib/api/rate-limit";
+import { verifyPassword } from "@/lib/auth/password-hash";
+import { clientIp } from "@/lib/client-ip";
+import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
+import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { setGrantCookie } from "@/lib/viewer/request-context";
+import { readJson, viewerError } from "@/lib/viewer/route-helpers";
+
+/** Wrong passwords are limited per client address: this many attempts a minute. */
+export const PASSWORD_ATTEMPTS_PER_MINUTE = 10;
+
+export async function POST(req: Request, { params }: { params: Promise<{ code: string }> }) {
+  try {
+    const found = await findPublicDocument((await params).code);
+    if (found.state !== "active") throw new ApiError("not_found", "This document is not available.");
+    const { doc } = found;
+    const limit = await consumeRateLimit(`password:${clientIp(req)}`, new Date(), PASSWORD_ATTEMPTS_PER_MINUTE);
+    if (!limit.allowed) {
+      return Response.json(
+        { error: { code: "rate_limited", message: `Too many attempts. Try again in ${limit.retryAfter} seconds.` } },
+        { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
+      );
+    }
+    const body = (await readJson(req)) as { password?: unknown };
+    const password = typeof body.password === "string" ? body.password : "";
+    if (!doc.passwordHash || !(await verifyPassword(password, doc.passwordHash))) {
+      throw new ApiError("unauthorized", "That password is not right. Check it and try again.");
+    }
+    await setGrantCookie(passwordCookie(doc.code), passwordGrant(doc), doc.code);
+    return Response.json({ ok: true });
+  } catch (error) {
+    return viewerError(error);
+  }
+}

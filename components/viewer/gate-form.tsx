@@ -1,0 +1,99 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+
+/** The email gate: email (required) and name (optional); passing it unlocks the rest of the document. */
+export function GateForm({
+  code,
+  title,
+  pageCount,
+  gate,
+  standalone = false,
+}: {
+  code: string;
+  title: string;
+  pageCount: number;
+  gate: { page: number; blockFreeEmails: boolean };
+  standalone?: boolean;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setError(null);
+    const form = new FormData(event.currentTarget);
+    const response = await fetch(`/s/${code}/gate`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: form.get("email"), name: form.get("name") }),
+    }).catch(() => null);
+    if (response?.ok) {
+      router.refresh();
+      return;
+    }
+    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
+    setError(body?.error?.message ?? "Could not unlock the document. Check your connection and try again.");
+    setPending(false);
+  }
+
+  const remaining = pageCount - gate.page + 1;
+  return (
+    <form
+      onSubmit={submit}
+      data-testid="email-gate"
+      aria-labelledby="gate-title"
+      className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-md"
+    >
+      <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">{standalone ? "Shared document" : `Page ${gate.page} of ${pageCount}`}</p>
+      <h2 id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
+        {standalone ? title : `Continue reading: ${remaining} more page${remaining === 1 ? "" : "s"}`}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Enter your email to {standalone ? "open this document" : "read the rest"}.
+        {gate.blockFreeEmails && " Please use your work email."}
+      </p>
+      <label htmlFor="gate-email" className="mt-5 block text-sm font-medium text-slate-700">
+        Email
+      </label>
+      <input
+        id="gate-email"
+        name="email"
+        type="email"
+        required
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@company.com"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "gate-error" : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:ring-brand-500"
+      />
+      <label htmlFor="gate-name" className="mt-4 block text-sm font-medium text-slate-700">
+        Name <span className="font-normal text-slate-500">(optional)</span>
+      </label>
+      <input
+        id="gate-name"
+        name="name"
+        type="text"
+        autoComplete="name"
+        maxLength={100}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:ring-brand-500"
+      />
+      {error && (
+        <p id="gate-error" role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+      >
+        {pending ? "Unlocking…" : "Continue"}
+      </button>
+    </form>
+  );
+}

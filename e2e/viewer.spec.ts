@@ -1,0 +1,181 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { type Account, newAccount } from "./support/accounts";
+import { db } from "./support/database";
+import { type DocumentBody, uploadOk } from "./support/upload";
+
+let account: Account;
+test.beforeAll(async () => {
+  account = await newAccount("viewer");
+});
+
+const linkOf = (doc: DocumentBody) => `/s/${doc.short_code.slice(2)}`;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
+
+/** Keeps the reader "active" (input within 60 s) while time passes. */
+async function read(page: Page, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    await page.mouse.move(200 + Math.random() * 100, 300 + Math.random() * 100);
+    await page.waitForTimeout(250);
+  }
+}
+
+async function pageRendered(page: Page, n: number) {
+  await expect(page.getByTestId(`pdf-page-${n}`)).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+}
+
+test("reads a document without a gate and records an honest visit", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 4, fields: { email_gate: "false", title: "Open memo" } });
+  await page.goto(linkOf(doc));
+  await expect(page).toHaveTitle("Open memo · Pagewise");
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Open memo");
+  await pageRendered(page, 1);
+  await expect(page.getByTestId("page-indicator")).toHaveText("1 / 4");
+  const started = page.waitForResponse((r) => r.url().includes("/track") && r.status() === 200);
+  await read(page, 1500);
+  await started;
+  await read(page, 2000);
+  await shot(page, "viewer-open-page-1");
+
+  await page.keyboard.press("End");
+  await pageRendered(page, 4);
+  await expect(page.getByTestId("page-indicator")).toHaveText("4 / 4");
+  const flushed = page.waitForResponse((r) => r.url().includes("/track") && r.status() === 200);
+  await read(page, 2000);
+  await page.keyboard.press("Home");
+  await flushed;
+  await expect(page.getByTestId("page-indicator")).toHaveText("1 / 4");
+
+  await expect
+    .poll(async () => (await db.pageTime.findMany({ where: { documentId: doc.id }, orderBy: { page: "asc" } })).filter((p) => p.viewed).map((p) => p.page), {
+      timeout: 15_000,
+    })
+    .toEqual(expect.arrayContaining([1, 4]));
+  const visits = await db.visit.findMany({ where: { documentId: doc.id } });
+  expect(visits).toHaveLength(1);
+  const times = await db.pageTime.findMany({ where: { documentId: doc.id } });
+  const page1 = times.find((t) => t.page === 1)!;
+  expect(page1.seconds).toBeGreaterThanOrEqual(2);
+  expect(page1.seconds).toBeLessThanOrEqual(6);
+  const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+  expect(row.views).toBe(1);
+  expect(row.uniqueViewers).toBe(1);
+  const events = await db.event.findMany({ where: { documentId: doc.id, type: "document.viewed" } });
+  expect(events).toHaveLength(1);
+  expect((events[0]!.payload as { data: { viewer: { visit_number: number } } }).data.viewer.visit_number).toBe(1);
+});
+
+test("a preview gate at page 3 shows pages 1–2, then the whole document after the email", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 5, fields: { gate_page: "3", title: "Gated deck" } });
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 2);
+  await expect(page.getByTestId("pdf-page-3")).toHaveCount(0);
+  const gate = page.getByTestId("email-gate");
+  await expect(gate).toBeVisible();
+  await expect(gate).toContainText("Continue reading: 3 more pages");
+  await gate.scrollIntoViewIfNeeded();
+  await shot(page, "viewer-preview-gate");
+
+  await page.getByLabel("Email").fill("Reader@Initech.com");
+  await page.getByLabel("Name (optional)").fill("Rita Reader");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("pdf-page-5")).toHaveCount(1, { timeout: 15_000 });
+  await expect(page.getByTestId("email-gate")).toHaveCount(0);
+  await page.keyboard.press("End");
+  await pageRendered(page, 5);
+  await shot(page, "viewer-after-gate");
+
+  const lead = await db.lead.findFirstOrThrow({ where: { documentId: doc.id } });
+  expect(lead).toMatchObject({ email: "reader@initech.com", name: "Rita Reader", companyDomain: "initech.com" });
+  const event = await db.event.findFirstOrThrow({ where: { documentId: doc.id, type: "lead.captured" } });
+  expect((event.payload as { data: { lead: object } }).data.lead).toMatchObject({ email: "reader@initech.com", name: "Rita Reader", company_domain: "initech.com", total_pages: 5 });
+  expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).leadsCount).toBe(1);
+});
+
+test("a full gate asks for the email before page 1", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { gate_type: "full", title: "Full gate" } });
+  await page.goto(linkOf(doc));
+  await expect(page.getByTestId("email-gate")).toBeVisible();
+  await expect(page.getByTestId("pdf-page-1")).toHaveCount(0);
+  await shot(page, "viewer-full-gate");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("pdf-page-1")).toHaveCount(0);
+  await page.getByLabel("Email").fill("cfo@globex.io");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await pageRendered(page, 1);
+  expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
+});
+
+test("a password comes first, then the gate", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { gate_type: "full", password: "open sesame", title: "Secret plan" } });
+  await page.goto(linkOf(doc));
+  await expect(page.getByRole("heading", { name: "Secret plan" })).toBeVisible();
+  await page.getByLabel("Password").fill("wrong guess");
+  await page.getByRole("button", { name: "Open document" }).click();
+  await expect(page.locator("#password-error")).toContainText("not right");
+  await shot(page, "viewer-password-wrong");
+  await page.getByLabel("Password").fill("open sesame");
+  await page.getByRole("button", { name: "Open document" }).click();
+  await expect(page.getByTestId("email-gate")).toBeVisible();
+  await page.getByLabel("Email").fill("legal@hooli.com");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await pageRendered(page, 1);
+});
+
+test("with block_free_emails, a free address is refused with a request for a work email", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 2, fields: { gate_type: "full", block_free_emails: "true" } });
+  await page.goto(linkOf(doc));
+  await expect(page.getByTestId("email-gate")).toContainText("Please use your work email");
+  await page.getByLabel("Email").fill("someone@gmail.com");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.locator("#gate-error")).toContainText("work email");
+  await shot(page, "viewer-free-email-refused");
+  expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(0);
+  await page.getByLabel("Email").fill("someone@umbrella.co");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await pageRendered(page, 1);
+  expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
+});
+
+test("download: allowed streams the original and records it; refused hides the button and answers 403", async ({ page }) => {
+  const allowed = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+  await page.goto(linkOf(allowed));
+  await pageRendered(page, 1);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+  expect(download.suggestedFilename()).toBe("e2e_quarterly-deck.pdf");
+  const bytes = await (await import("node:fs/promises")).readFile((await download.path())!);
+  expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
+  await expect.poll(() => db.download.count({ where: { documentId: allowed.id } })).toBe(1);
+  expect(await db.event.count({ where: { documentId: allowed.id, type: "document.downloaded" } })).toBe(1);
+
+  const refused = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false", allow_download: "false" } });
+  await page.goto(linkOf(refused));
+  await pageRendered(page, 1);
+  await expect(page.getByRole("link", { name: "Download" })).toHaveCount(0);
+  await shot(page, "viewer-download-off");
+  const response = await page.request.get(`${linkOf(refused)}/download`);
+  expect(response.status()).toBe(403);
+  expect(await db.download.count({ where: { documentId: refused.id } })).toBe(0);
+});
+
+test("a deleted document's link is 410 'no longer available'; an unknown link is 404", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 1, fields: { email_gate: "false" } });
+  await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth });
+  const gone = await page.goto(linkOf(doc));
+  expect(gone?.status()).toBe(410);
+  await expect(page.getByRole("heading")).toHaveText("This document is no longer available");
+  await shot(page, "viewer-gone");
+  const missing = await page.goto("/s/zzzzzzzzzz");
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole("heading")).toHaveText("This link doesn't lead anywhere");
+  await shot(page, "viewer-not-found");
+});
+
+function request(page: Page) {
+  return page.request;
+}
