@@ -8,6 +8,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/database-per-file.ts"],
     pool: "forks",
+    env: { DATA_DIR: ".data/vitest" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,109 @@
+import { expect, test } from "@playwright/test";
+import { PDFDocument } from "pdf-lib";
+import { newAccount } from "./support/accounts";
+import { uploadOk } from "./support/upload";
+
+/**
+ * The gate is real: without a grant, no URL returns a gated page. Every viewer route is fetched
+ * as a stranger (no cookies) and each PDF that comes back is opened to count its pages.
+ */
+const pageCountOf = async (bytes: Buffer) => (await PDFDocument.load(bytes)).getPageCount();
+
+test("a preview gate serves pages 1..N-1 and nothing more until the email is given", async ({ playwright, baseURL }) => {
+  const account = await newAccount("gate-proof");
+  const owner = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(owner, account, { pages: 6, fields: { gate_page: "3" } });
+  const code = doc.short_code.slice(2);
+  const stranger = await playwright.request.newContext({ baseURL });
+
+  const html = await (await stranger.get(`/s/${code}`)).text();
+  expect(html).not.toContain("v=full");
+  expect(html).not.toContain(doc.id);
+
+  const full = await stranger.get(`/s/${code}/file?v=full`);
+  expect(full.status()).toBe(403);
+  expect((await full.body()).includes(Buffer.from("%PDF"))).toBe(false);
+  for (const path of [`/s/${code}/file`, `/s/${code}/file?v=original`, `/s/${code}/download`]) {
+    const response = await stranger.get(path);
+    expect(response.status(), path).toBeGreaterThanOrEqual(400);
+    expect((await response.body()).includes(Buffer.from("%PDF")), path).toBe(false);
+  }
+  const ranged = await stranger.get(`/s/${code}/file?v=full`, { headers: { Range: "bytes=0-1000" } });
+  expect(ranged.status()).toBe(403);
+
+  const preview = await stranger.get(`/s/${code}/file?v=preview`);
+  expect(preview.status()).toBe(200);
+  expect(await pageCountOf(await preview.body())).toBe(2);
+
+  // A forged grant cookie is ignored.
+  const forged = await stranger.get(`/s/${code}/file?v=full`, { headers: { Cookie: `pw_gate_${code}=eyJkIjoieCJ9.c2lnbmF0dXJl` } });
+  expect(forged.status()).toBe(403);
+
+  expect((await stranger.post(`/s/${code}/gate`, { data: { email: "proof@acme.com" } })).status()).toBe(200);
+  const unlocked = await stranger.get(`/s/${code}/file?v=full`);
+  expect(unlocked.status()).toBe(200);
+  expect(await pageCountOf(await unlocked.body())).toBe(6);
+  const range = await stranger.get(`/s/${code}/file?v=full`, { headers: { Range: "bytes=0-99" } });
+  expect(range.status()).toBe(206);
+  expect(range.headers()["content-range"]).toMatch(/^bytes 0-99\/\d+$/);
+  expect((await range.body()).length).toBe(100);
+
+  // The grant belongs to this document only.
+  const other = await uploadOk(owner, account, { pages: 4, fields: { gate_page: "2" } });
+  expect((await stranger.get(`/s/${other.short_code.slice(2)}/file?v=full`)).status()).toBe(403);
+});
+
+test("a full gate serves no page at all before the email", async ({ playwright, baseURL }) => {
+  const account = await newAccount("gate-proof-full");
+  const owner = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(owner, account, { pages: 3, fields: { gate_type: "full" } });
+  const code = doc.short_code.slice(2);
+  const stranger = await playwright.request.newContext({ baseURL });
+  for (const variant of ["full", "preview"]) {
+    expect((await stranger.get(`/s/${code}/file?v=${variant}`)).status(), variant).toBe(403);
+  }
+  expect((await stranger.get(`/s/${code}/download`)).status()).toBe(403);
+});
+
+test("a password protects even the preview; a grant stops working when the password changes", async ({ playwright, baseURL }) => {
+  const account = await newAccount("gate-proof-password");
+  const owner = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(owner, account, { pages: 4, fields: { email_gate: "false", password: "first-pass" } });
+  const code = doc.short_code.slice(2);
+  const stranger = await playwright.request.newContext({ baseURL });
+  expect((await stranger.get(`/s/${code}/file?v=full`)).status()).toBe(403);
+  expect((await stranger.get(`/s/${code}/file?v=preview`)).status()).toBe(403);
+  expect((await stranger.post(`/s/${code}/password`, { data: { password: "nope" } })).status()).toBe(401);
+  expect((await stranger.post(`/s/${code}/password`, { data: { password: "first-pass" } })).status()).toBe(200);
+  expect((await stranger.get(`/s/${code}/file?v=full`)).status()).toBe(200);
+
+  await owner.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { password: "second-pass" } });
+  expect((await stranger.get(`/s/${code}/file?v=full`)).status()).toBe(403);
+});
+
+test("wrong passwords are rate limited per client address", async ({ playwright, baseURL }) => {
+  const account = await newAccount("gate-proof-brute");
+  const owner = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(owner, account, { pages: 1, fields: { password: "right-one" } });
+  const code = doc.short_code.slice(2);
+  const headers = { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250)}` };
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) statuses.push((await owner.post(`/s/${code}/password`, { headers, data: { password: `guess-${i}` } })).status());
+  expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+  expect(statuses.slice(10)).toEqual([429, 429]);
+  const right = await owner.post(`/s/${code}/password`, { headers, data: { password: "right-one" } });
+  expect(right.status()).toBe(429);
+  expect(Number(right.headers()["retry-after"])).toBeGreaterThan(0);
+});
+
+test("bots are served but never recorded", async ({ playwright, baseURL }) => {
+  const account = await newAccount("bots");
+  const owner = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(owner, account, { pages: 2, fields: { email_gate: "false" } });
+  const bot = await playwright.request.newContext({ baseURL, userAgent: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" });
+  expect((await bot.get(`/s/${doc.short_code.slice(2)}`)).status()).toBe(200);
+  const track = await bot.post(`/s/${doc.short_code.slice(2)}/track`, { data: { batch_id: "bot-batch-0001", pages: [{ page: 1, seconds: 1 }] } });
+  expect(track.status()).toBe(204);
+  const stats = await (await owner.get(`/api/v1/documents/${doc.short_code}/stats`, { headers: account.auth })).json();
+  expect(stats.views).toBe(0);
+});

@@ -1,0 +1,196 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { recomputeAggregates } from "../analytics/recompute-aggregates";
+import { ApiError } from "../api/errors";
+import { db } from "../db";
+import type { Document } from "../generated/prisma/client";
+import { setClockOffset } from "../time";
+import { createUser } from "../users/create-user";
+import type { Access } from "./access";
+import { ingestBatch } from "./ingest-batch";
+import { passGate } from "./pass-gate";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 4, fullFile: true, canDownload: true };
+const batchId = () => `b_${randomBytes(8).toString("hex")}`;
+
+let clock = 0;
+/** Moves the app's clock forward; wall-clock checks see the time pass. */
+const advance = (ms: number) => setClockOffset((clock += ms));
+
+let doc: Document;
+let browser: string;
+beforeEach(async () => {
+  clock = 0;
+  setClockOffset(0);
+  const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  doc = await createSampleDocument(owner.id, "Ingest test", 4, { email_gate: false });
+  browser = randomBytes(12).toString("base64url");
+});
+afterEach(() => setClockOffset(0));
+
+const events = async (type?: string) =>
+  (await db.event.findMany({ where: { documentId: doc.id, ...(type ? { type } : {}) }, orderBy: { createdAt: "asc" } })).map(
+    (e) => e.payload as { event: string; data: Record<string, Record<string, unknown>> },
+  );
+
+async function send(pages: Array<[number, number]>, visitId?: string, access = open, id = batchId()) {
+  return ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) });
+}
+
+describe("ingestBatch", () => {
+  it("starts a visit with the first batch and writes document.viewed with the viewer's cumulative figures", async () => {
+    const { visit_id, applied } = await send([[1, 1.2]]);
+    expect(applied).toBe(true);
+    const visit = await db.visit.findUniqueOrThrow({ where: { id: visit_id } });
+    expect(visit.number).toBe(1);
+    const [viewed] = await events("document.viewed");
+    expect(viewed!.data.viewer).toEqual({ pages_viewed: 1, total_pages: 4, completion: 0.25, time_spent_seconds: 1.2, engagement_label: "Skimmed", visit_number: 1 });
+    expect(viewed!.data.document).toEqual({ id: doc.id, title: "Ingest test", short_code: `s/${doc.code}`, url: `http://localhost:3000/s/${doc.code}` });
+  });
+
+  it("continues the visit within 30 minutes and debounces document.viewed to one per 30 minutes", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    for (let i = 0; i < 3; i++) {
+      advance(5 * MINUTE);
+      await send([[2, 5]], visit_id);
+    }
+    advance(10 * MINUTE);
+    const again = await send([[3, 2]]);
+    expect(again.visit_id).toBe(visit_id);
+    expect(await events("document.viewed")).toHaveLength(1);
+
+    advance(31 * MINUTE);
+    const next = await send([[1, 1]]);
+    expect(next.visit_id).not.toBe(visit_id);
+    const viewed = await events("document.viewed");
+    expect(viewed).toHaveLength(2);
+    expect(viewed[1]!.data.viewer!.visit_number).toBe(2);
+    expect(await events("viewer.revisited")).toHaveLength(0);
+  });
+
+  it("writes viewer.revisited when a visit starts 24 hours or more after the previous one", async () => {
+    await send([[1, 1]]);
+    advance(23 * HOUR);
+    await send([[1, 1]]);
+    expect(await events("viewer.revisited")).toHaveLength(0);
+    advance(24 * HOUR);
+    await send([[1, 1]]);
+    const [revisit] = await events("viewer.revisited");
+    expect(revisit!.data.viewer).toEqual({
+      visit_number: 3,
+      first_viewed_at: expect.any(String),
+      hours_since_first_view: 47,
+      engagement_label: "Skimmed",
+    });
+  });
+
+  it("writes document.completed and engagement.milestone once per viewer", async () => {
+    const { visit_id } = await send([[1, 1.5]]);
+    for (const page of [1, 2, 3, 4]) {
+      advance(12_000);
+      await send([[page, 11]], visit_id);
+    }
+    advance(12_000);
+    await send([[4, 10]], visit_id);
+    const [completed] = await events("document.completed");
+    // Written by the batch that completed the document: 1.5 s + 4 × 11 s.
+    expect(completed!.data.viewer).toEqual({ completion: 1, time_spent_seconds: 45.5, visit_number: 1 });
+    const [milestone] = await events("engagement.milestone");
+    expect(milestone!.data).toMatchObject({
+      milestone: "high_interest",
+      viewer: { engagement_label: "High Interest", previous_label: "Read", completion: 1, pages_viewed: 4, total_pages: 4, visit_number: 1 },
+    });
+    advance(2 * HOUR);
+    const second = await send([[1, 1]]);
+    advance(12_000);
+    await send([[2, 10], [3, 1]], second.visit_id);
+    expect(await events("document.completed")).toHaveLength(1);
+    expect(await events("engagement.milestone")).toHaveLength(1);
+  });
+
+  it("applies a resent batch once", async () => {
+    const first = await send([[1, 2]]);
+    advance(10_000);
+    const id = batchId();
+    expect((await send([[2, 8]], first.visit_id, open, id)).applied).toBe(true);
+    advance(10_000);
+    expect((await send([[2, 8]], first.visit_id, open, id)).applied).toBe(false);
+    const page2 = await db.pageTime.findUniqueOrThrow({ where: { visitId_page: { visitId: first.visit_id, page: 2 } } });
+    expect(page2.seconds).toBe(8);
+  });
+
+  it("clamps time beyond the wall-clock since the last batch", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    advance(3_000);
+    await send([[1, 50], [2, 50]], visit_id);
+    const rows = await db.pageTime.findMany({ where: { visitId: visit_id } });
+    const total = rows.reduce((sum, r) => sum + r.seconds, 0);
+    // 1 s, then at most the 3 s that passed plus 2 s of slack (and the test's own milliseconds).
+    expect(total).toBeLessThanOrEqual(1 + 3 + 2 + 0.1);
+    expect(total).toBeGreaterThan(5);
+    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] });
+    const capped = await db.pageTime.findFirstOrThrow({ where: { visitId: firstBatchCap.visit_id } });
+    expect(capped.seconds).toBe(15);
+  });
+
+  it.each([
+    ["an unknown page", [{ page: 5, seconds: 1 }]],
+    ["page 0", [{ page: 0, seconds: 1 }]],
+    ["negative time", [{ page: 1, seconds: -3 }]],
+    ["a non-numeric time", [{ page: 1, seconds: "lots" }]],
+  ])("refuses %s and records nothing", async (_name, pages) => {
+    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages })).rejects.toMatchObject({ code: "validation_error" });
+    expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
+  });
+
+  it("refuses pages behind the gate while it stands", async () => {
+    const gated: Access = { ...open, gatePassed: false, fullFile: false, readablePages: 2 };
+    await send([[2, 1]], undefined, gated);
+    await expect(send([[3, 1]], undefined, gated)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("never lets one viewer write to another viewer's visit", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    advance(5_000);
+    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] });
+    await expect(intruder).rejects.toMatchObject({ code: "not_found" });
+    expect(await db.pageTime.count({ where: { visitId: visit_id } })).toBe(1);
+  });
+
+  it("keeps the incremental aggregates equal to a recomputation from raw rows", async () => {
+    const { visit_id } = await send([[1, 1.5]]);
+    advance(10_000);
+    await send([[2, 9], [3, 0.4]], visit_id);
+    const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser);
+    advance(3 * HOUR);
+    const gated: Access = { ...open, gateViewerId: viewerId };
+    const second = await send([[3, 1]], undefined, gated);
+    advance(8_000);
+    await send([[4, 6]], second.visit_id, gated);
+    await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] });
+
+    const pick = async () => ({
+      doc: await db.document.findUniqueOrThrow({
+        where: { id: doc.id },
+        select: { views: true, uniqueViewers: true, leadsCount: true, downloads: true, totalTimeSeconds: true, completionSum: true, engagementRank: true },
+      }),
+      viewers: await db.viewer.findMany({
+        where: { documentId: doc.id },
+        orderBy: { createdAt: "asc" },
+        select: { visits: true, pagesViewed: true, totalTimeSeconds: true, completion: true, engagementRank: true, downloaded: true },
+      }),
+    });
+    const incremental = await pick();
+    await recomputeAggregates([doc.id]);
+    const recomputed = await pick();
+    expect(incremental.doc.views).toBe(3);
+    expect(incremental.doc.uniqueViewers).toBe(2);
+    expect(incremental.doc.leadsCount).toBe(1);
+    expect(JSON.parse(JSON.stringify(incremental, (_k, v) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v)))).toEqual(
+      JSON.parse(JSON.stringify(recomputed, (_k, v) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v))),
+    );
+  });
+});
