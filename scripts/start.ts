@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { CLIENT_IP_HEADER } from "../lib/client-ip";
+import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/client-ip";
 import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
@@ -83,6 +83,11 @@ const server = createServer((req, res) => {
   // X-Forwarded-For counts only behind a proxy that sets it (TRUST_PROXY=true).
   const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
   req.headers[CLIENT_IP_HEADER] = (cfg.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
+  for (const method of ["setHeader", "appendHeader"] as const) {
+    const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
+    res[method] = ((name: string, value: number | string | readonly string[]) =>
+      original(name.toLowerCase() === CONTENT_LENGTH_HEADER ? "Content-Length" : name, value)) as (typeof res)[typeof method];
+  }
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -20,8 +20,14 @@ export function random(seed: number) {
 }
 
 /** Uploads a generated PDF through the same domain function as the API. */
-export async function createSampleDocument(ownerId: string, title: string, pages: number, fields: Parameters<typeof createDocument>[2] = {}): Promise<Document> {
-  const bytes = await samplePdf(pages, title);
+export async function createSampleDocument(
+  ownerId: string,
+  title: string,
+  pages: number,
+  fields: Parameters<typeof createDocument>[2] = {},
+  pdf: Parameters<typeof samplePdf>[2] = {},
+): Promise<Document> {
+  const bytes = await samplePdf(pages, title, pdf);
   const file = path.join(tmpdir(), `pagewise-sample-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, bytes);
   try {

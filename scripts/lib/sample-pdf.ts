@@ -1,7 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { PDFDocument, PDFHexString, StandardFonts, rgb } from "pdf-lib";
 
 /** A generated multi-page PDF: a title and "Page N of M" on every page, for demos, tests and benchmarks. */
-export async function samplePdf(pages: number, title = "Sample document"): Promise<Buffer> {
+export async function samplePdf(pages: number, title = "Sample document", options: { paddingKiBPerPage?: number } = {}): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -16,6 +17,8 @@ export async function samplePdf(pages: number, title = "Sample document"): Promi
       "which page a reader sees. The rest is filler text to give the page some weight.",
     ];
     lines.forEach((line, i) => page.drawText(line, { x: 48, y: 590 - i * 18, size: 12, font: regular, color: rgb(0.3, 0.3, 0.35) }));
+    // Incompressible weight, like a scanned page's image, so file size resembles real decks.
+    if (options.paddingKiBPerPage) pdf.context.register(pdf.context.stream(randomBytes(options.paddingKiBPerPage * 1024)));
   }
   return Buffer.from(await pdf.save());
 }

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { CONTENT_LENGTH_HEADER } from "@/lib/client-ip";
 import { isbot } from "isbot";
 import { storage } from "@/lib/storage";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
@@ -22,9 +23,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Length": String(object.size),
+      [CONTENT_LENGTH_HEADER]: String(object.size),
       "Content-Disposition": `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(doc.originalFilename)}`,
-      "Cache-Control": "private, no-store",
+      // no-transform: the server must not gzip it, or Content-Length and byte ranges are lost.
+    "Cache-Control": "private, no-store, no-transform",
     },
   });
 }

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { CONTENT_LENGTH_HEADER } from "@/lib/client-ip";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
@@ -24,7 +25,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   const headers: Record<string, string> = {
     "Content-Type": "application/pdf",
     "Accept-Ranges": "bytes",
-    "Cache-Control": "private, no-store",
+    // no-transform: the server must not gzip it, or Content-Length and byte ranges are lost.
+    "Cache-Control": "private, no-store, no-transform",
     "Content-Disposition": "inline",
     "X-Content-Type-Options": "nosniff",
   };
@@ -35,8 +37,8 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   if (range) {
     return new Response(body, {
       status: 206,
-      headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, "Content-Length": String(range.end - range.start + 1) },
+      headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, [CONTENT_LENGTH_HEADER]: String(range.end - range.start + 1) },
     });
   }
-  return new Response(body, { status: 200, headers: { ...headers, "Content-Length": String(size) } });
+  return new Response(body, { status: 200, headers: { ...headers, [CONTENT_LENGTH_HEADER]: String(size) } });
 }
