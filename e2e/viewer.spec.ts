@@ -86,6 +86,7 @@ test("a preview gate at page 3 shows pages 1–2, then the whole document after 
   await expect(page.getByTestId("pdf-page-5")).toHaveCount(1, { timeout: 15_000 });
   await expect(page.getByTestId("email-gate")).toHaveCount(0);
   await page.keyboard.press("End");
+  await expect(page.getByTestId("page-indicator")).toHaveText("5 / 5");
   await pageRendered(page, 5);
   await shot(page, "viewer-after-gate");
 

@@ -84,7 +84,8 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
   const goTo = useCallback(
     (page: number) => {
       const target = Math.max(1, Math.min(page, pages));
-      slots.current.get(target)?.scrollIntoView({ behavior: "smooth", block: "start" });
+      // Instant, not smooth: a smooth scroll is cut short when pages above finish rendering and change height.
+      slots.current.get(target)?.scrollIntoView({ block: "start" });
     },
     [pages],
   );

@@ -12,6 +12,7 @@ import {
 } from "./schemas/analytics";
 import { errorSchema, shortCodeParam } from "./schemas/common";
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "./schemas/documents";
+import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "./schemas/webhooks";
 import { z } from "./schemas/zod";
 
 /**
@@ -133,6 +134,40 @@ const operations: RouteConfig[] = [
     tags: ["Analytics"],
     request: { query: overviewQuery },
     responses: { ...ok("Totals, top documents and engagement breakdown", overviewSchema), ...errors(400) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/webhooks",
+    summary: "The account's webhook and its recent deliveries",
+    tags: ["Webhooks"],
+    responses: { ...ok("Configuration and the 50 most recent deliveries", webhookConfigurationSchema), ...errors(404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks",
+    summary: "Create or replace the account's webhook",
+    description:
+      "The body is the whole configuration. Creation returns 201 with the signing `secret` (shown once); later calls return 200 and re-enable a disabled webhook. " +
+      "Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"t.rawBody\">`.",
+    tags: ["Webhooks"],
+    request: { body: { content: { "application/json": { schema: webhookInputSchema } }, required: true } },
+    responses: { ...ok("Created", webhookSchema, 201), ...ok("Updated (no secret)", webhookSchema), ...errors(400, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/webhooks",
+    summary: "Delete the account's webhook",
+    description: "Pending deliveries are cancelled.",
+    tags: ["Webhooks"],
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/webhooks/test",
+    summary: "Send a signed test event now",
+    description: "One `webhook.test` event, one attempt with a 10 s timeout, recorded in the history and never counted towards auto-disable.",
+    tags: ["Webhooks"],
+    responses: { ...ok("What the receiver answered", webhookTestResultSchema), ...errors(404) },
   },
 ];
 

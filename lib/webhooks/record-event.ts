@@ -39,5 +39,7 @@ export async function recordEvent(
       createdAt,
     },
   });
+  // Wakes the delivery runners when the transaction commits (NOTIFY is transactional).
+  await tx.$executeRaw`SELECT pg_notify('pagewise_events', '')`;
   return payload;
 }

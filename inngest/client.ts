@@ -1,0 +1,13 @@
+import { Inngest } from "inngest";
+import { config } from "@/lib/config";
+
+/** Configured from lib/config: Inngest Cloud with keys, or a self-hosted/dev server with INNGEST_DEV=1. */
+export const inngest = new Inngest({
+  id: "pagewise",
+  eventKey: config().INNGEST_EVENT_KEY,
+  signingKey: config().INNGEST_SIGNING_KEY,
+  baseUrl: config().INNGEST_BASE_URL,
+  isDev: config().INNGEST_DEV,
+});
+
+export const DELIVERY_REQUESTED = "pagewise/webhook.delivery.requested";

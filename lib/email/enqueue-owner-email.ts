@@ -1,0 +1,20 @@
+import type { Tx } from "../db";
+import { now } from "../time";
+
+/** Queues an email to an owner in the caller's transaction; the runner sends it (or logs it without SMTP). */
+export async function enqueueOwnerEmail(
+  tx: Tx,
+  email: { userId: string; to: string; kind: string; subject: string; body: string; eventId?: string },
+) {
+  await tx.notification.create({
+    data: {
+      userId: email.userId,
+      toAddress: email.to,
+      kind: email.kind,
+      subject: email.subject,
+      body: email.body,
+      eventId: email.eventId ?? null,
+      nextAttemptAt: now(),
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import { createTransport, type Transporter } from "nodemailer";
+import { config } from "../config";
+import { db } from "../db";
+import { now } from "../time";
+
+const MAX_ATTEMPTS = 5;
+const LEASE_MS = 2 * 60_000;
+let transport: Transporter | null | undefined;
+
+function smtp(): Transporter | null {
+  if (transport === undefined) transport = config().SMTP_URL ? createTransport(config().SMTP_URL) : null;
+  return transport;
+}
+
+/**
+ * Sends the owner emails that are due. Without SMTP_URL they are written to the log and kept in
+ * the local outbox (status `logged`), which the dashboard shows. Failures retry with backoff.
+ */
+export async function sendDueNotifications(limit = 20): Promise<number> {
+  const at = now();
+  const claimed = await db.$queryRaw<Array<{ id: string }>>`
+    UPDATE notifications SET next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
+    WHERE id IN (
+      SELECT id FROM notifications WHERE status = 'pending' AND next_attempt_at <= ${at}
+      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) RETURNING id`;
+  for (const { id } of claimed) {
+    const message = await db.notification.findUniqueOrThrow({ where: { id } });
+    const transporter = smtp();
+    if (!transporter) {
+      console.log(`[notifications] (no SMTP_URL; kept in the local outbox) to ${message.toAddress}: ${message.subject}`);
+      await db.notification.update({ where: { id }, data: { status: "logged", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null } });
+      continue;
+    }
+    try {
+      await transporter.sendMail({ from: config().SMTP_FROM, to: message.toAddress, subject: message.subject, text: message.body });
+      await db.notification.update({ where: { id }, data: { status: "sent", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null, error: null } });
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      await db.notification.update({
+        where: { id },
+        data: {
+          attempts,
+          error: error instanceof Error ? error.message : String(error),
+          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+          nextAttemptAt: attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + attempts * 60_000),
+        },
+      });
+    }
+  }
+  return claimed.length;
+}

@@ -1,0 +1,30 @@
+import { db } from "../db";
+import { now } from "../time";
+
+const SEND_TIMEOUT_MS = 5_000;
+
+/**
+ * With Inngest configured, deliveries are driven by the `deliver-webhook` function. Sending to
+ * Inngest has a timeout, so it never hangs; a delivery whose hand-off failed stays pending and is
+ * handed off on the next round.
+ */
+export async function handOffToInngest(limit = 50): Promise<number> {
+  const pending = await db.webhookDelivery.findMany({
+    where: { status: "pending", handedOffAt: null, isTest: false },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  if (pending.length === 0) return 0;
+  const { inngest, DELIVERY_REQUESTED } = await import("../../inngest/client");
+  const send = inngest.send(pending.map((d) => ({ name: DELIVERY_REQUESTED, id: `delivery-${d.id}`, data: { deliveryId: d.id } })));
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Inngest did not answer in time")), SEND_TIMEOUT_MS).unref());
+  try {
+    await Promise.race([send, timeout]);
+  } catch (error) {
+    console.warn(`[webhooks] hand-off to Inngest failed, will retry: ${error instanceof Error ? error.message : error}`);
+    return 0;
+  }
+  await db.webhookDelivery.updateMany({ where: { id: { in: pending.map((d) => d.id) } }, data: { handedOffAt: now() } });
+  return pending.length;
+}

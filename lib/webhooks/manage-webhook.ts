@@ -1,0 +1,132 @@
+import { ApiError, notFound } from "../api/errors";
+import type { WebhookInput } from "../api/schemas/webhooks";
+import { db } from "../db";
+import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
+import { newEventId, newWebhookSecret } from "../ids";
+import { now } from "../time";
+import { attemptDelivery } from "./attempt-delivery";
+import { EVENT_KINDS } from "./record-event";
+import { webhookUrlProblem } from "./ssrf-guard";
+
+const RECENT_DELIVERIES = 50;
+
+export function serializeWebhook(webhook: Webhook, secret?: string) {
+  return {
+    webhook_id: webhook.id,
+    url: webhook.url,
+    events: webhook.events,
+    is_active: webhook.isActive,
+    ...(secret ? { secret } : {}),
+  };
+}
+
+export function serializeDelivery(d: WebhookDelivery) {
+  return {
+    delivery_id: d.id,
+    event_id: d.eventId,
+    event: d.eventType,
+    // A delivery cancelled because its webhook went away reads as failed: it was not delivered.
+    status: d.status === "cancelled" ? "failed" : d.status,
+    attempts: d.attempts,
+    response_status: d.responseStatus,
+    error: d.error,
+    duration_ms: d.durationMs,
+    created_at: d.createdAt.toISOString(),
+    last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
+    next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+  };
+}
+
+/**
+ * Creates the account's webhook (201, secret shown once) or replaces its url and events (200). A
+ * POST to a disabled webhook re-enables it and resets its failure count.
+ */
+export async function saveWebhook(userId: string, input: WebhookInput): Promise<{ created: boolean; body: ReturnType<typeof serializeWebhook> }> {
+  const problem = await webhookUrlProblem(input.url);
+  if (problem) throw new ApiError("validation_error", problem);
+  const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
+  const existing = await db.webhook.findUnique({ where: { userId } });
+  if (existing) {
+    const webhook = await db.webhook.update({
+      where: { id: existing.id },
+      data: { url: input.url, events, isActive: true, consecutiveFailures: 0, disabledAt: null },
+    });
+    return { created: false, body: serializeWebhook(webhook) };
+  }
+  const secret = newWebhookSecret();
+  try {
+    const webhook = await db.webhook.create({ data: { userId, url: input.url, events, secret } });
+    return { created: true, body: serializeWebhook(webhook, secret) };
+  } catch (error) {
+    // Two creations at once: the other one won; this request becomes an update.
+    if ((error as { code?: string }).code === "P2002") return saveWebhook(userId, input);
+    throw error;
+  }
+}
+
+export async function getWebhookConfiguration(userId: string) {
+  const webhook = await db.webhook.findUnique({ where: { userId } });
+  if (!webhook) throw notFound("Webhook");
+  const deliveries = await db.webhookDelivery.findMany({
+    where: { webhookId: webhook.id },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: RECENT_DELIVERIES,
+  });
+  return {
+    webhook: {
+      webhook_id: webhook.id,
+      url: webhook.url,
+      events: webhook.events,
+      is_active: webhook.isActive,
+      created_at: webhook.createdAt.toISOString(),
+      updated_at: webhook.updatedAt.toISOString(),
+      consecutive_failures: webhook.consecutiveFailures,
+      disabled_at: webhook.disabledAt?.toISOString() ?? null,
+    },
+    deliveries: deliveries.map(serializeDelivery),
+  };
+}
+
+/** Deletes the webhook; its pending deliveries go with it (cancelled). */
+export async function deleteWebhook(userId: string): Promise<void> {
+  const { count } = await db.webhook.deleteMany({ where: { userId } });
+  if (count === 0) throw notFound("Webhook");
+}
+
+/**
+ * Sends one signed `webhook.test` event now (one attempt, 10 s timeout, recorded in the history,
+ * never retried, never counted towards auto-disable).
+ */
+export async function sendTestEvent(userId: string) {
+  const webhook = await db.webhook.findUnique({ where: { userId } });
+  if (!webhook) throw notFound("Webhook");
+  const id = newEventId();
+  const at = now();
+  const payload = {
+    id,
+    event: "webhook.test",
+    created_at: at.toISOString(),
+    data: { webhook_id: webhook.id, message: "This is a test event from Pagewise. Your endpoint received and can verify it." },
+  };
+  const delivery = await db.$transaction(async (tx) => {
+    await tx.event.create({ data: { id, userId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
+    return tx.webhookDelivery.create({ data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at } });
+  });
+  const outcome = await attemptDelivery(delivery.id);
+  return { delivered: outcome.ok, status_code: outcome.status, duration_ms: outcome.durationMs, event_id: id, error: outcome.error };
+}
+
+/** Sends a failed delivery again: same event id, a fresh set of attempts. */
+export async function redeliver(userId: string, deliveryId: string) {
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhook: { userId } } });
+  if (!delivery) throw notFound("Delivery");
+  if (delivery.status === "pending") throw new ApiError("validation_error", "This delivery is still being attempted.");
+  await db.$transaction([
+    db.webhookAttempt.deleteMany({ where: { deliveryId } }),
+    db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "pending", attempts: 0, nextAttemptAt: now(), handedOffAt: null, error: null, responseStatus: null },
+    }),
+    db.$executeRaw`SELECT pg_notify('pagewise_events', '')`,
+  ]);
+}

@@ -1,0 +1,67 @@
+import http from "node:http";
+import https from "node:https";
+import { ATTEMPT_TIMEOUT_MS } from "./schedule";
+import { SIGNATURE_HEADER, signatureHeader } from "./signature";
+import { guardedLookup } from "./ssrf-guard";
+
+export type PostOutcome = { ok: boolean; status: number | null; error: string | null; durationMs: number; signedAt: Date };
+
+const agents = {
+  http: new http.Agent({ keepAlive: false, lookup: guardedLookup as never }),
+  https: new https.Agent({ keepAlive: false, lookup: guardedLookup as never }),
+};
+
+/**
+ * One signed POST: signed at send time, 10 s timeout for the whole exchange, redirects not
+ * followed (a 3xx is a failure), any 2xx a success. Never throws.
+ */
+export function postSigned(url: string, body: string, secret: string, timeoutMs = ATTEMPT_TIMEOUT_MS): Promise<PostOutcome> {
+  const signedAt = new Date();
+  const started = performance.now();
+  const finish = (ok: boolean, status: number | null, error: string | null): PostOutcome => ({
+    ok,
+    status,
+    error,
+    durationMs: Math.round(performance.now() - started),
+    signedAt,
+  });
+  return new Promise((resolve) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      resolve(finish(false, null, "Invalid URL"));
+      return;
+    }
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: "POST",
+        agent: target.protocol === "https:" ? agents.https : agents.http,
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(body),
+          "User-Agent": "Pagewise-Webhooks/1.0",
+          [SIGNATURE_HEADER]: signatureHeader(secret, body, Math.floor(signedAt.getTime() / 1000)),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => {
+          clearTimeout(timer);
+          const status = response.statusCode ?? 0;
+          const ok = status >= 200 && status < 300;
+          resolve(finish(ok, status, ok ? null : status >= 300 && status < 400 ? `Redirect (${status}) not followed` : `HTTP ${status}`));
+        });
+        response.on("error", (error) => resolve(finish(false, response.statusCode ?? null, error.message)));
+      },
+    );
+    const timer = setTimeout(() => request.destroy(new Error(`Timed out after ${timeoutMs / 1000} s`)), timeoutMs);
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      resolve(finish(false, null, error.message));
+    });
+    request.end(body);
+  });
+}

@@ -1,0 +1,89 @@
+import pg from "pg";
+import { config, databaseUrl } from "../config";
+import { db } from "../db";
+import { sendDueNotifications } from "../email/send-due-notifications";
+import { now } from "../time";
+import { attemptDelivery } from "./attempt-delivery";
+import { dispatchPendingEvents } from "./dispatch-events";
+import { handOffToInngest } from "./hand-off-to-inngest";
+
+/** A claimed delivery is leased this long; if the process dies mid-attempt, another takes it after. */
+const LEASE_MS = 2 * 60_000;
+const POLL_MS = 1_000;
+const CONCURRENCY = 16;
+export const EVENTS_CHANNEL = "pagewise_events";
+
+/** Claims due deliveries for this process (FOR UPDATE SKIP LOCKED), safe with several processes. */
+async function claimDueDeliveries(limit: number): Promise<string[]> {
+  const at = now();
+  const rows = await db.$queryRaw<Array<{ id: string }>>`
+    UPDATE webhook_deliveries SET next_attempt_at = ${new Date(at.getTime() + LEASE_MS)}
+    WHERE id IN (
+      SELECT id FROM webhook_deliveries
+      WHERE status = 'pending' AND is_test = false AND handed_off_at IS NULL AND next_attempt_at <= ${at}
+      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+/**
+ * One round of the in-process runner: events → deliveries and emails; due deliveries attempted
+ * (or handed to Inngest when it is configured); due emails sent. Returns what it did.
+ */
+export async function runOnce(): Promise<{ dispatched: number; attempted: number; notified: number }> {
+  const created = await dispatchPendingEvents();
+  let attempted = 0;
+  if (config().inngestEnabled) {
+    await handOffToInngest();
+  } else {
+    for (;;) {
+      const claimed = await claimDueDeliveries(CONCURRENCY);
+      if (claimed.length === 0) break;
+      await Promise.all(claimed.map((id) => attemptDelivery(id)));
+      attempted += claimed.length;
+    }
+  }
+  const notified = await sendDueNotifications();
+  return { dispatched: created.length, attempted, notified };
+}
+
+/**
+ * Runs rounds every second, and at once when an event is committed anywhere (LISTEN/NOTIFY), so a
+ * delivery goes out within milliseconds. Returns a function that stops it.
+ */
+export function startRunner(): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<unknown> | null = null;
+  let again = false;
+  const round = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error) => console.error("[webhooks] runner round failed:", error))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          round();
+        }
+      });
+  };
+  const timer = setInterval(round, POLL_MS);
+  const listener = new pg.Client({ connectionString: databaseUrl() });
+  listener.on("notification", round);
+  listener.on("error", (error) => console.warn("[webhooks] event listener lost:", error.message));
+  void listener
+    .connect()
+    .then(() => listener.query(`LISTEN ${EVENTS_CHANNEL}`))
+    .catch((error) => console.warn("[webhooks] LISTEN unavailable, polling only:", error.message));
+  round();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+    await listener.end().catch(() => undefined);
+  };
+}
