@@ -125,6 +125,11 @@ export function config(): Config {
   return cached;
 }
 
+/** Parses the environment again (tests that change a setting). */
+export function reloadConfig() {
+  cached = undefined;
+}
+
 /** Points this process at a database chosen at start-up (the embedded one, or a test database). */
 export function setDatabaseUrl(url: string) {
   process.env.DATABASE_URL = url;

@@ -5,11 +5,13 @@ import { now } from "../time";
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 2 * 60_000;
-let transport: Transporter | null | undefined;
+let transport: { url: string; transporter: Transporter } | undefined;
 
 function smtp(): Transporter | null {
-  if (transport === undefined) transport = config().SMTP_URL ? createTransport(config().SMTP_URL) : null;
-  return transport;
+  const url = config().SMTP_URL;
+  if (!url) return null;
+  if (transport?.url !== url) transport = { url, transporter: createTransport(url) };
+  return transport.transporter;
 }
 
 /**

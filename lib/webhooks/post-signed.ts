@@ -1,5 +1,6 @@
 import http from "node:http";
 import https from "node:https";
+import { now } from "../time";
 import { ATTEMPT_TIMEOUT_MS } from "./schedule";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
 import { guardedLookup } from "./ssrf-guard";
@@ -16,7 +17,7 @@ const agents = {
  * followed (a 3xx is a failure), any 2xx a success. Never throws.
  */
 export function postSigned(url: string, body: string, secret: string, timeoutMs = ATTEMPT_TIMEOUT_MS): Promise<PostOutcome> {
-  const signedAt = new Date();
+  const signedAt = now();
   const started = performance.now();
   const finish = (ok: boolean, status: number | null, error: string | null): PostOutcome => ({
     ok,

@@ -1,0 +1,85 @@
+import { InngestTestEngine } from "@inngest/test";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { startReceiver } from "../../test/support/webhook-receiver";
+import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
+import { db } from "@/lib/db";
+import { setClockOffset } from "@/lib/time";
+import { verifyWebhookSignature } from "@/lib/webhooks/signature";
+import { DELIVERY_REQUESTED } from "../client";
+import { deliverWebhook } from "./deliver-webhook";
+
+let clock = 0;
+const advance = (ms: number) => setClockOffset((clock += ms));
+afterEach(() => setClockOffset((clock = 0)));
+
+const receiver = await startReceiver(() => ({ status: 500 }));
+afterAll(() => receiver.close());
+
+/** Sleeps are mocked by step id; each moves the app clock by the time it stands for. */
+const engineFor = (deliveryId: string) =>
+  new InngestTestEngine({
+    function: deliverWebhook,
+    events: [{ name: DELIVERY_REQUESTED, data: { deliveryId } }],
+    steps: [
+      { id: "wait-after-attempt-1", handler: () => advance(60_000) },
+      { id: "wait-after-attempt-2", handler: () => advance(30 * 60_000) },
+    ],
+  });
+
+type SleepMock = { mock: { calls: unknown[][] } };
+
+describe("the deliver-webhook Inngest function", () => {
+  it("makes 3 attempts with sleeps of 1m and 30m, each freshly signed, with one event id", async () => {
+    receiver.respondWith(() => ({ status: 500 }));
+    receiver.received.length = 0;
+    const { owner, doc } = await ownerWithDocument();
+    const { secret } = await withWebhook(owner.id, receiver.url);
+    const { event, deliveryId } = await queueEvent(owner.id, doc);
+
+    const { result, ctx } = await engineFor(deliveryId).execute();
+    expect(result).toMatchObject({ state: "failed", attempt: 3, status: 500 });
+    expect((ctx.step.sleep as unknown as SleepMock).mock.calls.map((c) => c.slice(0, 2))).toEqual([
+      ["wait-after-attempt-1", "1m"],
+      ["wait-after-attempt-2", "30m"],
+    ]);
+    expect(receiver.events().map((e) => e.id)).toEqual([event.id, event.id, event.id]);
+    const signatures = receiver.received.map((r) => String(r.headers["x-service-signature"]));
+    expect(new Set(signatures).size).toBe(3);
+    const stamps = signatures.map((s) => Number(/t=(\d+)/.exec(s)![1]));
+    expect(stamps[1]! - stamps[0]!).toBeGreaterThanOrEqual(60);
+    expect(stamps[2]! - stamps[1]!).toBeGreaterThanOrEqual(1800);
+    // Each was valid when it was sent.
+    receiver.received.forEach((r, i) => expect(verifyWebhookSignature(r.body, signatures[i], secret, 300, stamps[i])).toBe(true));
+    const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
+    expect(delivery).toMatchObject({ status: "failed", attempts: 3, responseStatus: 500 });
+  });
+
+  it("stops at the first success", async () => {
+    receiver.respondWith(() => ({ status: 204 }));
+    receiver.received.length = 0;
+    const { owner, doc } = await ownerWithDocument();
+    await withWebhook(owner.id, receiver.url);
+    const { deliveryId } = await queueEvent(owner.id, doc);
+    const { result, ctx } = await engineFor(deliveryId).execute();
+    expect(result).toMatchObject({ state: "succeeded", attempt: 1, status: 204 });
+    expect((ctx.step.sleep as unknown as SleepMock).mock.calls).toEqual([]);
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it("disables the webhook after the third consecutive failed delivery, and emails the owner", async () => {
+    receiver.respondWith(() => ({ status: 503 }));
+    const { owner, doc } = await ownerWithDocument();
+    await withWebhook(owner.id, receiver.url);
+    for (let i = 1; i <= 3; i++) {
+      const { deliveryId } = await queueEvent(owner.id, doc);
+      const { result } = await engineFor(deliveryId).execute();
+      expect(result).toMatchObject({ state: "failed", webhookDisabled: i === 3 });
+    }
+    const webhook = await db.webhook.findUniqueOrThrow({ where: { userId: owner.id } });
+    expect(webhook).toMatchObject({ isActive: false, consecutiveFailures: 3 });
+    expect(await db.notification.count({ where: { userId: owner.id, kind: "webhook.disabled" } })).toBe(1);
+    // No new deliveries are queued while it is disabled.
+    const { deliveryId } = await queueEvent(owner.id, doc);
+    expect(deliveryId).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+import { randomBytes } from "node:crypto";
+import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { db } from "../../lib/db";
+import { createUser } from "../../lib/users/create-user";
+import { recordEvent } from "../../lib/webhooks/record-event";
+import { dispatchPendingEvents } from "../../lib/webhooks/dispatch-events";
+import { saveWebhook } from "../../lib/webhooks/manage-webhook";
+import { eventDocument } from "../../lib/documents/serialize";
+
+export async function ownerWithDocument(fields: Parameters<typeof createSampleDocument>[3] = { email_gate: false }) {
+  const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  const doc = await createSampleDocument(owner.id, "Webhook test", 3, fields);
+  await db.event.updateMany({ where: { documentId: doc.id }, data: { dispatchedAt: new Date() } });
+  return { owner, doc };
+}
+
+export async function withWebhook(userId: string, url: string) {
+  const { body } = await saveWebhook(userId, { url });
+  return body as { webhook_id: string; secret: string };
+}
+
+/** One outbox event turned into a pending delivery, as the viewer or upload paths would. */
+export async function queueEvent(userId: string, doc: Parameters<typeof eventDocument>[0] & { id: string }) {
+  const event = await db.$transaction((tx) =>
+    recordEvent(tx, { userId, documentId: doc.id, type: "document.downloaded", data: { document: eventDocument(doc), viewer: { email: null, company_domain: null, visit_number: 0 }, download: { downloaded_at: new Date().toISOString() } } }),
+  );
+  const [deliveryId] = await dispatchPendingEvents();
+  return { event, deliveryId: deliveryId! };
+}
