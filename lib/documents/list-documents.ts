@@ -10,9 +10,10 @@ const SORT_COLUMN = { created_at: "createdAt", views: "views", engagement: "enga
 
 /**
  * The owner's active documents, filtered, sorted and paginated, read from the maintained
- * aggregate columns: two indexed queries however many events there are.
+ * aggregate columns: two indexed queries however many events there are. Used by the API (as SPEC.md
+ * list items) and the dashboard.
  */
-export async function listDocuments(ownerId: string, query: ListDocumentsQuery) {
+export async function queryDocuments(ownerId: string, query: ListDocumentsQuery) {
   const where: Prisma.DocumentWhereInput = {
     ownerId,
     deletedAt: null,
@@ -37,9 +38,14 @@ export async function listDocuments(ownerId: string, query: ListDocumentsQuery) 
       orderBy,
       skip: (query.page - 1) * query.per_page,
       take: query.per_page,
-      select: { id: true, title: true, code: true, pageCount: true, views: true, uniqueViewers: true, leadsCount: true, engagementRank: true },
+      select: { id: true, title: true, code: true, pageCount: true, views: true, uniqueViewers: true, leadsCount: true, engagementRank: true, createdAt: true },
     }),
     db.document.count({ where }),
   ]);
-  return { documents: rows.map(serializeListItem), pagination: pagination(query.page, query.per_page, total) };
+  return { rows, pagination: pagination(query.page, query.per_page, total) };
+}
+
+export async function listDocuments(ownerId: string, query: ListDocumentsQuery) {
+  const { rows, pagination } = await queryDocuments(ownerId, query);
+  return { documents: rows.map(serializeListItem), pagination };
 }

@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { UploadPanel } from "@/components/dashboard/upload-panel";
+import { buttonClass } from "@/components/ui/button";
+import { EngagementBadge } from "@/components/ui/engagement-badge";
+import { inputClass } from "@/components/ui/field";
+import { LEVELS, engagementObject } from "@/lib/analytics/engagement";
+import { listDocumentsQuery } from "@/lib/api/schemas/documents";
+import { requireUser } from "@/lib/auth/auth";
+import { config } from "@/lib/config";
+import { queryDocuments } from "@/lib/documents/list-documents";
+
+export const metadata: Metadata = { title: "Documents" };
+
+type Search = Record<string, string | undefined>;
+
+export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const user = await requireUser();
+  const raw = await searchParams;
+  const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
+  const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
+  const { rows, pagination } = await queryDocuments(user.id, query);
+  const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
+  const link = (changes: Search) => ({ pathname: "/documents", query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)) });
+
+  return (
+    <>
+      <PageHeader title="Documents" description="Every link you shared, with who opened it and how far they read." actions={<UploadPanel maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />} />
+
+      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="search" className="sr-only">Search titles</label>
+          <input id="search" name="search" type="search" defaultValue={raw.search} placeholder="Search titles…" className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor="engagement" className="sr-only">Engagement</label>
+          <select id="engagement" name="engagement" defaultValue={raw.engagement ?? ""} className={inputClass}>
+            <option value="">Any engagement</option>
+            {[...LEVELS].reverse().map((l) => (
+              <option key={l.key} value={l.key}>{l.label}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="has_leads" className="sr-only">Leads</label>
+          <select id="has_leads" name="has_leads" defaultValue={raw.has_leads ?? ""} className={inputClass}>
+            <option value="">With or without leads</option>
+            <option value="true">With leads</option>
+            <option value="false">Without leads</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="sr-only">Sort by</label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
+            <option value="created_at">Newest</option>
+            <option value="views">Most viewed</option>
+            <option value="engagement">Most engaged</option>
+            <option value="title">Title A–Z</option>
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>Apply</button>
+      </form>
+
+      {!parsed.success && <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some filters were not understood and were ignored.</p>}
+
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          {filtered ? (
+            <>
+              <h2 className="font-semibold text-slate-900">No documents match these filters</h2>
+              <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">Clear filters</Link>
+            </>
+          ) : (
+            <>
+              <h2 className="text-lg font-semibold text-slate-900">Share your first document</h2>
+              <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Upload a PDF to get a link. Gate it with an email or a password, then watch who reads it, page by page.</p>
+              <Link href="/documents?upload=1" className={`${buttonClass()} mt-4`}>Upload a PDF</Link>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+          <table className="min-w-full text-sm">
+            <caption className="sr-only">Documents</caption>
+            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Title</th>
+                <th scope="col" className="px-4 py-3 text-right">Views</th>
+                <th scope="col" className="px-4 py-3 text-right">Unique</th>
+                <th scope="col" className="px-4 py-3 text-right">Leads</th>
+                <th scope="col" className="px-4 py-3">Engagement</th>
+                <th scope="col" className="px-4 py-3">Created</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((doc) => (
+                <tr key={doc.id} className="hover:bg-slate-50">
+                  <td className="max-w-xs px-4 py-3">
+                    <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">{doc.title}</Link>
+                    <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{doc.views}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{doc.uniqueViewers}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{doc.leadsCount}</td>
+                  <td className="px-4 py-3"><EngagementBadge {...engagementObject(doc.engagementRank)} /></td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{doc.createdAt.toISOString().slice(0, 10)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {pagination.total_pages > 1 && (
+        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
+          <span>
+            Page {pagination.page} of {pagination.total_pages} · {pagination.total} documents
+          </span>
+          <span className="flex gap-2">
+            {pagination.page > 1 && <Link className={buttonClass("secondary", "sm")} href={link({ page: String(pagination.page - 1) })}>Previous</Link>}
+            {pagination.page < pagination.total_pages && <Link className={buttonClass("secondary", "sm")} href={link({ page: String(pagination.page + 1) })}>Next</Link>}
+          </span>
+        </nav>
+      )}
+    </>
+  );
+}

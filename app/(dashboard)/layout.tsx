@@ -1,0 +1,51 @@
+import { NavLink } from "@/components/dashboard/nav-link";
+import { requireUser } from "@/lib/auth/auth";
+import { signOutAction } from "@/lib/dashboard/auth-actions";
+
+export const dynamic = "force-dynamic";
+
+const NAV = [
+  { href: "/overview", label: "Overview" },
+  { href: "/documents", label: "Documents" },
+  { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/webhook", label: "Webhook" },
+  { href: "/settings/notifications", label: "Notifications" },
+];
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const user = await requireUser();
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-5">
+          <p className="flex items-center gap-2 font-bold text-slate-900">
+            <span aria-hidden className="inline-flex h-7 w-7 items-center justify-center rounded-md bg-brand-600 text-sm text-white">P</span>
+            Pagewise
+          </p>
+          <form action={signOutAction} className="md:hidden">
+            <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">Sign out</button>
+          </form>
+        </div>
+        <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:px-3">
+          {NAV.map((item) => (
+            <NavLink key={item.href} href={item.href}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="absolute bottom-0 hidden w-60 border-t border-slate-100 px-5 py-4 md:block">
+          <p className="truncate text-sm text-slate-700" title={user.email}>{user.email}</p>
+          <form action={signOutAction}>
+            <button type="submit" className="mt-1 text-sm text-slate-500 hover:text-slate-900">Sign out</button>
+          </form>
+        </div>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+        <div className="mx-auto max-w-6xl">{children}</div>
+      </main>
+    </div>
+  );
+}

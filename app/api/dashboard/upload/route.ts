@@ -1,0 +1,26 @@
+import { auth } from "@/lib/auth/auth";
+import { ApiError } from "@/lib/api/errors";
+import { receiveUpload } from "@/lib/api/receive-upload";
+import { uploadFieldsSchema } from "@/lib/api/schemas/documents";
+import { errorResponse, json, parseFields } from "@/lib/api/with-api-key";
+import { createDocument } from "@/lib/documents/create-document";
+import { serializeDocument } from "@/lib/documents/serialize";
+
+/** The dashboard's upload (XHR, for a real progress bar): session auth, same domain functions as the API. */
+export async function POST(req: Request) {
+  const requestId = crypto.randomUUID();
+  try {
+    const userId = (await auth())?.user?.id;
+    if (!userId) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
+    const upload = await receiveUpload(req);
+    try {
+      if (!upload.file || upload.file.size === 0) throw new ApiError("bad_request", "Choose a PDF to upload.");
+      const doc = await createDocument(userId, upload.file, parseFields(uploadFieldsSchema, upload.fields));
+      return json(serializeDocument(doc), 201);
+    } finally {
+      await upload.cleanup();
+    }
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, Input } from "@/components/ui/field";
+import { DEFAULT_SETTINGS, SettingsFields, withUncheckedBoxes } from "./settings-fields";
+
+type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
+
+/** Counts pages in the browser (pdf.js, loaded only when a file is chosen) to bound the gate page. */
+async function countPages(file: File): Promise<number | null> {
+  try {
+    const { pdfjs } = await import("react-pdf");
+    pdfjs.GlobalWorkerOptions.workerSrc = new URL("pdfjs-dist/build/pdf.worker.min.mjs", import.meta.url).toString();
+    const pdf = await pdfjs.getDocument({ data: new Uint8Array(await file.arrayBuffer()) }).promise;
+    const pages = pdf.numPages;
+    await pdf.cleanup();
+    return pages;
+  } catch {
+    return null;
+  }
+}
+
+export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: number; startOpen?: boolean }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(startOpen);
+  const [file, setFile] = useState<File | null>(null);
+  const [pages, setPages] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function choose(chosen: File | undefined) {
+    setErrors({});
+    setStatus({ kind: "idle" });
+    if (!chosen) return;
+    if (chosen.type !== "application/pdf" && !chosen.name.toLowerCase().endsWith(".pdf")) {
+      setStatus({ kind: "error", message: `${chosen.name} is not a PDF. Choose a .pdf file.` });
+      return;
+    }
+    if (chosen.size > maxUploadMb * 1024 * 1024) {
+      setStatus({ kind: "error", message: `${chosen.name} is ${(chosen.size / 1024 / 1024).toFixed(1)} MB; the limit is ${maxUploadMb} MB.` });
+      return;
+    }
+    setFile(chosen);
+    setPages(await countPages(chosen));
+  }
+
+  function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) {
+      setStatus({ kind: "error", message: "Choose a PDF first." });
+      return;
+    }
+    const form = withUncheckedBoxes(new FormData(event.currentTarget));
+    form.delete("clear_password");
+    if (!form.get("password")) form.delete("password");
+    if (!form.get("title")) form.delete("title");
+    if (form.get("gate_page") === null) form.delete("gate_page");
+    form.set("file", file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/dashboard/upload");
+    xhr.upload.onprogress = (e) => e.lengthComputable && setStatus({ kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
+    xhr.upload.onload = () => setStatus({ kind: "processing" });
+    xhr.onerror = () => setStatus({ kind: "error", message: "The upload was interrupted. Check your connection and try again." });
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: { code: string; message: string } };
+      if (xhr.status === 201 && body.short_code) {
+        router.push(`/documents/${body.short_code.slice(2)}?uploaded=1`);
+        return;
+      }
+      const message = body.error?.message ?? `Upload failed (HTTP ${xhr.status}).`;
+      const field = ["gate_page", "password", "title", "gate_type"].find((f) => message.startsWith(f));
+      if (field) setErrors({ [field]: message });
+      setStatus({ kind: "error", message });
+    };
+    setStatus({ kind: "uploading", percent: 0 });
+    xhr.send(form);
+  }
+
+  if (!open) {
+    return (
+      <Button onClick={() => setOpen(true)} aria-expanded={false}>
+        Upload PDF
+      </Button>
+    );
+  }
+
+  const busy = status.kind === "uploading" || status.kind === "processing";
+  return (
+    <form onSubmit={submit} className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Upload a PDF">
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          void choose(e.dataTransfer.files[0]);
+        }}
+        className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
+      >
+        {file ? (
+          <p className="text-sm text-slate-800">
+            <span className="font-medium">{file.name}</span> · {(file.size / 1024 / 1024).toFixed(1)} MB{pages ? ` · ${pages} pages` : ""}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Drag a PDF here, or</p>
+        )}
+        <input ref={inputRef} id="upload-file" type="file" accept="application/pdf,.pdf" className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} />
+        <label htmlFor="upload-file" className="mt-2 cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2">
+          {file ? "Choose another file" : "Choose a file"}
+        </label>
+        <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
+      </div>
+
+      <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
+        <Input id="title" name="title" maxLength={200} placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""} />
+      </Field>
+      <SettingsFields values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(3, pages ?? 3) }} pageCount={pages} errors={errors} key={pages ?? 0} />
+
+      {status.kind === "uploading" || status.kind === "processing" ? (
+        <div>
+          <div className="flex justify-between text-xs text-slate-600">
+            <span>{status.kind === "processing" ? "Checking the PDF…" : "Uploading…"}</span>
+            <span>{status.kind === "uploading" ? `${status.percent}%` : ""}</span>
+          </div>
+          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.kind === "uploading" ? status.percent : 100} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100">
+            <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${status.kind === "uploading" ? status.percent : 100}%` }} />
+          </div>
+        </div>
+      ) : null}
+      {status.kind === "error" && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {status.message}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={busy || !file}>
+          {busy ? "Uploading…" : "Upload and create link"}
+        </Button>
+        <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

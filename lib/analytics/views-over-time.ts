@@ -1,0 +1,25 @@
+import type { Period } from "../api/schemas/common";
+import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
+
+const DAY = 86_400_000;
+
+/** Visits per UTC day over a period (every day present, zeros included), for an owner or one of their documents. */
+export async function viewsOverTime(ownerId: string, period: Period, documentId?: string): Promise<Array<{ day: string; views: number }>> {
+  const until = period.until ?? new Date(Math.floor(Date.now() / DAY) * DAY + DAY);
+  const since = period.since ?? new Date(until.getTime() - 42 * DAY);
+  const rows = await db.$queryRaw<Array<{ day: string; views: number }>>`
+    SELECT to_char(date_trunc('day', v.started_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS views
+    FROM visits v JOIN documents d ON d.id = v.document_id
+    WHERE d.owner_id = ${ownerId}::uuid AND d.deleted_at IS NULL
+      AND v.started_at >= ${since} AND v.started_at < ${until}
+      ${documentId ? Prisma.sql`AND d.id = ${documentId}::uuid` : Prisma.empty}
+    GROUP BY 1 ORDER BY 1`;
+  const byDay = new Map(rows.map((r) => [r.day, r.views]));
+  const days: Array<{ day: string; views: number }> = [];
+  for (let t = Math.floor(since.getTime() / DAY) * DAY; t < until.getTime(); t += DAY) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.push({ day, views: byDay.get(day) ?? 0 });
+  }
+  return days;
+}
