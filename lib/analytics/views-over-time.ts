@@ -5,9 +5,14 @@ import { Prisma } from "../generated/prisma/client";
 const DAY = 86_400_000;
 
 /** Visits per UTC day over a period (every day present, zeros included), for an owner or one of their documents. */
-export async function viewsOverTime(ownerId: string, period: Period, documentId?: string): Promise<Array<{ day: string; views: number }>> {
+export async function viewsOverTime(
+  ownerId: string,
+  period: Period,
+  options: { documentId?: string; daysWhenOpen?: number } = {},
+): Promise<Array<{ day: string; views: number }>> {
+  const { documentId, daysWhenOpen = 42 } = options;
   const until = period.until ?? new Date(Math.floor(Date.now() / DAY) * DAY + DAY);
-  const since = period.since ?? new Date(until.getTime() - 42 * DAY);
+  const since = period.since ?? new Date(until.getTime() - daysWhenOpen * DAY);
   const rows = await db.$queryRaw<Array<{ day: string; views: number }>>`
     SELECT to_char(date_trunc('day', v.started_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS views
     FROM visits v JOIN documents d ON d.id = v.document_id

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EngagementChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { PeriodPicker } from "@/components/dashboard/period-picker";
+import { Stat, formatPercent } from "@/components/dashboard/stat";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { LEVELS } from "@/lib/analytics/engagement";
+import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
+import { viewsOverTime } from "@/lib/analytics/views-over-time";
+import { requireUser } from "@/lib/auth/auth";
+import { periodFromKey } from "@/lib/dashboard/period";
+
+export const metadata: Metadata = { title: "Overview" };
+
+export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ period?: string }> }) {
+  const user = await requireUser();
+  const { key, period } = periodFromKey((await searchParams).period, "30d");
+  const [overview, perDay] = await Promise.all([
+    portfolioOverview(user.id, period, {}),
+    viewsOverTime(user.id, period, { daysWhenOpen: 90 }),
+  ]);
+  const breakdown = [...LEVELS].reverse().map((l) => ({ key: l.key, label: l.label, count: overview.engagement_breakdown[l.key] }));
+
+  return (
+    <>
+      <PageHeader title="Overview" description="How your documents are being read." actions={<PeriodPicker current={key} basePath="/overview" />} />
+      {overview.totals.documents === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <h2 className="text-lg font-semibold text-slate-900">Nothing to show yet</h2>
+          <p className="mt-1 text-sm text-slate-600">Upload a document and share its link; views, readers and leads appear here.</p>
+          <Link href="/documents?upload=1" className={`${buttonClass()} mt-4`}>Upload a PDF</Link>
+        </div>
+      ) : (
+        <>
+          <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Stat label="Documents" value={overview.totals.documents} />
+            <Stat label="Views" value={overview.totals.total_views} />
+            <Stat label="Unique viewers" value={overview.totals.unique_viewers} />
+            <Stat label="Leads" value={overview.totals.leads_captured} />
+            <Stat label="Avg. completion" value={formatPercent(overview.totals.avg_completion)} />
+          </dl>
+          <div className="mb-6 grid gap-6 lg:grid-cols-3">
+            <Card title="Views over time" description={key === "all" ? "Last 90 days" : undefined} className="lg:col-span-2">
+              <ViewsOverTimeChart data={perDay} />
+            </Card>
+            <Card title="Engagement" description="Documents by their most engaged reader">
+              <EngagementChart data={breakdown} />
+            </Card>
+          </div>
+          <Card title="Top documents" description="By views in this period">
+            {overview.top_documents.length === 0 ? (
+              <p className="py-6 text-center text-sm text-slate-500">No views in this period.</p>
+            ) : (
+              <ol className="divide-y divide-slate-100">
+                {overview.top_documents.map((d, i) => (
+                  <li key={d.short_code} className="flex items-center gap-4 py-2.5">
+                    <span className="w-5 text-right text-sm text-slate-400 tabular-nums">{i + 1}</span>
+                    <Link href={`/documents/${d.short_code.slice(2)}`} className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:text-brand-700">{d.title}</Link>
+                    <span className="text-sm text-slate-600 tabular-nums">{d.views} views</span>
+                    <span className="hidden w-28 text-sm text-slate-600 tabular-nums sm:block">{formatPercent(d.completion)} completion</span>
+                    <span className="w-16 text-right text-sm text-slate-600 tabular-nums">{d.leads} leads</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { ApiKeys } from "@/components/dashboard/api-keys";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Card } from "@/components/ui/card";
+import { listApiKeys } from "@/lib/auth/api-keys";
+import { requireUser } from "@/lib/auth/auth";
+
+export const metadata: Metadata = { title: "API keys" };
+
+export default async function ApiKeysPage() {
+  const user = await requireUser();
+  const keys = await listApiKeys(user.id);
+  return (
+    <>
+      <PageHeader title="API keys" description={<>Use a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the <a className="text-brand-700 hover:underline" href="/docs/api">API reference</a>.</>} />
+      <Card>
+        <ApiKeys keys={keys.map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revokedAt: k.revokedAt?.toISOString() ?? null }))} />
+      </Card>
+    </>
+  );
+}

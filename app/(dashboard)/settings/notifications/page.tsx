@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Card } from "@/components/ui/card";
+import { requireUser } from "@/lib/auth/auth";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+
+export const metadata: Metadata = { title: "Notifications" };
+
+export default async function NotificationsPage() {
+  const user = await requireUser();
+  const messages = await db.notification.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 });
+  const smtp = Boolean(config().SMTP_URL);
+  return (
+    <>
+      <PageHeader
+        title="Notifications"
+        description={smtp ? "Emails sent to you by Pagewise." : "SMTP is not configured (SMTP_URL), so emails to you are kept here instead of being sent."}
+      />
+      <Card>
+        {messages.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">No notifications yet. You get one when someone views a document that has notifications on.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="notifications">
+            {messages.map((m) => (
+              <li key={m.id} className="py-3">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-medium text-slate-900">{m.subject}</p>
+                  <span className="text-xs text-slate-500">{m.createdAt.toISOString().slice(0, 16).replace("T", " ")} · {m.status}</span>
+                </div>
+                <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{m.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Metadata } from "next";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { WebhookSettings } from "@/components/dashboard/webhook-settings";
+import { Card } from "@/components/ui/card";
+import { ApiError } from "@/lib/api/errors";
+import { requireUser } from "@/lib/auth/auth";
+import { getWebhookConfiguration } from "@/lib/webhooks/manage-webhook";
+import { EVENT_KINDS } from "@/lib/webhooks/record-event";
+
+export const metadata: Metadata = { title: "Webhook" };
+
+export default async function WebhookPage() {
+  const user = await requireUser();
+  const configuration = await getWebhookConfiguration(user.id).catch((error: unknown) => {
+    if (error instanceof ApiError && error.code === "not_found") return null;
+    throw error;
+  });
+  return (
+    <>
+      <PageHeader title="Webhook" description="Signed POSTs to your endpoint when documents are viewed, completed, downloaded, and when leads come in. Retried after 1 and 30 minutes." />
+      <Card>
+        <WebhookSettings webhook={configuration?.webhook ?? null} kinds={EVENT_KINDS} deliveries={configuration?.deliveries ?? []} />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { documentViewers } from "@/lib/analytics/document-viewers";
+import { auth } from "@/lib/auth/auth";
+import { csvResponse, toCsv } from "@/lib/dashboard/csv";
+import { findOwnedDocument } from "@/lib/documents/find-document";
+
+export async function GET(_req: Request, { params }: { params: Promise<{ code: string }> }) {
+  const userId = (await auth())?.user?.id;
+  if (!userId) return new Response("Sign in first.", { status: 401 });
+  const doc = await findOwnedDocument(userId, (await params).code).catch(() => null);
+  if (!doc) return new Response("Not found", { status: 404 });
+  const rows: Array<Array<string | number | boolean | null>> = [];
+  for (let page = 1; ; page++) {
+    const { viewers, pagination } = await documentViewers(doc, page, 100);
+    for (const v of viewers) {
+      rows.push([v.viewer_id, v.email, v.company_domain, v.visits, v.pages_viewed, v.total_pages, v.completion, v.total_time_seconds, v.downloaded, v.engagement_label, v.first_viewed_at, v.last_viewed_at]);
+    }
+    if (page >= pagination.total_pages) break;
+  }
+  const header = ["viewer_id", "email", "company_domain", "visits", "pages_viewed", "total_pages", "completion", "total_time_seconds", "downloaded", "engagement_label", "first_viewed_at", "last_viewed_at"];
+  return csvResponse(`${doc.title}-viewers.csv`, toCsv(header, rows));
+}

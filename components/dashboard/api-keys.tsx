@@ -1,0 +1,88 @@
+"use client";
+
+import { useActionState, useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, Input } from "@/components/ui/field";
+import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
+
+export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+
+function NewKey({ state }: { state: KeyState }) {
+  if (!state?.key) return null;
+  return (
+    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="text-sm font-medium text-emerald-900">Your new key “{state.name}”. Copy it now: it is not shown again.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code data-testid="new-api-key" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200">{state.key}</code>
+        <CopyButton value={state.key} />
+      </div>
+    </div>
+  );
+}
+
+export function ApiKeys({ keys }: { keys: KeyRow[] }) {
+  const [created, create, creating] = useActionState<KeyState, FormData>(createApiKeyAction, undefined);
+  const [regenerated, setRegenerated] = useState<KeyState>(undefined);
+  const [pending, start] = useTransition();
+  const shown = regenerated ?? created;
+  const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "Never");
+
+  return (
+    <div className="space-y-6">
+      <form action={(form) => {
+        setRegenerated(undefined);
+        create(form);
+      }} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-56 flex-1">
+          <Field id="key-name" label="Key name" hint="What will use it, e.g. “CRM sync”">
+            <Input id="key-name" name="name" maxLength={100} placeholder="CRM sync" />
+          </Field>
+        </div>
+        <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create API key"}</Button>
+      </form>
+      <NewKey state={shown} />
+      {keys.length === 0 ? (
+        <p className="text-sm text-slate-500">No API keys yet. Create one to use the REST API.</p>
+      ) : (
+        <div className="-mx-5 overflow-x-auto">
+          <table className="min-w-full text-sm">
+            <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2">Name</th>
+                <th scope="col" className="px-3 py-2">Key</th>
+                <th scope="col" className="px-3 py-2">Created</th>
+                <th scope="col" className="px-3 py-2">Last used</th>
+                <th scope="col" className="px-5 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {keys.map((k) => (
+                <tr key={k.id} className={k.revokedAt ? "text-slate-400" : ""}>
+                  <td className="px-5 py-2 font-medium">{k.name}</td>
+                  <td className="px-3 py-2 font-mono">pw_live_…{k.last4}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{date(k.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{date(k.lastUsedAt)}</td>
+                  <td className="px-5 py-2 text-right whitespace-nowrap">
+                    {k.revokedAt ? (
+                      <span className="text-xs">Revoked {date(k.revokedAt)}</span>
+                    ) : (
+                      <span className="inline-flex gap-2">
+                        <Button size="sm" variant="secondary" disabled={pending} onClick={() => start(async () => setRegenerated(await regenerateApiKeyAction(k.id)))} aria-label={`Regenerate ${k.name}`}>
+                          Regenerate
+                        </Button>
+                        <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeApiKeyAction(k.id))} aria-label={`Revoke ${k.name}`}>
+                          Revoke
+                        </Button>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+const BRAND = "#2453e0";
+const AMBER = "#f59e0b";
+
+/** Per page: mean reading time (bars) and how many visits reached it (line: the drop-off). */
+export function PageChart({ data }: { data: Array<{ page: number; views: number; avg_time_seconds: number }> }) {
+  return (
+    <figure aria-label="Reading time and visits per page">
+      <div className="h-64 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
+            <CartesianGrid stroke="#e2e8f0" vertical={false} />
+            <XAxis dataKey="page" tickLine={false} axisLine={false} fontSize={12} />
+            <YAxis yAxisId="time" tickLine={false} axisLine={false} fontSize={12} unit="s" />
+            <YAxis yAxisId="views" orientation="right" tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+            <Tooltip formatter={(value, name) => (name === "Avg. time" ? [`${value} s`, name] : [value, name])} labelFormatter={(page) => `Page ${page}`} />
+            <Bar yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" fill={BRAND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Line yAxisId="views" dataKey="views" name="Visits reaching page" stroke={AMBER} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <figcaption className="mt-2 flex gap-4 text-xs text-slate-600">
+        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Average time on page</span>
+        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Visits that reached the page</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function ViewsOverTimeChart({ data }: { data: Array<{ day: string; views: number }> }) {
+  return (
+    <figure aria-label="Views per day" className="h-56 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <AreaChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          <XAxis dataKey="day" tickLine={false} axisLine={false} fontSize={11} tickFormatter={(d: string) => d.slice(5)} minTickGap={24} />
+          <YAxis tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+          <Tooltip labelFormatter={(d) => String(d)} />
+          <Area dataKey="views" name="Views" stroke={BRAND} fill={BRAND} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
+        </AreaChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
+
+const LEVEL_COLORS: Record<string, string> = { high_interest: "#e11d48", read: "#f59e0b", skimmed: "#0ea5e9", opened: "#94a3b8", not_opened: "#e2e8f0" };
+
+export function EngagementChart({ data }: { data: Array<{ key: string; label: string; count: number }> }) {
+  return (
+    <figure aria-label="Documents by engagement level" className="h-56 w-full">
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 24 }}>
+          <XAxis type="number" hide allowDecimals={false} />
+          <YAxis type="category" dataKey="label" tickLine={false} axisLine={false} fontSize={12} width={90} />
+          <Tooltip />
+          <Bar dataKey="count" name="Documents" radius={[0, 3, 3, 0]} isAnimationActive={false} label={{ position: "right", fontSize: 12 }} shape={(props: unknown) => {
+            const p = props as { x: number; y: number; width: number; height: number; payload: { key: string } };
+            return <rect x={p.x} y={p.y} width={p.width} height={p.height} rx={3} fill={LEVEL_COLORS[p.payload.key] ?? BRAND} />;
+          }} />
+        </BarChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}

@@ -1,0 +1,24 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/document-actions";
+import { SettingsFields, type SettingsValues } from "./settings-fields";
+
+export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: SettingsValues; pageCount: number; passwordSet: boolean }) {
+  const [state, action, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
+  return (
+    <form action={action} className="space-y-5" aria-label="Document settings">
+      <Field id="settings-title" label="Title" error={state?.fieldErrors?.title}>
+        <Input id="settings-title" name="title" defaultValue={title} maxLength={200} required />
+      </Field>
+      <SettingsFields values={values} pageCount={pageCount} errors={state?.fieldErrors} passwordSet={passwordSet} />
+      <FormError message={state?.error} />
+      <div className="flex items-center gap-3">
+        <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button>
+        {state?.ok && <p role="status" className="text-sm text-emerald-700">Saved.</p>}
+      </div>
+    </form>
+  );
+}
