@@ -1,10 +1,10 @@
 /**
  * Starts the in-process webhook and notification runner with the server (Node.js runtime only).
  * With Inngest configured the runner only dispatches events and hands deliveries to Inngest.
+ * Its leases make an abrupt stop safe: unfinished work is picked up again after a restart.
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { startRunner } = await import("./lib/webhooks/runner");
-  const stop = startRunner();
-  process.once("SIGTERM", () => void stop());
+  startRunner();
 }

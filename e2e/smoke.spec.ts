@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
 
-test("the home page says what Pagewise is", async ({ page }) => {
+test("the home page sends a visitor who is not signed in to sign in (or sign up on a fresh install)", async ({ page }) => {
   await page.goto("/");
+  await expect(page).toHaveURL(/\/sign-(in|up)$/);
   await expect(page).toHaveTitle(/Pagewise/);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText("See who read what");
-  await page.screenshot({ path: test.info().outputPath("home.png"), fullPage: true });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Sign in|Create your account/);
 });
 
 test("/api/health reports the app and its database as ok", async ({ request }) => {
@@ -12,4 +12,16 @@ test("/api/health reports the app and its database as ok", async ({ request }) =
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
   expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("the API reference renders from our own origin, without a CDN", async ({ page }) => {
+  const external: string[] = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith("http://localhost")) external.push(r.url());
+  });
+  await page.goto("/docs/api");
+  await expect(page.getByText("Pagewise API").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Upload a PDF").first()).toBeVisible();
+  expect(external).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath("api-reference.png") });
 });

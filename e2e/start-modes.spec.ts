@@ -23,6 +23,10 @@ test.describe("embedded mode (no DATABASE_URL)", () => {
     const firstStart = await waitForHealth(BASE);
     expect(first.output()).toContain("Embedded PostgreSQL 17 ready");
     expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+    // A fresh install has no account: the first visit lands on sign-up.
+    const home = await fetch(`${BASE}/`, { redirect: "manual" });
+    expect(home.status).toBe(307);
+    expect(home.headers.get("location")).toMatch(/\/sign-up$/);
 
     // Scripts reach the running app's database.
     const created = await runScript("scripts/user-create.ts", ["--email", "mode@example.com", "--password", "long enough"], env);

@@ -9,7 +9,7 @@ import { SettingsFields, type SettingsValues } from "./settings-fields";
 export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: SettingsValues; pageCount: number; passwordSet: boolean }) {
   const [state, action, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
   return (
-    <form action={action} className="space-y-5" aria-label="Document settings">
+    <form action={action} className="space-y-5" aria-label="Document settings" noValidate>
       <Field id="settings-title" label="Title" error={state?.fieldErrors?.title}>
         <Input id="settings-title" name="title" defaultValue={title} maxLength={200} required />
       </Field>

@@ -1,0 +1,184 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import { E2E_URL } from "../playwright.config";
+import { samplePdf } from "../scripts/lib/sample-pdf";
+import { startReceiver } from "../test/support/webhook-receiver";
+import { runScript } from "./support/app-process";
+import { E2E_DATABASE_URL, db } from "./support/database";
+
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+const email = `founder-${Date.now()}@acme.com`;
+const password = "a long enough password";
+let owner: Page;
+let code = "";
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+test.beforeAll(async ({ browser }) => {
+  owner = await (await browser.newContext({ acceptDownloads: true })).newPage();
+});
+
+test("a new owner signs up and lands on an empty documents page", async () => {
+  await owner.goto("/sign-up");
+  await shot(owner, "sign-up");
+  await owner.getByLabel("Work email").fill("not-an-email");
+  await owner.getByLabel("Password").fill("short");
+  await owner.getByRole("button", { name: "Create account" }).click();
+  await expect(owner.getByText("Enter a valid email address")).toBeVisible();
+  await expect(owner.getByText("Use at least 8 characters")).toBeVisible();
+  await owner.getByLabel("Work email").fill(email);
+  await owner.getByLabel("Password").fill(password);
+  await owner.getByRole("button", { name: "Create account" }).click();
+  await expect(owner).toHaveURL(/\/documents$/);
+  await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
+  await shot(owner, "documents-empty");
+});
+
+test("uploads a PDF with settings and a progress bar, and gets a link", async () => {
+  await owner.getByRole("button", { name: "Upload PDF" }).click();
+  await owner.locator("#upload-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(owner.getByText("notes.txt is not a PDF. Choose a .pdf file.")).toBeVisible();
+  await owner.locator("#upload-file").setInputFiles({ name: "pitch_deck-2026.pdf", mimeType: "application/pdf", buffer: await samplePdf(6, "Pitch deck") });
+  await expect(owner.getByText("6 pages")).toBeVisible();
+  await expect(owner.getByLabel("Gate on page")).toHaveAttribute("max", "6");
+  await owner.getByLabel("Title", { exact: true }).fill("Seed round deck");
+  await owner.getByLabel("Gate on page").fill("3");
+  await owner.getByLabel("Require a work email").check();
+  await shot(owner, "upload-form");
+  await owner.getByRole("button", { name: "Upload and create link" }).click();
+  await expect(owner).toHaveURL(/\/documents\/[a-z0-9]{10}\?uploaded=1$/, { timeout: 20_000 });
+  await expect(owner.getByRole("heading", { name: "Seed round deck" })).toBeVisible();
+  code = owner.url().split("/documents/")[1]!.slice(0, 10);
+  await expect(owner.getByTestId("share-url")).toHaveText(`${E2E_URL}/s/${code}`);
+  const row = await db.document.findUniqueOrThrow({ where: { code } });
+  expect(row).toMatchObject({ gatePage: 3, blockFreeEmails: true, allowDownload: true, pageCount: 6 });
+});
+
+test("a reader in another browser reads and leaves an email; the owner sees the visit and the lead", async ({ browser }) => {
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(`/s/${code}`);
+  await expect(reader.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+  const tracked = reader.waitForResponse((r) => r.url().includes("/track") && r.ok());
+  for (let i = 0; i < 8; i++) {
+    await reader.mouse.move(300 + i, 300);
+    await reader.waitForTimeout(250);
+  }
+  await tracked;
+  await reader.getByLabel("Email").fill("investor@sequoia.com");
+  await reader.getByLabel("Name (optional)").fill("Ivy Investor");
+  await reader.getByRole("button", { name: "Continue" }).click();
+  await expect(reader.getByTestId("pdf-page-6")).toHaveCount(1, { timeout: 15_000 });
+  await reader.close();
+
+  await owner.goto(`/documents/${code}`);
+  await expect(owner.getByTestId("viewers-table")).toContainText("investor@sequoia.com");
+  await expect(owner.getByTestId("leads-table")).toContainText("Ivy Investor");
+  await expect(owner.locator("dt", { hasText: "Views" }).locator("+ dd")).toHaveText("1");
+  await shot(owner, "document");
+});
+
+test("exports viewers and leads as CSV", async () => {
+  const [leads] = await Promise.all([owner.waitForEvent("download"), owner.locator('a[href$="leads.csv"]').click()]);
+  const leadsCsv = await readFile((await leads.path())!, "utf8");
+  expect(leadsCsv.split("\r\n")[0]).toBe("email,name,company_domain,captured_at,engagement_label");
+  expect(leadsCsv).toContain("investor@sequoia.com,Ivy Investor,sequoia.com,");
+  const [viewers] = await Promise.all([owner.waitForEvent("download"), owner.locator('a[href$="viewers.csv"]').click()]);
+  const viewersCsv = await readFile((await viewers.path())!, "utf8");
+  expect(viewersCsv.split("\r\n")[0]).toContain("viewer_id,email,company_domain,visits");
+  expect(viewersCsv).toMatch(/anon_[A-Za-z0-9]{16},investor@sequoia.com,sequoia.com,1,/);
+});
+
+test("changes settings with the API's validation", async () => {
+  await owner.getByLabel("Gate on page").fill("9");
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expect(owner.getByText("gate_page must be between 1 and the page count (6); got 9")).toBeVisible();
+  await owner.getByLabel("Gate on page").fill("2");
+  await owner.getByLabel("Allow download").uncheck();
+  await owner.getByRole("button", { name: "Save settings" }).click();
+  await expect(owner.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+  expect(await db.document.findUniqueOrThrow({ where: { code } })).toMatchObject({ gatePage: 2, allowDownload: false, previewPageCount: 1 });
+});
+
+test("creates an API key that works, then revokes it and the API answers 401", async ({ request }) => {
+  await owner.goto("/settings/api-keys");
+  await owner.getByLabel("Key name").fill("CRM sync");
+  await owner.getByRole("button", { name: "Create API key" }).click();
+  const key = (await owner.getByTestId("new-api-key").textContent())!.trim();
+  expect(key).toMatch(/^pw_live_[0-9A-Za-z]{32}$/);
+  expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(200);
+  await owner.reload();
+  await expect(owner.getByText(`pw_live_…${key.slice(-4)}`)).toBeVisible();
+  await expect(owner.getByTestId("new-api-key")).toHaveCount(0);
+  await shot(owner, "api-keys");
+  await owner.getByRole("button", { name: "Revoke CRM sync" }).click();
+  await expect(owner.getByText(/^Revoked/)).toBeVisible();
+  expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(401);
+});
+
+test("configures a webhook against a local receiver and sends a test event", async () => {
+  const receiver = await startReceiver();
+  try {
+    await owner.goto("/settings/webhook");
+    await owner.getByLabel("Endpoint URL").fill(receiver.url);
+    await owner.getByRole("button", { name: "Create webhook" }).click();
+    await expect(owner.getByTestId("webhook-secret")).toHaveText(/^whsec_[0-9A-Za-z]{32}$/);
+    await owner.getByRole("button", { name: "Send test event" }).click();
+    await expect(owner.getByTestId("test-result")).toContainText("Delivered: HTTP 200");
+    expect(receiver.events().map((e) => e.event)).toContain("webhook.test");
+    await owner.reload();
+    await expect(owner.getByTestId("deliveries-table")).toContainText("webhook.test");
+    await shot(owner, "webhook");
+  } finally {
+    await receiver.close();
+  }
+});
+
+test("shows the notification outbox without SMTP", async () => {
+  await owner.goto("/settings/notifications");
+  await expect(owner.getByTestId("notifications")).toContainText("is viewing “Seed round deck”");
+  await shot(owner, "notifications");
+});
+
+test("deletes a document after confirmation; its link is gone", async ({ request }) => {
+  await owner.goto(`/documents/${code}`);
+  await owner.getByRole("button", { name: "Delete document" }).click();
+  await expect(owner.getByRole("dialog")).toBeVisible();
+  await owner.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(owner).toHaveURL(/\/documents\?deleted=1$/);
+  await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
+  expect((await request.get(`/s/${code}`)).status()).toBe(410);
+});
+
+test("every main page, with demo data: screenshots on desktop and phone, and render times", async ({ browser }) => {
+  const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL });
+  expect(seeded.code, seeded.stderr).toBe(0);
+  const demo = await db.document.findFirstOrThrow({ where: { owner: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
+  const pages = ["/overview", "/documents", `/documents/${demo.code}`, "/settings/api-keys", "/settings/webhook", "/settings/notifications", `/s/${demo.code}`];
+  const timings: string[] = [];
+  for (const [device, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+    const context = await browser.newContext({ viewport, isMobile: device === "phone", hasTouch: device === "phone" });
+    const page = await context.newPage();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email", { exact: true }).fill("demo@pagewise.local");
+    await page.getByLabel("Password").fill("pagewise-demo");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/documents$/);
+    for (const path of pages) {
+      await page.goto(path);
+      // The second load is the one measured: the first compiles nothing in production but warms caches.
+      const started = Date.now();
+      await page.goto(path, { waitUntil: "load" });
+      const ms = Date.now() - started;
+      timings.push(`${device} ${path}: ${ms} ms`);
+      await shot(page, `${device}-${path.replaceAll("/", "_").replace(/^_/, "") || "home"}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${device} ${path} scrolls sideways`).toBeLessThanOrEqual(1);
+    }
+    await context.close();
+  }
+  console.log(`Page render times (navigation to load event):\n  ${timings.join("\n  ")}`);
+  test.info().annotations.push({ type: "render times", description: timings.join("; ") });
+});
