@@ -173,6 +173,7 @@ test("every main page, with demo data: screenshots on desktop and phone, and ren
       await page.goto(path, { waitUntil: "load" });
       const ms = Date.now() - started;
       timings.push(`${device} ${path}: ${ms} ms`);
+      if (path.startsWith("/s/")) await expect(page.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
       await shot(page, `${device}-${path.replaceAll("/", "_").replace(/^_/, "") || "home"}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${device} ${path} scrolls sideways`).toBeLessThanOrEqual(1);

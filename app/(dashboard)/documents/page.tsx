@@ -87,10 +87,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
               <tr>
                 <th scope="col" className="px-4 py-3">Title</th>
                 <th scope="col" className="px-4 py-3 text-right">Views</th>
-                <th scope="col" className="px-4 py-3 text-right">Unique</th>
+                <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Unique</th>
                 <th scope="col" className="px-4 py-3 text-right">Leads</th>
                 <th scope="col" className="px-4 py-3">Engagement</th>
-                <th scope="col" className="px-4 py-3">Created</th>
+                <th scope="col" className="hidden px-4 py-3 md:table-cell">Created</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -101,10 +101,10 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
                     <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{doc.views}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{doc.uniqueViewers}</td>
+                  <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{doc.uniqueViewers}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{doc.leadsCount}</td>
                   <td className="px-4 py-3"><EngagementBadge {...engagementObject(doc.engagementRank)} /></td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">{doc.createdAt.toISOString().slice(0, 10)}</td>
+                  <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 md:table-cell">{doc.createdAt.toISOString().slice(0, 10)}</td>
                 </tr>
               ))}
             </tbody>
