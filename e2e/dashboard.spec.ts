@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
-import { E2E_URL } from "../playwright.config";
+import { E2E_DATA_DIR, E2E_URL } from "../playwright.config";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { runScript } from "./support/app-process";
@@ -153,7 +153,7 @@ test("deletes a document after confirmation; its link is gone", async ({ request
 });
 
 test("every main page, with demo data: screenshots on desktop and phone, and render times", async ({ browser }) => {
-  const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL });
+  const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL, DATA_DIR: E2E_DATA_DIR });
   expect(seeded.code, seeded.stderr).toBe(0);
   const demo = await db.document.findFirstOrThrow({ where: { owner: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
   const pages = ["/overview", "/documents", `/documents/${demo.code}`, "/settings/api-keys", "/settings/webhook", "/settings/notifications", `/s/${demo.code}`];

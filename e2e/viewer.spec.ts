@@ -85,6 +85,9 @@ test("a preview gate at page 3 shows pages 1–2, then the whole document after 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByTestId("pdf-page-5")).toHaveCount(1, { timeout: 15_000 });
   await expect(page.getByTestId("email-gate")).toHaveCount(0);
+  // The reader continues where the gate stood.
+  await pageRendered(page, 3);
+  await expect(page.getByTestId("page-indicator")).toHaveText("3 / 5");
   await page.keyboard.press("End");
   await expect(page.getByTestId("page-indicator")).toHaveText("5 / 5");
   await pageRendered(page, 5);

@@ -177,8 +177,9 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
                     if (element) slots.current.set(page, element);
                     else slots.current.delete(page);
                   }}
-                  className="relative bg-white shadow-md"
-                  style={{ width: pageWidth, minHeight: pageWidth * aspect }}
+                  className="relative overflow-hidden bg-white shadow-md"
+                  // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
+                  style={{ width: pageWidth, height: pageWidth * aspect }}
                   aria-label={`Page ${page} of ${pageCount}`}
                   role="region"
                 >
