@@ -37,6 +37,8 @@ export async function passGate(doc: Document, input: unknown, browserId: string)
       viewer = byEmail;
       if (byBrowser && byBrowser.id !== byEmail.id && byBrowser.email === null) {
         // The same person read anonymously in this browser: their visits join the known viewer.
+        // Renumbered after the known viewer's visits; moved through a high range first so the
+        // unique (viewer, number) constraint never sees two visits with one number.
         const offset = byEmail.visits;
         const visits = await tx.visit.findMany({ where: { viewerId: byBrowser.id }, orderBy: { number: "desc" } });
         for (const visit of visits) {

@@ -6,7 +6,6 @@ import { now } from "../time";
 import { recordEvent } from "../webhooks/record-event";
 import type { Access } from "./access";
 import { recordMilestone } from "./ingest-batch";
-import { identity } from "./viewer-figures";
 
 /**
  * Records a download with its `document.downloaded` event in one transaction. Downloading can lift
@@ -45,7 +44,8 @@ export async function recordDownload(doc: Document, access: Access, browserId: s
       at,
       data: {
         document: eventDocument(doc),
-        viewer: { ...(viewer ? identity(viewer) : {}), email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
+        // Always present here (DECISIONS.md): null for a reader who never gave an email.
+        viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
         download: { downloaded_at: at.toISOString() },
       },
     });

@@ -63,7 +63,7 @@ try {
       await page.goto(`${BASE}/s/${doc.code}`);
       await page.waitForSelector('[data-testid="pdf-page-1"][data-rendered="true"]', { timeout: 60_000 });
       const elapsed = Date.now() - started;
-      if (run === 1) console.log(`  file responses: ${statuses.join(", ")}`);
+      if (run === 1) console.log(`  ${doc.pageCount}-page PDF: HTTP statuses of the file requests before page 1 painted: ${statuses.join(", ")}`);
       if (run > 0) {
         // The first run warms the server (route compilation caches); it is not counted.
         times.push(elapsed);
