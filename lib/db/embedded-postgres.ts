@@ -25,9 +25,14 @@ export type EmbeddedDatabase = {
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A process killed a moment ago may linger as a zombie until it is reaped: that is not alive.
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+  } catch {
+    return true;
   }
 }
 
