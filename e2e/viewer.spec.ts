@@ -64,6 +64,9 @@ test("reads a document without a gate and records an honest visit", async ({ pag
   const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
   expect(row.views).toBe(1);
   expect(row.uniqueViewers).toBe(1);
+  const viewer = await db.viewer.findFirstOrThrow({ where: { documentId: doc.id } });
+  expect(viewer).toMatchObject({ visits: 1, pagesViewed: 2, completion: 0.5, email: null });
+  expect(viewer.totalTimeSeconds).toBeGreaterThanOrEqual(4);
   const events = await db.event.findMany({ where: { documentId: doc.id, type: "document.viewed" } });
   expect(events).toHaveLength(1);
   expect((events[0]!.payload as { data: { viewer: { visit_number: number } } }).data.viewer.visit_number).toBe(1);
@@ -129,6 +132,8 @@ test("a password comes first, then the gate", async ({ page }) => {
   await page.getByLabel("Email").fill("legal@hooli.com");
   await page.getByRole("button", { name: "Continue" }).click();
   await pageRendered(page, 1);
+  await shot(page, "viewer-password-then-gate-open");
+  expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({ email: "legal@hooli.com", companyDomain: "hooli.com" });
 });
 
 test("with block_free_emails, a free address is refused with a request for a work email", async ({ page }) => {

@@ -55,7 +55,12 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   log("Stopping…");
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  // Finish requests in flight (up to 10 s), without waiting for idle keep-alive connections.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  await closed;
+  clearTimeout(force);
   await embedded?.stop();
   process.exit(code);
 }
@@ -73,6 +78,8 @@ try {
 process.env.DATABASE_URL = databaseUrl;
 process.env.AUTH_SECRET = cfg.AUTH_SECRET;
 process.env.AUTH_TRUST_HOST = "true";
+// next-auth builds callback and redirect URLs from this, not from the listening address.
+process.env.AUTH_URL = cfg.APP_URL;
 
 const { default: next } = await import("next");
 const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });

@@ -1,6 +1,7 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { redirect } from "next/navigation";
 import { z } from "zod";
 import { signIn, signOut } from "../auth/auth";
 import { EmailTakenError, createUser, newUserSchema } from "../users/create-user";
@@ -35,7 +36,9 @@ export async function signInAction(_state: FormState, form: FormData): Promise<F
 export async function magicLinkAction(_state: FormState, form: FormData): Promise<FormState> {
   const email = String(form.get("email") ?? "").trim();
   if (!z.email().safeParse(email).success) return { fieldErrors: { email: "Enter a valid email address" }, values: { email } };
-  await signIn("nodemailer", { email, redirectTo: "/documents" });
+  // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
+  await signIn("nodemailer", { email, redirectTo: "/documents", redirect: false });
+  redirect("/sign-in/check-email");
 }
 
 export async function signOutAction() {
