@@ -208,6 +208,7 @@ test.describe("GET /api/v1/documents", () => {
     ["since=yesterday", "since"],
     ["since=2026-02-30", "since"],
     ["until=2026-13-01", "until"],
+    ["since=0000-01-01", "since"],
     ["since=2026-03-01&until=2026-02-01", "since must not be after until"],
   ];
   for (const [query, mention] of bad) {

@@ -50,7 +50,9 @@ export async function ingestBatch(
   input: unknown,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+  if (!parsed.success) {
+    throw new ApiError("validation_error", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+  }
   const batch = parsed.data;
   for (const { page } of batch.pages) {
     if (page > access.readablePages) {

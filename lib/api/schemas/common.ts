@@ -46,7 +46,8 @@ const instant = (name: "since" | "until") =>
       if (value === undefined || value === "") return undefined;
       const isDate = DATE.test(value);
       const parsed = isDate ? new Date(`${value}T00:00:00.000Z`) : DATE_TIME.test(value) ? new Date(value) : new Date(NaN);
-      if (Number.isNaN(parsed.getTime()) || (isDate && parsed.toISOString().slice(0, 10) !== value)) {
+      const year = parsed.getUTCFullYear();
+      if (Number.isNaN(parsed.getTime()) || year < 1900 || year > 9999 || (isDate && parsed.toISOString().slice(0, 10) !== value)) {
         ctx.addIssue({ code: "custom", message: `${name} must be an ISO 8601 date (2026-01-31) or date-time (got "${value}")` });
         return z.NEVER;
       }

@@ -22,8 +22,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ code: s
         { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
       );
     }
-    const body = (await readJson(req)) as { password?: unknown };
-    const password = typeof body.password === "string" ? body.password : "";
+    const body = await readJson(req);
+    const password = typeof body === "object" && body !== null && typeof (body as { password?: unknown }).password === "string" ? (body as { password: string }).password : "";
     if (!doc.passwordHash || !(await verifyPassword(password, doc.passwordHash))) {
       throw new ApiError("unauthorized", "That password is not right. Check it and try again.");
     }
