@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "../test/support/smtp-sink";
 import { ROOT, startApp, waitForHealth } from "./support/app-process";
 import { E2E_DATABASE_URL } from "./support/database";
 
@@ -11,23 +11,10 @@ const PORT = 3175;
 const BASE = `http://localhost:${PORT}`;
 
 test("with SMTP configured, an owner signs in with an emailed magic link", async ({ browser }) => {
-  const mails: string[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, _session, done) {
-      let data = "";
-      stream.on("data", (c: Buffer) => (data += c.toString()));
-      stream.on("end", () => {
-        mails.push(data);
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const smtp = await startSmtpSink();
+  const mails = smtp.mails;
   const dataDir = path.join(ROOT, ".data/e2e-magic");
-  const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: E2E_DATABASE_URL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+  const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: E2E_DATABASE_URL, SMTP_URL: smtp.url });
   try {
     await waitForHealth(BASE);
     const page = await (await browser.newContext({ baseURL: BASE })).newPage();
@@ -47,7 +34,7 @@ test("with SMTP configured, an owner signs in with an emailed magic link", async
   } finally {
     app.child.kill("SIGTERM");
     await app.exited;
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

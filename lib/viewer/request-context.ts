@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
+import { config } from "../config";
 import type { Document } from "../generated/prisma/client";
 import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess } from "./access";
 
@@ -9,8 +10,9 @@ export async function viewerAccess(doc: Document): Promise<Access> {
   return resolveAccess(doc, { password: jar.get(passwordCookie(doc.code))?.value, gate: jar.get(gateCookie(doc.code))?.value });
 }
 
+// Secure cookies whenever the app is served over https.
 const cookieOptions = (maxAge: number, path = "/") =>
-  ({ httpOnly: true, sameSite: "lax", secure: process.env.NODE_ENV === "production" && process.env.APP_URL?.startsWith("https://"), path, maxAge }) as const;
+  ({ httpOnly: true, sameSite: "lax", secure: config().APP_URL.startsWith("https://"), path, maxAge }) as const;
 
 /** The first-party browser id (set when missing). Route handlers only: pages cannot set cookies. */
 export async function browserId(): Promise<string> {

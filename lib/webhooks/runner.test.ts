@@ -1,6 +1,6 @@
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
+import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
 import { db } from "../db";
@@ -180,22 +180,9 @@ describe("view notifications", () => {
   });
 
   it("are sent through SMTP when SMTP_URL is set, and not at all when the document has them off", async () => {
-    const mails: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, _session, done) {
-        let data = "";
-        stream.on("data", (c: Buffer) => (data += c.toString()));
-        stream.on("end", () => {
-          mails.push(data);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    const smtp = await startSmtpSink();
+    const mails = smtp.mails;
+    process.env.SMTP_URL = smtp.url;
     reloadConfig();
     try {
       const { owner, doc } = await ownerWithDocument();
@@ -209,7 +196,7 @@ describe("view notifications", () => {
       expect((await db.notification.findFirstOrThrow({ where: { userId: owner.id } })).status).toBe("sent");
       expect(await db.notification.count({ where: { userId: quiet.owner.id } })).toBe(0);
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   });
 });

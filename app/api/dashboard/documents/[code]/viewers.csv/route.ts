@@ -1,13 +1,11 @@
 import { documentViewers } from "@/lib/analytics/document-viewers";
-import { auth } from "@/lib/auth/auth";
 import { csvResponse, toCsv } from "@/lib/dashboard/csv";
-import { findOwnedDocument } from "@/lib/documents/find-document";
+import { ownedDocumentForSession } from "@/lib/dashboard/owned-document";
 
 export async function GET(_req: Request, { params }: { params: Promise<{ code: string }> }) {
-  const userId = (await auth())?.user?.id;
-  if (!userId) return new Response("Sign in first.", { status: 401 });
-  const doc = await findOwnedDocument(userId, (await params).code).catch(() => null);
-  if (!doc) return new Response("Not found", { status: 404 });
+  const found = await ownedDocumentForSession((await params).code);
+  if ("response" in found) return found.response;
+  const { doc } = found;
   const rows: Array<Array<string | number | boolean | null>> = [];
   for (let page = 1; ; page++) {
     const { viewers, pagination } = await documentViewers(doc, page, 100);
