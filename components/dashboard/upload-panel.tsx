@@ -6,6 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { DEFAULT_SETTINGS, SettingsFields, withUncheckedBoxes } from "./settings-fields";
 
+const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
 type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
 
 /** Counts pages in the browser (pdf.js, loaded only when a file is chosen) to bound the gate page. */
@@ -41,7 +43,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
       return;
     }
     if (chosen.size > maxUploadMb * 1024 * 1024) {
-      setStatus({ kind: "error", message: `${chosen.name} is ${(chosen.size / 1024 / 1024).toFixed(1)} MB; the limit is ${maxUploadMb} MB.` });
+      setStatus({ kind: "error", message: `${chosen.name} is ${formatBytes(chosen.size)}; the limit is ${maxUploadMb} MB.` });
       return;
     }
     setFile(chosen);
@@ -106,7 +108,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
       >
         {file ? (
           <p className="text-sm text-slate-800">
-            <span className="font-medium">{file.name}</span> · {(file.size / 1024 / 1024).toFixed(1)} MB{pages ? ` · ${pages} pages` : ""}
+            <span className="font-medium">{file.name}</span> · {formatBytes(file.size)}{pages ? ` · ${pages} pages` : ""}
           </p>
         ) : (
           <p className="text-sm text-slate-600">Drag a PDF here, or</p>
