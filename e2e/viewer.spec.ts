@@ -30,6 +30,10 @@ async function pageRendered(page: Page, n: number) {
 
 test("reads a document without a gate and records an honest visit", async ({ page }) => {
   const doc = await uploadOk(request(page), account, { pages: 4, fields: { email_gate: "false", title: "Open memo" } });
+  const external: string[] = [];
+  page.context().on("request", (r) => {
+    if (!r.url().startsWith("http://localhost")) external.push(r.url());
+  });
   await page.goto(linkOf(doc));
   await expect(page).toHaveTitle("Open memo · Pagewise");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Open memo");
@@ -55,6 +59,7 @@ test("reads a document without a gate and records an honest visit", async ({ pag
       timeout: 15_000,
     })
     .toEqual(expect.arrayContaining([1, 4]));
+  expect(external, "the viewer loads nothing from other origins (no CDN)").toEqual([]);
   const visits = await db.visit.findMany({ where: { documentId: doc.id } });
   expect(visits).toHaveLength(1);
   const times = await db.pageTime.findMany({ where: { documentId: doc.id } });

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
+import "react-pdf/dist/Page/TextLayer.css";
 import { GateForm } from "./gate-form";
 import { PageSkeleton } from "./page-skeleton";
 import { ReadingTracker } from "./reading-tracker";
@@ -187,7 +188,7 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
                     <Page
                       pageNumber={page}
                       width={pageWidth}
-                      renderTextLayer={false}
+                      // The text layer makes pages selectable and readable by screen readers.
                       renderAnnotationLayer={false}
                       loading={<div style={{ height: pageWidth * aspect }} className="animate-pulse bg-slate-50" />}
                       onLoadSuccess={(p) => page === 1 && setAspect(p.originalHeight / p.originalWidth)}
