@@ -4,7 +4,6 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
-  method_not_allowed: 405,
   payload_too_large: 413,
   validation_error: 422,
   rate_limited: 429,

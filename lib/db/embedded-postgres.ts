@@ -150,14 +150,13 @@ export async function startEmbeddedPostgres(options: {
   };
 }
 
-export async function ensureDatabase(adminUrl: string, database: string, template?: string) {
+export async function ensureDatabase(adminUrl: string, database: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
     if (!rowCount) {
-      const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-      await client.query(`CREATE DATABASE ${quote(database)}${template ? ` TEMPLATE ${quote(template)}` : ""}`);
+      await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
     }
   } finally {
     await client.end();

@@ -1,6 +1,6 @@
 import { engagementObject } from "../analytics/engagement";
 import type { Document } from "../generated/prisma/client";
-import { apiShortCode, shareUrl } from "./short-code";
+import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 
 /** Exactly the fields of SPEC.md's Document (single-document form). */
 export function serializeDocument(doc: Document) {
@@ -51,5 +51,5 @@ export function serializeListItem(doc: DocumentListRow) {
 
 /** `data.document` in every webhook event. */
 export function eventDocument(doc: Pick<Document, "id" | "title" | "code">) {
-  return { id: doc.id, title: doc.title, short_code: `s/${doc.code}`, url: shareUrl(doc.code) };
+  return { id: doc.id, title: doc.title, short_code: webhookShortCode(doc.code), url: shareUrl(doc.code) };
 }
