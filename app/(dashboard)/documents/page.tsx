@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { UploadPanel } from "@/components/dashboard/upload-panel";
 import { buttonClass } from "@/components/ui/button";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
@@ -112,17 +113,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         </div>
       )}
 
-      {pagination.total_pages > 1 && (
-        <nav aria-label="Pagination" className="mt-4 flex items-center justify-between text-sm text-slate-600">
-          <span>
-            Page {pagination.page} of {pagination.total_pages} · {pagination.total} documents
-          </span>
-          <span className="flex gap-2">
-            {pagination.page > 1 && <Link className={buttonClass("secondary", "sm")} href={link({ page: String(pagination.page - 1) })}>Previous</Link>}
-            {pagination.page < pagination.total_pages && <Link className={buttonClass("secondary", "sm")} href={link({ page: String(pagination.page + 1) })}>Next</Link>}
-          </span>
-        </nav>
-      )}
+      <Pager
+        label="Pagination"
+        page={pagination.page}
+        totalPages={pagination.total_pages}
+        href={(page) => link({ page: String(page) })}
+        summary={`Page ${pagination.page} of ${pagination.total_pages} · ${pagination.total} documents`}
+      />
     </>
   );
 }

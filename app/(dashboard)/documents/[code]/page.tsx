@@ -5,6 +5,7 @@ import { PageChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
 import { DeleteDocumentButton } from "@/components/dashboard/delete-document-button";
 import { DocumentSettingsForm } from "@/components/dashboard/document-settings-form";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent, formatSeconds } from "@/components/dashboard/stat";
 import { buttonClass } from "@/components/ui/button";
@@ -119,12 +120,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             </table>
           </div>
         )}
-        {viewers.pagination.total_pages > 1 && (
-          <nav aria-label="Viewer pages" className="mt-3 flex gap-2 text-sm">
-            {viewerPage > 1 && <Link className={buttonClass("secondary", "sm")} href={pageLink({ vpage: String(viewerPage - 1) })}>Previous</Link>}
-            {viewerPage < viewers.pagination.total_pages && <Link className={buttonClass("secondary", "sm")} href={pageLink({ vpage: String(viewerPage + 1) })}>Next</Link>}
-          </nav>
-        )}
+        <Pager label="Viewer pages" page={viewerPage} totalPages={viewers.pagination.total_pages} href={(page) => pageLink({ vpage: String(page) })} />
       </Card>
 
       <Card title="Leads" description="Emails captured by the gate, newest first" className="mb-6" actions={<a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>Export CSV</a>}>
@@ -156,12 +152,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             </table>
           </div>
         )}
-        {leads.pagination.total_pages > 1 && (
-          <nav aria-label="Lead pages" className="mt-3 flex gap-2 text-sm">
-            {leadPage > 1 && <Link className={buttonClass("secondary", "sm")} href={pageLink({ lpage: String(leadPage - 1) })}>Previous</Link>}
-            {leadPage < leads.pagination.total_pages && <Link className={buttonClass("secondary", "sm")} href={pageLink({ lpage: String(leadPage + 1) })}>Next</Link>}
-          </nav>
-        )}
+        <Pager label="Lead pages" page={leadPage} totalPages={leads.pagination.total_pages} href={(page) => pageLink({ lpage: String(page) })} />
       </Card>
 
       <Card title="Settings" className="mb-6">
