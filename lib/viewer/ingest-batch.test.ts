@@ -160,6 +160,19 @@ describe("ingestBatch", () => {
     expect(await db.pageTime.count({ where: { visitId: visit_id } })).toBe(1);
   });
 
+  it("applies concurrent batches of one viewer one after the other, losing no update", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    advance(60_000);
+    await Promise.all([1, 2, 3, 4].map((page) => send([[page, 5]], visit_id)));
+    // Later batches are clamped (little wall-clock time since the one before), but every second
+    // written to the page rows is in the viewer's and the document's totals.
+    const written = (await db.pageTime.findMany({ where: { visitId: visit_id } })).reduce((sum, p) => sum + p.seconds, 0);
+    const viewer = await db.viewer.findFirstOrThrow({ where: { documentId: doc.id } });
+    expect(viewer.totalTimeSeconds).toBeCloseTo(written, 6);
+    expect(viewer.pagesViewed).toBe(4);
+    expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).totalTimeSeconds).toBeCloseTo(written, 6);
+  });
+
   it("keeps the incremental aggregates equal to a recomputation from raw rows", async () => {
     const { visit_id } = await send([[1, 1.5]]);
     advance(10_000);

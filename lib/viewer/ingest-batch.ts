@@ -62,8 +62,11 @@ export async function ingestBatch(
 
   return db.$transaction(async (tx) => {
     const at = now();
-    const viewer = await findOrCreateViewer(tx, doc, access, browserId, at);
-    await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${viewer.id}::uuid FOR UPDATE`;
+    // Batches of one viewer apply one at a time; the row is read again under the lock so that
+    // concurrent batches never work from stale aggregates.
+    const found = await findOrCreateViewer(tx, doc, access, browserId, at);
+    await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${found.id}::uuid FOR UPDATE`;
+    const viewer = await tx.viewer.findUniqueOrThrow({ where: { id: found.id } });
 
     const existing = await tx.trackBatch.findUnique({ where: { id: batch.batch_id } });
     if (existing) {
@@ -91,7 +94,11 @@ export async function ingestBatch(
         });
       }
     }
-    await tx.trackBatch.create({ data: { id: batch.batch_id, visitId: visit.id, receivedAt: at } });
+    await tx.trackBatch.create({ data: { id: batch.batch_id, visitId: visit.id, receivedAt: at } }).catch((error: unknown) => {
+      // The same id sent at the same moment for another viewer: refuse it rather than fail.
+      if ((error as { code?: string }).code === "P2002") throw new ApiError("validation_error", "batch_id was already used");
+      throw error;
+    });
 
     // Never more reading time than wall-clock time since the visit's last batch.
     const claimed = batch.pages.reduce((sum, p) => sum + p.seconds, 0);
