@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/client-ip";
+import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/server-headers";
 import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";

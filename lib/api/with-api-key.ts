@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { authenticateApiKey } from "../auth/api-keys";
-import { clientIp } from "../client-ip";
+import { clientIp } from "../server-headers";
 import { ApiError, errorBody } from "./errors";
 import { consumeRateLimit, pruneRateLimitWindows, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 

@@ -6,6 +6,7 @@ import { ApiError } from "../api/errors";
 import { updateDocumentSchema } from "../api/schemas/documents";
 import { requireUser } from "../auth/auth";
 import { deleteDocument } from "../documents/delete-document";
+import { findOwnedDocument } from "../documents/find-document";
 import { updateDocument } from "../documents/update-document";
 
 export type SettingsState = { ok?: boolean; error?: string; fieldErrors?: Record<string, string> } | undefined;
@@ -32,7 +33,7 @@ export async function updateSettingsAction(code: string, _state: SettingsState, 
     return { fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
   }
   try {
-    await updateDocument(user.id, code, parsed.data);
+    await updateDocument(await findOwnedDocument(user.id, code), parsed.data);
   } catch (error) {
     if (error instanceof ApiError) {
       const field = ["gate_page", "title", "password"].find((f) => error.message.startsWith(f));

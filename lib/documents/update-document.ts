@@ -4,7 +4,6 @@ import { hashPassword } from "../auth/password-hash";
 import { db } from "../db";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { storage } from "../storage";
-import { findOwnedDocument } from "./find-document";
 import { previewPagesNeeded } from "./gate";
 import { writePreviewFile } from "./preview-file";
 
@@ -12,8 +11,7 @@ import { writePreviewFile } from "./preview-file";
  * Applies a partial update. When the gate changes, the preview file is rewritten first under a new
  * key and the old one removed only after the row points at the new one.
  */
-export async function updateDocument(ownerId: string, shortCode: string, update: DocumentUpdate): Promise<Document> {
-  const doc = await findOwnedDocument(ownerId, shortCode);
+export async function updateDocument(doc: Document, update: DocumentUpdate): Promise<Document> {
   if (update.gate_page !== undefined && update.gate_page > doc.pageCount) {
     throw new ApiError(
       "validation_error",

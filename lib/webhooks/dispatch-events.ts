@@ -21,6 +21,11 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
     const webhooks = new Map(
       (await tx.webhook.findMany({ where: { userId: { in: [...new Set(events.map((e) => e.user_id))] } } })).map((w) => [w.userId, w]),
     );
+    // One read for the documents of all view events, rather than one per event.
+    const viewedIds = [...new Set(events.filter((e) => e.type === "document.viewed" && e.document_id).map((e) => e.document_id!))];
+    const documents = new Map(
+      (await tx.document.findMany({ where: { id: { in: viewedIds } }, include: { owner: true } })).map((d) => [d.id, d]),
+    );
     for (const event of events) {
       const webhook = webhooks.get(event.user_id);
       if (webhook?.isActive && webhook.events.includes(event.type)) {
@@ -30,7 +35,7 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
         created.push(delivery.id);
       }
       if (event.type === "document.viewed" && event.document_id) {
-        const doc = await tx.document.findUnique({ where: { id: event.document_id }, include: { owner: true } });
+        const doc = documents.get(event.document_id);
         if (doc?.notificationsEnabled && !doc.deletedAt) {
           await enqueueOwnerEmail(tx, { userId: doc.ownerId, to: doc.owner.email, eventId: event.id, ...viewNotification(doc, event.payload) });
         }

@@ -4,15 +4,11 @@
  * against); then p50/p95 of the API's list, stats, viewers and overview requests, next to a
  * one-row read, over real HTTP against `npm start`'s server with its own embedded database.
  */
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
 import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
 import { createApiKey } from "../../lib/auth/api-keys";
-import { setDatabaseUrl } from "../../lib/config";
-import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
-import { migrate } from "../../lib/db/migrate";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { type Measurement, measure, printTable } from "./measure";
 
@@ -22,15 +18,8 @@ const VISITS_PER_VIEWER = 2;
 const PAGES = 10; // 10,000 × 5 × 2 × 10 = 1,000,000 page-time rows
 const PORT = 3190;
 const BASE = `http://localhost:${PORT}`;
-const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = path.join(root, ".data/bench-api");
-
-// A fresh database each run; first stop a server an interrupted run may have left behind.
-if (existsSync(dataDir)) await (await startEmbeddedPostgres({ dataDir, port: 54391, database: "pagewise" })).stop();
-rmSync(dataDir, { recursive: true, force: true });
-const database = await startEmbeddedPostgres({ dataDir, port: 54391, database: "pagewise" });
-await migrate(database.url);
-setDatabaseUrl(database.url);
+const database = await freshBenchDatabase("bench-api", 54391);
+const { dataDir } = database;
 const { db } = await import("../../lib/db");
 
 let t = performance.now();

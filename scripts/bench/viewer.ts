@@ -3,29 +3,18 @@
  * generated 300-page PDF and a 1-page PDF, on `npm start`'s server over localhost. Also prints how
  * many bytes of the PDF the browser fetched before page 1 was painted (range loading).
  */
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
 import { chromium } from "@playwright/test";
-import { setDatabaseUrl } from "../../lib/config";
-import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
-import { migrate } from "../../lib/db/migrate";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { percentile } from "./measure";
 
 const PORT = 3191;
 const BASE = `http://localhost:${PORT}`;
 const RUNS = 7;
-const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = path.join(root, ".data/bench-viewer");
-
-if (existsSync(dataDir)) await (await startEmbeddedPostgres({ dataDir, port: 54392, database: "pagewise" })).stop();
-rmSync(dataDir, { recursive: true, force: true });
-const database = await startEmbeddedPostgres({ dataDir, port: 54392, database: "pagewise" });
-await migrate(database.url);
-setDatabaseUrl(database.url);
-process.env.DATA_DIR = dataDir;
+const database = await freshBenchDatabase("bench-viewer", 54392);
+const { dataDir } = database;
 const { db } = await import("../../lib/db");
 
 const owner = await createUser({ email: "bench-viewer@example.com", password: "bench-password" });

@@ -3,29 +3,18 @@
  * receiver on loopback. Prints event-to-receiver latency (receipt time − event commit time) for
  * events arriving at a steady pace and for a burst of 1,000, and deliveries per second of the burst.
  */
-import { existsSync, rmSync } from "node:fs";
-import path from "node:path";
-import { setDatabaseUrl } from "../../lib/config";
-import { startEmbeddedPostgres } from "../../lib/db/embedded-postgres";
-import { migrate } from "../../lib/db/migrate";
 import { eventDocument } from "../../lib/documents/serialize";
 import { createUser } from "../../lib/users/create-user";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { percentile } from "./measure";
 
 const PORT = 3192;
 const BASE = `http://localhost:${PORT}`;
-const root = path.resolve(import.meta.dirname, "../..");
-const dataDir = path.join(root, ".data/bench-webhooks");
-
-if (existsSync(dataDir)) await (await startEmbeddedPostgres({ dataDir, port: 54393, database: "pagewise" })).stop();
-rmSync(dataDir, { recursive: true, force: true });
-const database = await startEmbeddedPostgres({ dataDir, port: 54393, database: "pagewise" });
-await migrate(database.url);
-setDatabaseUrl(database.url);
-process.env.DATA_DIR = dataDir;
+const database = await freshBenchDatabase("bench-webhooks", 54393);
+const { dataDir } = database;
 process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
 process.env.ALLOW_HTTP_WEBHOOKS = "true";
 const { db } = await import("../../lib/db");

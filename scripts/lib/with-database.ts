@@ -3,24 +3,30 @@ import { runningEmbeddedPostgres, startEmbeddedPostgres } from "../../lib/db/emb
 import { migrate } from "../../lib/db/migrate";
 
 /**
- * Runs a command-line task against the database the app uses: DATABASE_URL when set; otherwise
- * the embedded server of a running app, or the embedded server started just for this task.
+ * The database the app uses: DATABASE_URL when set; otherwise the embedded server of a running
+ * app, or the embedded server started just for this command (stopped by `close`).
  */
-export async function withDatabase<T>(task: () => Promise<T>): Promise<T> {
+export async function openAppDatabase(): Promise<{ url: string; close: () => Promise<void> }> {
   const cfg = config();
   const target = { dataDir: cfg.DATA_DIR, port: cfg.EMBEDDED_PG_PORT, database: "pagewise" };
   const running = cfg.DATABASE_URL ?? runningEmbeddedPostgres(target);
-  const embedded = running ? undefined : await startEmbeddedPostgres(target);
-  const url = running ?? embedded!.url;
+  if (running) return { url: running, close: async () => undefined };
+  const embedded = await startEmbeddedPostgres(target);
+  return { url: embedded.url, close: embedded.stop };
+}
+
+/** Runs a command-line task against the app's database, migrated first. */
+export async function withDatabase<T>(task: () => Promise<T>): Promise<T> {
+  const database = await openAppDatabase();
   try {
-    await migrate(url);
-    setDatabaseUrl(url);
+    await migrate(database.url);
+    setDatabaseUrl(database.url);
     const result = await task();
     const { db } = await import("../../lib/db");
     await db.$disconnect();
     return result;
   } finally {
-    await embedded?.stop();
+    await database.close();
   }
 }
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { CONTENT_LENGTH_HEADER } from "@/lib/client-ip";
+import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { isbot } from "isbot";
 import { storage } from "@/lib/storage";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";

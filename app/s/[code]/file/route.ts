@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { CONTENT_LENGTH_HEADER } from "@/lib/client-ip";
+import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";

@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { verifyPassword } from "@/lib/auth/password-hash";
-import { clientIp } from "@/lib/client-ip";
+import { clientIp } from "@/lib/server-headers";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { setGrantCookie } from "@/lib/viewer/request-context";

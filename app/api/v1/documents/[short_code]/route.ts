@@ -13,9 +13,10 @@ export const GET = withApiKey<Params>(async ({ userId, params }) =>
 );
 
 export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
-  await findOwnedDocument(userId, params.short_code);
+  // 404 before looking at the body, as for every other method on this path.
+  const doc = await findOwnedDocument(userId, params.short_code);
   const update = await parseJsonBody(updateDocumentSchema, req);
-  return json(serializeDocument(await updateDocument(userId, params.short_code, update)));
+  return json(serializeDocument(await updateDocument(doc, update)));
 });
 
 export const DELETE = withApiKey<Params>(async ({ userId, params }) => {

@@ -1,3 +1,5 @@
+/** Headers set by our server (scripts/start.ts) that route handlers rely on. */
+
 /**
  * Next.js drops Content-Length from streamed route responses; a route that knows its length sends
  * it in this header and the server (scripts/start.ts) restores Content-Length from it. pdf.js
