@@ -5,14 +5,9 @@ import { E2E_URL } from "../playwright.config";
 import { newAccount } from "./support/accounts";
 import { ROOT, startApp, waitForHealth } from "./support/app-process";
 import { E2E_DATABASE_URL } from "./support/database";
+import { waitForFreshMinute } from "./support/rate-limit-window";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
-
-/** The limit counts per aligned minute; a burst must not straddle a minute boundary. */
-async function waitForFreshMinute() {
-  const second = new Date().getSeconds();
-  if (second > 45) await new Promise((r) => setTimeout(r, (61 - second) * 1000));
-}
 
 async function burst(urls: string[], key: string) {
   const responses = await Promise.all(
