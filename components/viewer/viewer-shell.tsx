@@ -1,8 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { createContext, useContext } from "react";
 import { GateForm } from "./gate-form";
 import { PageSkeleton } from "./page-skeleton";
+import { pdfWorkerPort } from "./pdf-worker";
+import { DEFAULT_ZOOM_INDEX, ViewerLayout } from "./viewer-layout";
 
 export type ViewerProps = {
   code: string;
@@ -17,11 +20,25 @@ export type ViewerProps = {
   downloadHiddenReason: "disabled" | null;
 };
 
+// The renderer and its worker start loading the moment this script runs, in parallel with hydration.
+const loadPdfViewer = typeof window === "undefined" ? null : (pdfWorkerPort(), import("./pdf-viewer"));
+
+const ShellProps = createContext<ViewerProps | null>(null);
+
+/** Rendered by the server and until the renderer has loaded: the real toolbar (disabled) over a page skeleton. */
+function LoadingViewer() {
+  const props = useContext(ShellProps)!;
+  return (
+    <ViewerLayout
+      toolbar={{ title: props.title, pageCount: props.pageCount, current: 1, pages: 0, zoomIndex: DEFAULT_ZOOM_INDEX, downloadHref: props.canDownload ? `/s/${props.code}/download` : null }}
+    >
+      <PageSkeleton />
+    </ViewerLayout>
+  );
+}
+
 // pdf.js needs the browser: the document itself is rendered on the client only.
-const PdfViewer = dynamic(() => import("./pdf-viewer").then((m) => m.PdfViewer), {
-  ssr: false,
-  loading: () => <PageSkeleton />,
-});
+const PdfViewer = dynamic(() => (loadPdfViewer ?? import("./pdf-viewer")).then((m) => m.PdfViewer), { ssr: false, loading: LoadingViewer });
 
 export function ViewerShell(props: ViewerProps) {
   if (!props.file && props.gate) {
@@ -31,5 +48,9 @@ export function ViewerShell(props: ViewerProps) {
       </main>
     );
   }
-  return <PdfViewer {...props} />;
+  return (
+    <ShellProps.Provider value={props}>
+      <PdfViewer {...props} />
+    </ShellProps.Provider>
+  );
 }
