@@ -1,5 +1,8 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
+import { E2E_DATA_DIR } from "../playwright.config";
 import { type Account, newAccount } from "./support/accounts";
 import { db } from "./support/database";
 import { type DocumentBody, uploadOk } from "./support/upload";
@@ -75,6 +78,53 @@ test("reads a document without a gate and records an honest visit", async ({ pag
   const events = await db.event.findMany({ where: { documentId: doc.id, type: "document.viewed" } });
   expect(events).toHaveLength(1);
   expect((events[0]!.payload as { data: { viewer: { visit_number: number } } }).data.viewer.visit_number).toBe(1);
+});
+
+test("the first paint, before any script runs, already shows the title, page count and a page skeleton", async ({ browser, page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { email_gate: "false", title: "Quarterly letter" } });
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const serverRendered = await noScript.newPage();
+  await serverRendered.goto(linkOf(doc));
+  await expect(serverRendered.getByRole("heading", { name: "Quarterly letter" })).toBeVisible();
+  await expect(serverRendered.getByTestId("page-indicator")).toHaveText("1 / 3");
+  await expect(serverRendered.getByRole("status")).toHaveText("Loading document…");
+  await shot(serverRendered, "viewer-server-rendered");
+  await noScript.close();
+});
+
+for (const [shape, size] of [
+  ["portrait letter pages", [612, 792]],
+  ["16:9 slides", [960, 540]],
+] as const) {
+  test(`nothing shifts while a document of ${shape} loads and renders`, async ({ page }) => {
+    const pdf = await PDFDocument.create();
+    for (let n = 0; n < 3; n++) pdf.addPage([...size]);
+    const doc = await uploadOk(request(page), account, { bytes: Buffer.from(await pdf.save()), fields: { email_gate: "false" } });
+    await page.goto(linkOf(doc));
+    await pageRendered(page, 1);
+    const box = (await page.getByTestId("pdf-page-1").boundingBox())!;
+    expect(box.height / box.width).toBeCloseTo(size[1] / size[0], 2);
+    const layoutShift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const observer = new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)));
+          observer.observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 1000);
+        }),
+    );
+    expect(layoutShift).toBeLessThan(0.01);
+  });
+}
+
+test("a file that cannot be read shows a clear error instead of a blank page", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+  const { storageKey } = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+  // The stored original is damaged after upload (a broken disk, a bad restore).
+  writeFileSync(path.join(E2E_DATA_DIR, "storage", storageKey), "%PDF-1.7 this is not a PDF any more");
+  await page.goto(linkOf(doc));
+  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
+  await shot(page, "viewer-error");
 });
 
 test("a preview gate at page 3 shows pages 1–2, then the whole document after the email", async ({ page }) => {

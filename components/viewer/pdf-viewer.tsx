@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -40,17 +40,24 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
 
   useEffect(() => tracker.start(), [tracker]);
 
-  useEffect(() => {
+  // Measured before the first paint, so pages are laid out at their final width from the start.
+  useLayoutEffect(() => {
     const element = containerRef.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => setContainerWidth(entry!.contentRect.width));
+    const measure = () => {
+      const style = getComputedStyle(element);
+      setContainerWidth(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
 
-  // The page mostly in view is the current page (for the indicator and for reading time).
+  // The page mostly in view is the current page (for the indicator and for reading time); only
+  // pages near the viewport are rendered. Slots join the observers as they mount, whenever that is.
+  const observers = useRef<IntersectionObserver[]>([]);
   useEffect(() => {
-    if (!pages) return;
     const inView = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) ratios.current.set(Number((entry.target as HTMLElement).dataset.page), entry.intersectionRatio * entry.boundingClientRect.height);
@@ -64,7 +71,6 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
       },
       { threshold: [0, 0.1, 0.25, 0.5, 0.75, 1] },
     );
-    // Only pages near the viewport are rendered.
     const nearby = new IntersectionObserver(
       (entries) =>
         setNear((previous) => {
@@ -78,15 +84,38 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
         }),
       { rootMargin: "150% 0px" },
     );
-    for (const slot of slots.current.values()) {
-      inView.observe(slot);
-      nearby.observe(slot);
-    }
+    observers.current = [inView, nearby];
+    for (const slot of slots.current.values()) observers.current.forEach((observer) => observer.observe(slot));
     return () => {
+      observers.current = [];
       inView.disconnect();
       nearby.disconnect();
     };
-  }, [pages, tracker]);
+  }, [tracker]);
+
+  // Once the gate is passed the full file replaces the preview; the reader goes on at the gate's page.
+  const gatePage = useRef(gate?.page ?? null);
+  const resumeAt = useRef<number | null>(null);
+  useEffect(() => {
+    if (gate) gatePage.current = gate.page;
+    else if (gatePage.current) [resumeAt.current, gatePage.current] = [gatePage.current, null];
+  }, [gate]);
+
+  const slotRef = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    const page = Number(element.dataset.page);
+    slots.current.set(page, element);
+    if (page === resumeAt.current) {
+      resumeAt.current = null;
+      element.scrollIntoView({ block: "start" });
+    }
+    observers.current.forEach((observer) => observer.observe(element));
+    return () => {
+      slots.current.delete(page);
+      ratios.current.delete(page);
+      observers.current.forEach((observer) => observer.unobserve(element));
+    };
+  }, []);
 
   const goTo = useCallback(
     (page: number) => {
@@ -142,10 +171,19 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
         file && (
           <Document
             file={file}
-            options={PDF_OPTIONS}
-            onLoadSuccess={({ numPages: n }) => setNumPages(n)}
-            onLoadError={() => setFailed(true)}
+            // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
+            suspense={false}
             loading={<PageSkeleton />}
+            options={PDF_OPTIONS}
+            onLoadSuccess={async (pdf) => {
+              // Page boxes take the first page's shape (portrait letter, A4, 16:9 slides) before they appear.
+              const first = await pdf.getPage(1).catch(() => null);
+              if (!first) return setFailed(true);
+              const { width, height } = first.getViewport({ scale: 1 });
+              setAspect(height / width);
+              setNumPages(pdf.numPages);
+            }}
+            onLoadError={() => setFailed(true)}
             error={<span />}
             className="flex flex-col items-center gap-4"
           >
@@ -154,11 +192,8 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
                 key={page}
                 data-page={page}
                 data-testid={`pdf-page-${page}`}
-                ref={(element) => {
-                  if (element) slots.current.set(page, element);
-                  else slots.current.delete(page);
-                }}
-                className="relative overflow-hidden bg-white shadow-md"
+                ref={slotRef}
+                className="relative scroll-mt-18 overflow-hidden bg-white shadow-md"
                 // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
                 style={{ width: pageWidth, height: pageWidth * aspect }}
                 aria-label={`Page ${page} of ${pageCount}`}
@@ -171,7 +206,6 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
                     // The text layer makes pages selectable and readable by screen readers.
                     renderAnnotationLayer={false}
                     loading={<div style={{ height: pageWidth * aspect }} className="animate-pulse bg-slate-50" />}
-                    onLoadSuccess={(p) => page === 1 && setAspect(p.originalHeight / p.originalWidth)}
                     onRenderSuccess={() => slots.current.get(page)?.setAttribute("data-rendered", "true")}
                   />
                 ) : null}
