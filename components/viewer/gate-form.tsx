@@ -1,7 +1,6 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useUnlockForm } from "./use-unlock-form";
 
 /** The email gate: email (required) and name (optional); passing it unlocks the rest of the document. */
 export function GateForm({
@@ -17,28 +16,7 @@ export function GateForm({
   gate: { page: number; blockFreeEmails: boolean };
   standalone?: boolean;
 }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const form = new FormData(event.currentTarget);
-    const response = await fetch(`/s/${code}/gate`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: form.get("email"), name: form.get("name") }),
-    }).catch(() => null);
-    if (response?.ok) {
-      router.refresh();
-      return;
-    }
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
-    setError(body?.error?.message ?? "Could not unlock the document. Check your connection and try again.");
-    setPending(false);
-  }
+  const { submit, error, pending } = useUnlockForm(`/s/${code}/gate`, ["email", "name"], "Could not unlock the document. Check your connection and try again.");
 
   const remaining = pageCount - gate.page + 1;
   return (

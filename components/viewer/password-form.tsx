@@ -1,28 +1,10 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useUnlockForm } from "./use-unlock-form";
 
 /** Asked before anything else when the owner set a password. */
 export function PasswordForm({ code, title }: { code: string; title: string }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    const password = new FormData(event.currentTarget).get("password");
-    const response = await fetch(`/s/${code}/password`, { method: "POST", body: JSON.stringify({ password }) }).catch(() => null);
-    if (response?.ok) {
-      router.refresh();
-      return;
-    }
-    const body = (await response?.json().catch(() => null)) as { error?: { message?: string } } | null;
-    setError(body?.error?.message ?? "Could not check the password. Check your connection and try again.");
-    setPending(false);
-  }
+  const { submit, error, pending } = useUnlockForm(`/s/${code}/password`, ["password"], "Could not check the password. Check your connection and try again.");
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
