@@ -315,3 +315,55 @@ test.describe("routing", () => {
     expect(stats.headers()["allow"]).toBe("GET");
   });
 });
+
+test.describe("text PostgreSQL cannot store", () => {
+  const NUL = "a\u0000b";
+
+  test("a NUL character in a query, a body or a viewer form is refused in the envelope, never a 500, and changes nothing", async ({ request }) => {
+    const owner = await newAccount("nul");
+    const doc = await uploadOk(request, owner, { pages: 3, fields: { title: "Clean title", gate_page: "2" } });
+    const code = doc.short_code.slice(2);
+
+    const search = await request.get(`/api/v1/documents?search=${encodeURIComponent(NUL)}`, { headers: owner.auth });
+    expect(search.status()).toBe(400);
+    expect((await search.json()).error).toEqual({ code: "bad_request", message: expect.stringContaining("NUL") });
+
+    const patch = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: owner.auth, data: { title: NUL } });
+    expect(patch.status()).toBe(422);
+    expect((await patch.json()).error.code).toBe("validation_error");
+    expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).title).toBe("Clean title");
+
+    const uploadTitle = await upload(request, owner, { pages: 1, fields: { title: NUL } });
+    expect(uploadTitle.status()).toBe(422);
+
+    const webhook = await request.post("/api/v1/webhooks", { headers: owner.auth, data: { url: `https://example.com/${NUL}`, events: ["document.viewed"] } });
+    expect(webhook.status()).toBe(422);
+
+    const gate = await request.post(`/s/${code}/gate`, { data: { email: "reader@acme.com", name: NUL } });
+    expect(gate.status()).toBe(400);
+    const track = await request.post(`/s/${code}/track`, { data: { batch_id: `batch-${NUL}`, pages: [{ page: 1, seconds: 1 }] } });
+    expect(track.status()).toBe(400);
+    expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(0);
+    expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
+  });
+
+  test("a NUL character in an uploaded file's name (RFC 5987 filename*) is dropped from the stored name", async ({ request }) => {
+    const owner = await newAccount("nul-file");
+    const body = Buffer.concat([
+      Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''board%00-deck.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      await samplePdf(1),
+      Buffer.from("\r\n--XyZ--\r\n"),
+    ]);
+    const response = await request.post("/api/v1/documents", { headers: { ...owner.auth, "Content-Type": "multipart/form-data; boundary=XyZ" }, data: body });
+    expect(response.status()).toBe(201);
+    expect((await response.json()).original_filename).toBe("board-deck.pdf");
+  });
+});
+
+test("without Inngest configured, /api/inngest does not exist (deliveries run in-process)", async ({ request }) => {
+  for (const method of ["GET", "POST", "PUT"]) {
+    const response = await request.fetch("/api/inngest", { method, headers: { "Content-Type": "application/json" }, data: "{" });
+    expect(response.status(), method).toBe(404);
+    expect((await response.json()).error.code).toBe("not_found");
+  }
+});

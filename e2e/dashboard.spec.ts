@@ -80,6 +80,13 @@ test("a reader in another browser reads and leaves an email; the owner sees the 
   await shot(owner, "document");
 });
 
+test("a documents search the database cannot hold (a NUL character) shows the unfiltered list, not an error", async () => {
+  await owner.goto("/documents?search=a%00b");
+  await expect(owner.getByRole("heading", { name: "Documents" })).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Seed round deck" })).toBeVisible();
+  await owner.goto(`/documents/${code}`);
+});
+
 test("exports viewers and leads as CSV", async () => {
   const [leads] = await Promise.all([owner.waitForEvent("download"), owner.locator('a[href$="leads.csv"]').click()]);
   const leadsCsv = await readFile((await leads.path())!, "utf8");

@@ -83,7 +83,8 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
           stream.on("error", error);
         });
         stream.pipe(out);
-        file = { path: tempPath, size: 0, filename: info.filename ?? "" };
+        // A file name is metadata, not input to refuse: characters PostgreSQL cannot store are dropped.
+        file = { path: tempPath, size: 0, filename: (info.filename ?? "").replaceAll("\u0000", "") };
         writing = writing.then(() => {
           file!.size = size;
         });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { authenticateApiKey } from "../auth/api-keys";
 import { clientIp } from "../server-headers";
 import { ApiError, errorBody } from "./errors";
+import { hasNulCharacter, NUL_MESSAGE } from "./nul-characters";
 import { consumeRateLimit, pruneRateLimitWindows, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 
 export type ApiContext<P> = { req: Request; userId: string; params: P; requestId: string };
@@ -80,6 +81,7 @@ function describe(error: z.ZodError): string {
 /** Query parameters → typed values, or 400 bad_request naming the parameter (DECISIONS.md). */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
   const params = Object.fromEntries(new URL(req.url).searchParams);
+  if (hasNulCharacter(params)) throw new ApiError("bad_request", NUL_MESSAGE);
   const result = schema.safeParse(params);
   if (!result.success) throw new ApiError("bad_request", describe(result.error));
   return result.data;
@@ -102,6 +104,7 @@ export async function parseJsonBody<S extends z.ZodType>(schema: S, req: Request
 
 /** Validated fields, or 422 validation_error naming each bad field. */
 export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  if (hasNulCharacter(input)) throw new ApiError("validation_error", NUL_MESSAGE);
   const result = schema.safeParse(input);
   if (!result.success) throw new ApiError("validation_error", describe(result.error));
   return result.data;

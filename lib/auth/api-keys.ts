@@ -23,7 +23,8 @@ const summary = { id: true, name: true, last4: true, createdAt: true, lastUsedAt
 export async function createApiKey(userId: string, name = "Default"): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const key = newApiKey();
   const apiKey = await db.apiKey.create({
-    data: { userId, name: name.trim() || "Default", keyHash: hashApiKey(key), last4: key.slice(-4) },
+    // A name is only a label: characters PostgreSQL cannot store are dropped rather than refused.
+    data: { userId, name: name.replaceAll("\u0000", "").trim().slice(0, 100) || "Default", keyHash: hashApiKey(key), last4: key.slice(-4) },
     select: summary,
   });
   return { key, apiKey };

@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { hashPassword } from "../auth/password-hash";
 import { db } from "../db";
+import { withoutNul } from "../api/nul-characters";
 
 export const emailSchema = z.email({ error: "Enter a valid email address" }).trim().toLowerCase().max(254);
 export const passwordSchema = z
   .string()
   .min(8, "Use at least 8 characters")
-  .max(200, "Use at most 200 characters");
+  .max(200, "Use at most 200 characters")
+  .refine(withoutNul, "A password cannot contain NUL characters");
 
 export const newUserSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().max(100).optional(),
+  name: z.string().trim().max(100).refine(withoutNul, "A name cannot contain NUL characters").optional(),
 });
 
 export class EmailTakenError extends Error {

@@ -1,5 +1,6 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
+import { withoutNul } from "../nul-characters";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 
@@ -16,8 +17,17 @@ const formBoolean = (name: string) =>
     })
     .openapi({ type: "boolean" });
 
-const title = z.string().trim().min(1, "title must not be empty").max(200, "title must be at most 200 characters");
-const password = z.string().min(4, "password must be 4 to 128 characters").max(128, "password must be 4 to 128 characters");
+const title = z
+  .string()
+  .trim()
+  .min(1, "title must not be empty")
+  .max(200, "title must be at most 200 characters")
+  .refine(withoutNul, "title must not contain NUL characters");
+const password = z
+  .string()
+  .min(4, "password must be 4 to 128 characters")
+  .max(128, "password must be 4 to 128 characters")
+  .refine(withoutNul, "password must not contain NUL characters");
 const gateType = z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" });
 
 /** The multipart upload's fields besides `file`. Unknown fields are ignored (browsers add their own). */
@@ -81,6 +91,7 @@ export const listDocumentsQuery = z
     search: z
       .string()
       .max(200, "search must be at most 200 characters")
+      .refine(withoutNul, "search must not contain NUL characters")
       .optional()
       .openapi({ param: { name: "search", in: "query", description: "Case-insensitive substring of the title" } }),
     engagement: z
