@@ -232,6 +232,7 @@ test("a deleted document's link is 410 'no longer available'; an unknown link is
   await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth });
   const gone = await page.goto(linkOf(doc));
   expect(gone?.status()).toBe(410);
+  expect(gone?.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   await expect(page.getByRole("heading")).toHaveText("This document is no longer available");
   await shot(page, "viewer-gone");
   const missing = await page.goto("/s/zzzzzzzzzz");
