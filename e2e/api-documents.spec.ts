@@ -70,6 +70,7 @@ test.describe("POST /api/v1/documents", () => {
 
     const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
     expect(row.previewPageCount).toBe(2);
+    expect(row.firstPageAspect).toBeCloseTo(792 / 612, 6);
     expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${body.id}`)).toHaveLength(2);
     const event = await db.event.findFirstOrThrow({ where: { documentId: body.id } });
     expect(event.type).toBe("document.uploaded");

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { PDFDocument } from "pdf-lib";
+import { degrees, PDFDocument } from "pdf-lib";
 import { E2E_DATA_DIR } from "../playwright.config";
 import { type Account, newAccount } from "./support/accounts";
 import { db } from "./support/database";
@@ -92,18 +92,27 @@ test("the first paint, before any script runs, already shows the title, page cou
   await noScript.close();
 });
 
-for (const [shape, size] of [
-  ["portrait letter pages", [612, 792]],
-  ["16:9 slides", [960, 540]],
+for (const [shape, size, rotation] of [
+  ["portrait letter pages", [612, 792], 0],
+  ["16:9 slides", [960, 540], 0],
+  ["letter pages turned a quarter", [612, 792], 90],
 ] as const) {
-  test(`nothing shifts while a document of ${shape} loads and renders`, async ({ page }) => {
+  test(`nothing shifts while a document of ${shape} loads and renders; the server-rendered skeleton already has its shape`, async ({ browser, page }) => {
     const pdf = await PDFDocument.create();
-    for (let n = 0; n < 3; n++) pdf.addPage([...size]);
+    for (let n = 0; n < 3; n++) pdf.addPage([...size]).setRotation(degrees(rotation));
     const doc = await uploadOk(request(page), account, { bytes: Buffer.from(await pdf.save()), fields: { email_gate: "false" } });
+    const displayed = rotation === 90 ? size[0] / size[1] : size[1] / size[0];
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const serverRendered = await noScript.newPage();
+    await serverRendered.goto(linkOf(doc));
+    const skeleton = (await serverRendered.getByRole("status").boundingBox())!;
+    expect(skeleton.height / skeleton.width).toBeCloseTo(displayed, 2);
+    await noScript.close();
+
     await page.goto(linkOf(doc));
     await pageRendered(page, 1);
     const box = (await page.getByTestId("pdf-page-1").boundingBox())!;
-    expect(box.height / box.width).toBeCloseTo(size[1] / size[0], 2);
+    expect(box.height / box.width).toBeCloseTo(displayed, 2);
     const layoutShift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {

@@ -22,12 +22,12 @@ const PDF_OPTIONS: DocumentInitParameters = {
 };
 const MAX_PAGE_WIDTH = 900;
 
-export function PdfViewer({ code, title, pageCount, readablePages, file, gate, canDownload }: ViewerProps) {
+export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const [containerWidth, setContainerWidth] = useState(0);
   const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM_INDEX);
-  const [aspect, setAspect] = useState(11 / 8.5);
+  const [aspect, setAspect] = useState(pageAspect);
   const [current, setCurrent] = useState(1);
   const [near, setNear] = useState<Set<number>>(() => new Set([1, 2]));
   const containerRef = useRef<HTMLDivElement>(null);
@@ -173,7 +173,7 @@ export function PdfViewer({ code, title, pageCount, readablePages, file, gate, c
             file={file}
             // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
             suspense={false}
-            loading={<PageSkeleton />}
+            loading={<PageSkeleton aspect={aspect} />}
             options={PDF_OPTIONS}
             onLoadSuccess={async (pdf) => {
               // Page boxes take the first page's shape (portrait letter, A4, 16:9 slides) before they appear.

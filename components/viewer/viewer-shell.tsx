@@ -11,6 +11,8 @@ export type ViewerProps = {
   code: string;
   title: string;
   pageCount: number;
+  /** Height ÷ width of page 1: the skeleton and the page boxes take this shape before the PDF loads. */
+  pageAspect: number;
   /** Pages this browser may read now (all once every gate is passed). */
   readablePages: number;
   file: string | null;
@@ -32,7 +34,7 @@ function LoadingViewer() {
     <ViewerLayout
       toolbar={{ title: props.title, pageCount: props.pageCount, current: 1, pages: 0, zoomIndex: DEFAULT_ZOOM_INDEX, downloadHref: props.canDownload ? `/s/${props.code}/download` : null }}
     >
-      <PageSkeleton />
+      <PageSkeleton aspect={props.pageAspect} />
     </ViewerLayout>
   );
 }

@@ -26,7 +26,7 @@ export type UploadedFile = { path: string; size: number; filename: string };
  */
 export async function createDocument(ownerId: string, file: UploadedFile, fields: UploadFields): Promise<Document> {
   const bytes = await readFile(file.path);
-  const { pageCount } = await inspectPdf(bytes);
+  const { pageCount, firstPageAspect } = await inspectPdf(bytes);
 
   if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
     throw new ApiError(
@@ -64,6 +64,7 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
           title: fields.title ?? defaultTitle(file.filename),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
           pageCount,
+          firstPageAspect,
           sizeBytes: BigInt(file.size),
           storageKey,
           previewStorageKey: preview?.key ?? null,

@@ -5,9 +5,10 @@ export const PDF_MAGIC = Buffer.from("%PDF-");
 
 /**
  * Checks that bytes are a PDF anyone can open, and counts its pages. Refused with 400 bad_request:
- * no `%PDF-` header, unparseable or truncated, encrypted, or without pages.
+ * no `%PDF-` header, unparseable or truncated, encrypted, or without pages. Also gives the shape of
+ * page 1 as displayed (height ÷ width, rotation applied).
  */
-export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number }> {
+export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number; firstPageAspect: number }> {
   if (bytes.length < PDF_MAGIC.length || !Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)) {
     throw new ApiError("bad_request", "The file is not a PDF (it does not start with %PDF-). Upload a PDF document.");
   }
@@ -34,7 +35,8 @@ export async function inspectPdf(bytes: Uint8Array): Promise<{ pageCount: number
     if (pdf.numPages < 1) throw new ApiError("bad_request", "The PDF has no pages.");
     // Reading the last page proves the page tree is complete (truncated files fail here).
     await pdf.getPage(pdf.numPages);
-    return { pageCount: pdf.numPages };
+    const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
+    return { pageCount: pdf.numPages, firstPageAspect: height / width };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError("bad_request", "The PDF could not be read; it may be corrupt or truncated.");

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
+import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/documents/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { viewerAccess } from "@/lib/viewer/request-context";
@@ -43,6 +44,7 @@ export default async function ViewerPage({ params }: Props) {
       code={doc.code}
       title={doc.title}
       pageCount={doc.pageCount}
+      pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
       readablePages={access.readablePages}
       file={file}
       gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "documents" ADD COLUMN     "first_page_aspect" DOUBLE PRECISION;
