@@ -43,17 +43,18 @@ await db.$executeRaw`
          CASE WHEN v % 2 = 0 THEN 'reader' || v || '@company' || (v % 3) || '.com' END,
          CASE WHEN v % 2 = 0 THEN 'company' || (v % 3) || '.com' END, now()
   FROM documents d, generate_series(1, ${VIEWERS_PER_DOCUMENT}) v WHERE d.owner_id = ${owner.id}::uuid`;
+// random() in a select list runs per row (in an uncorrelated LATERAL subquery it would run once).
 await db.$executeRaw`
   INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at)
-  SELECT gen_random_uuid(), w.document_id, w.id, n, s.started, s.started + interval '5 minutes'
-  FROM viewers w, generate_series(1, ${VISITS_PER_VIEWER}) n,
-       LATERAL (SELECT now() - make_interval(secs => (random() * 42 * 86400)::int) AS started) s`;
+  SELECT gen_random_uuid(), x.document_id, x.viewer_id, x.n, x.started, x.started + interval '5 minutes'
+  FROM (SELECT w.document_id, w.id AS viewer_id, n, now() - make_interval(secs => (random() * 42 * 86400)::int) AS started
+        FROM viewers w, generate_series(1, ${VISITS_PER_VIEWER}) n) x`;
 lap("documents, viewers and visits");
 await db.$executeRaw`
   INSERT INTO page_times (visit_id, page, document_id, visit_started_at, seconds, viewed)
-  SELECT v.id, p, v.document_id, v.started_at, s.seconds, s.seconds >= 1
-  FROM visits v, generate_series(1, ${PAGES}) p,
-       LATERAL (SELECT round((random() * 30)::numeric, 1)::float8 AS seconds) s`;
+  SELECT x.visit_id, x.p, x.document_id, x.started_at, x.seconds, x.seconds >= 1
+  FROM (SELECT v.id AS visit_id, p, v.document_id, v.started_at, round((random() * 30)::numeric, 1)::float8 AS seconds
+        FROM visits v, generate_series(1, ${PAGES}) p) x`;
 await db.$executeRaw`
   INSERT INTO leads (document_id, viewer_id, email, name, company_domain, captured_at)
   SELECT document_id, id, email, '', company_domain, created_at FROM viewers WHERE email IS NOT NULL`;
@@ -66,8 +67,16 @@ const ids = (await db.document.findMany({ where: { ownerId: owner.id }, select: 
 for (let i = 0; i < ids.length; i += 1000) await recomputeAggregates(ids.slice(i, i + 1000));
 await db.$executeRawUnsafe("VACUUM ANALYZE");
 lap("aggregates recomputed");
-const [{ rows }] = (await db.$queryRaw<Array<{ rows: number }>>`SELECT count(*)::int AS rows FROM page_times`) as [{ rows: number }];
-console.log(`page_times rows: ${rows.toLocaleString("en")}; documents: ${ids.length.toLocaleString("en")}`);
+const [{ rows, distinctStarts, recentVisits }] = (await db.$queryRaw<Array<{ rows: number; distinctStarts: number; recentVisits: number }>>`
+  SELECT (SELECT count(*)::int FROM page_times) AS rows,
+         (SELECT count(DISTINCT started_at)::int FROM visits) AS "distinctStarts",
+         (SELECT count(*)::int FROM visits WHERE started_at >= now() - interval '14 days') AS "recentVisits"`) as [
+  { rows: number; distinctStarts: number; recentVisits: number },
+];
+console.log(
+  `page_times rows: ${rows.toLocaleString("en")}; documents: ${ids.length.toLocaleString("en")}; ` +
+    `visits spread over ${distinctStarts.toLocaleString("en")} distinct start times, ${recentVisits.toLocaleString("en")} in the last 14 days`,
+);
 
 // Enough keys that 100 requests per key per minute never limits the measurement.
 const keys = await Promise.all(Array.from({ length: 40 }, () => createApiKey(owner.id, "bench").then((k) => k.key)));
