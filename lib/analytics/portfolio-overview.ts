@@ -31,13 +31,22 @@ export async function portfolioOverview(ownerId: string, period: Period, request
           WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
         ),
         visits_in AS (
-          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds FROM visits v
+          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds, v.pages_viewed FROM visits v
           JOIN docs d ON d.id = v.document_id
           WHERE v.started_at >= ${since} AND v.started_at < ${until}
         ),
+        viewer_visits AS (
+          SELECT viewer_id, count(*) AS visits, max(pages_viewed) AS pages_of_only_visit FROM visits_in GROUP BY viewer_id
+        ),
+        -- Distinct pages viewed in the period, per viewer. A single visit's count is maintained on
+        -- the visit; only viewers with several visits read page rows, through the visits' indexes.
         pages AS (
-          SELECT vi.viewer_id, count(DISTINCT pt.page)::int AS n FROM page_times pt
-          JOIN visits_in vi ON vi.id = pt.visit_id WHERE pt.viewed GROUP BY vi.viewer_id
+          SELECT viewer_id, pages_of_only_visit::int AS n FROM viewer_visits WHERE visits = 1
+          UNION ALL
+          SELECT vv.viewer_id, (
+            SELECT count(DISTINCT pt.page)::int FROM visits v JOIN page_times pt ON pt.visit_id = v.id
+            WHERE v.viewer_id = vv.viewer_id AND v.started_at >= ${since} AND v.started_at < ${until} AND pt.viewed
+          ) FROM viewer_visits vv WHERE vv.visits > 1
         ),
         downloaders AS (
           SELECT DISTINCT dl.viewer_id FROM downloads dl JOIN docs d ON d.id = dl.document_id
