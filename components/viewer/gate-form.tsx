@@ -1,5 +1,7 @@
 "use client";
 
+import { Button } from "../ui/button";
+import { FormError, Input } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
 
 /** The email gate: email (required) and name (optional); passing it unlocks the rest of the document. */
@@ -37,7 +39,7 @@ export function GateForm({
       <label htmlFor="gate-email" className="mt-5 block text-sm font-medium text-slate-700">
         Email
       </label>
-      <input
+      <Input
         id="gate-email"
         name="email"
         type="email"
@@ -47,31 +49,20 @@ export function GateForm({
         placeholder="you@company.com"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "gate-error" : undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:ring-brand-500"
+        className="mt-1"
       />
       <label htmlFor="gate-name" className="mt-4 block text-sm font-medium text-slate-700">
         Name <span className="font-normal text-slate-500">(optional)</span>
       </label>
-      <input
-        id="gate-name"
-        name="name"
-        type="text"
-        autoComplete="name"
-        maxLength={100}
-        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:ring-brand-500"
-      />
+      <Input id="gate-name" name="name" type="text" autoComplete="name" maxLength={100} className="mt-1" />
       {error && (
-        <p id="gate-error" role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
+        <div className="mt-3">
+          <FormError id="gate-error" message={error} />
+        </div>
       )}
-      <button
-        type="submit"
-        disabled={pending}
-        className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button type="submit" disabled={pending} className="mt-5 w-full">
         {pending ? "Unlocking…" : "Continue"}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,5 +1,7 @@
 "use client";
 
+import { Button } from "../ui/button";
+import { FormError, Input } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
 
 /** Asked before anything else when the owner set a password. */
@@ -17,7 +19,7 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
         <label htmlFor="password" className="mt-5 block text-sm font-medium text-slate-700">
           Password
         </label>
-        <input
+        <Input
           id="password"
           name="password"
           type="password"
@@ -26,20 +28,16 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
           autoComplete="current-password"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "password-error" : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 shadow-sm focus:border-brand-500 focus:ring-brand-500"
+          className="mt-1"
         />
         {error && (
-          <p id="password-error" role="alert" className="mt-2 text-sm text-red-700">
-            {error}
-          </p>
+          <div className="mt-2">
+            <FormError id="password-error" message={error} />
+          </div>
         )}
-        <button
-          type="submit"
-          disabled={pending}
-          className="mt-5 w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={pending} className="mt-5 w-full">
           {pending ? "Checking…" : "Open document"}
-        </button>
+        </Button>
       </form>
     </main>
   );
