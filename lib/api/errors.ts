@@ -1,4 +1,7 @@
-/** The error codes of SPEC.md (plus payload_too_large from DECISIONS.md) and their HTTP statuses. */
+/**
+ * The error codes of SPEC.md (plus payload_too_large from DECISIONS.md, and service_unavailable
+ * when the server is briefly too busy to take a job) and their HTTP statuses.
+ */
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
@@ -8,6 +11,7 @@ export const ERROR_STATUS = {
   validation_error: 422,
   rate_limited: 429,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -19,6 +23,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     status?: number,
+    /** Headers the answer carries, such as Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = "ApiError";

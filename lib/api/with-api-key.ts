@@ -25,7 +25,7 @@ function respond(status: number, body: unknown, headers: Record<string, string>)
 
 export function errorResponse(error: unknown, requestId: string, headers: Record<string, string> = {}): Response {
   if (error instanceof ApiError) {
-    return respond(error.status, errorBody(error.code, error.message), headers);
+    return respond(error.status, errorBody(error.code, error.message), { ...headers, ...error.headers });
   }
   console.error(`[api] request ${requestId} failed:`, error);
   return respond(500, errorBody("internal_error", `Something went wrong on our side. Request id: ${requestId}`), headers);

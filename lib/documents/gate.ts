@@ -2,8 +2,14 @@ import type { Document } from "../generated/prisma/client";
 
 type GateSettings = Pick<Document, "emailGate" | "gateType" | "gatePage" | "pageCount">;
 
+export const DEFAULT_GATE_PAGE = 3;
+
 /** The email gate stands when email_gate is on and gate_type is not `none` (DECISIONS.md). */
 export const gateActive = (doc: Pick<Document, "emailGate" | "gateType">) => doc.emailGate && doc.gateType !== "none";
+
+/** An omitted gate_page is lowered to fit short documents, so stored values are always in range. */
+export const resolveGatePage = (gatePage: number | null | undefined, pageCount: number) =>
+  gatePage ?? Math.min(DEFAULT_GATE_PAGE, pageCount);
 
 /** How many leading pages a reader may see before passing the gate. */
 export function readablePagesBeforeGate(doc: GateSettings): number {

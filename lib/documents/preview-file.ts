@@ -1,29 +1,51 @@
 import { randomBytes } from "node:crypto";
-import { buffer } from "node:stream/consumers";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { config } from "../config";
 import type { Document } from "../generated/prisma/client";
+import { runPdfJob, type PdfJobOutcome } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
-import { previewPagesNeeded } from "./gate";
-import { extractLeadingPages } from "./inspect-pdf";
 
-/**
- * Writes the preview PDF the gate needs (pages 1..N-1) under a fresh key and returns it, or null
- * when the settings need none. A fresh key per version means a reader never gets a half-written file.
- */
-export async function writePreviewFile(
-  doc: Pick<Document, "id" | "emailGate" | "gateType" | "gatePage" | "pageCount" | "storageKey">,
-  original?: Uint8Array,
-): Promise<{ key: string; pages: number } | null> {
-  const pages = previewPagesNeeded(doc);
-  if (pages === 0) return null;
-  const bytes = original ?? (await readOriginal(doc.storageKey));
-  const preview = Buffer.from(await extractLeadingPages(bytes, pages));
-  const key = `documents/${doc.id}/preview-${pages}p-${randomBytes(4).toString("hex")}.pdf`;
-  await storage().put(key, preview, preview.length);
-  return { key, pages };
+type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage: number | null };
+
+/** A scratch path under DATA_DIR/tmp/<area>; the caller removes it. */
+export async function scratchPath(area: string, suffix: string): Promise<string> {
+  const dir = path.join(config().DATA_DIR, "tmp", area);
+  await mkdir(dir, { recursive: true });
+  return path.join(dir, `${Date.now()}-${randomBytes(8).toString("hex")}${suffix}`);
 }
 
-async function readOriginal(key: string): Promise<Uint8Array> {
-  const object = await storage().get(key);
-  if (!object) throw new Error(`Original file ${key} is missing from storage`);
-  return buffer(object.body);
+export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & { preview: { key: string; pages: number } | null };
+
+/**
+ * Inspects a PDF on local disk in the PDF worker process and, when the gate needs one, stores its
+ * preview under a fresh key (so a reader never gets a half-written file). The caller deletes
+ * `preview.key` if it does not keep it.
+ */
+export async function processPdf(documentId: string, file: string, gate: GateInput): Promise<ProcessedPdf> {
+  const previewOutput = await scratchPath("previews", ".pdf");
+  try {
+    const outcome = await runPdfJob({ input: file, previewOutput, gate });
+    if (!outcome.preview) return { ...outcome, preview: null };
+    const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
+    await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
+    return { ...outcome, preview: { key, pages: outcome.preview.pages } };
+  } finally {
+    await rm(previewOutput, { force: true });
+  }
+}
+
+/** Rebuilds the preview of a stored document for new gate settings. */
+export async function rebuildPreview(doc: Pick<Document, "id" | "storageKey">, gate: GateInput): Promise<ProcessedPdf> {
+  const object = await storage().get(doc.storageKey);
+  if (!object) throw new Error(`Original file ${doc.storageKey} is missing from storage`);
+  const local = await scratchPath("originals", ".pdf");
+  try {
+    await pipeline(object.body, createWriteStream(local));
+    return await processPdf(doc.id, local, gate);
+  } finally {
+    await rm(local, { force: true });
+  }
 }

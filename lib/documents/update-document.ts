@@ -1,53 +1,63 @@
 import { ApiError } from "../api/errors";
 import type { DocumentUpdate } from "../api/schemas/documents";
 import { hashPassword } from "../auth/password-hash";
+import { config } from "../config";
 import { db } from "../db";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { storage } from "../storage";
 import { previewPagesNeeded } from "./gate";
-import { writePreviewFile } from "./preview-file";
+import { rebuildPreview } from "./preview-file";
 
 /**
- * Applies a partial update. When the gate changes, the preview file is rewritten first under a new
+ * Applies a partial update. Updates of one document are serialized (a transaction-scoped advisory
+ * lock), each reading the settings afresh under it, so concurrent PATCHes cannot leave a preview
+ * that does not match the stored gate. When the gate changes, the preview is rebuilt under a new
  * key and the old one removed only after the row points at the new one.
  */
 export async function updateDocument(doc: Document, update: DocumentUpdate): Promise<Document> {
   if (update.gate_page !== undefined && update.gate_page > doc.pageCount) {
-    throw new ApiError(
-      "validation_error",
-      `gate_page must be between 1 and the page count (${doc.pageCount}); got ${update.gate_page}`,
-    );
+    throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${doc.pageCount}); got ${update.gate_page}`);
   }
-  const data: Prisma.DocumentUpdateInput = {
-    ...(update.title !== undefined && { title: update.title }),
-    ...(update.email_gate !== undefined && { emailGate: update.email_gate }),
-    ...(update.gate_type !== undefined && { gateType: update.gate_type }),
-    ...(update.gate_page !== undefined && { gatePage: update.gate_page }),
-    ...(update.allow_download !== undefined && { allowDownload: update.allow_download }),
-    ...(update.block_free_emails !== undefined && { blockFreeEmails: update.block_free_emails }),
-    ...(update.notifications_enabled !== undefined && { notificationsEnabled: update.notifications_enabled }),
-  };
-  if (update.password !== undefined) data.passwordHash = update.password === null ? null : await hashPassword(update.password);
-
-  const next = {
-    ...doc,
-    emailGate: update.email_gate ?? doc.emailGate,
-    gateType: update.gate_type ?? doc.gateType,
-    gatePage: update.gate_page ?? doc.gatePage,
-  };
-  const previewChanged = previewPagesNeeded(next) !== doc.previewPageCount;
-  const preview = previewChanged ? await writePreviewFile(next) : undefined;
-  if (previewChanged) {
-    data.previewStorageKey = preview?.key ?? null;
-    data.previewPageCount = preview?.pages ?? 0;
-  }
-
+  const passwordHash = update.password === undefined ? undefined : update.password === null ? null : await hashPassword(update.password);
+  let created: string | null = null;
+  let replaced: string | null = null;
   try {
-    const updated = await db.document.update({ where: { id: doc.id }, data });
-    if (previewChanged && doc.previewStorageKey) await storage().delete(doc.previewStorageKey).catch(() => undefined);
+    const updated = await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-settings:${doc.id}`}, 0))`;
+        const current = await tx.document.findUniqueOrThrow({ where: { id: doc.id } });
+        const data: Prisma.DocumentUpdateInput = {
+          ...(update.title !== undefined && { title: update.title }),
+          ...(update.email_gate !== undefined && { emailGate: update.email_gate }),
+          ...(update.gate_type !== undefined && { gateType: update.gate_type }),
+          ...(update.gate_page !== undefined && { gatePage: update.gate_page }),
+          ...(update.allow_download !== undefined && { allowDownload: update.allow_download }),
+          ...(update.block_free_emails !== undefined && { blockFreeEmails: update.block_free_emails }),
+          ...(update.notifications_enabled !== undefined && { notificationsEnabled: update.notifications_enabled }),
+          ...(passwordHash !== undefined && { passwordHash }),
+        };
+        const next = {
+          ...current,
+          emailGate: update.email_gate ?? current.emailGate,
+          gateType: update.gate_type ?? current.gateType,
+          gatePage: update.gate_page ?? current.gatePage,
+        };
+        if (previewPagesNeeded(next) !== current.previewPageCount) {
+          const { preview } = previewPagesNeeded(next) > 0 ? await rebuildPreview(current, next) : { preview: null };
+          created = preview?.key ?? null;
+          replaced = current.previewStorageKey;
+          data.previewStorageKey = preview?.key ?? null;
+          data.previewPageCount = preview?.pages ?? 0;
+        }
+        return tx.document.update({ where: { id: doc.id }, data });
+      },
+      // Rebuilding a preview runs inside: give it the PDF worker's time limit.
+      { timeout: (config().PDF_WORKER_TIMEOUT_SECONDS + 30) * 1000, maxWait: 30_000 },
+    );
+    if (replaced) await storage().delete(replaced).catch(() => undefined);
     return updated;
   } catch (error) {
-    if (preview) await storage().delete(preview.key).catch(() => undefined);
+    if (created) await storage().delete(created).catch(() => undefined);
     throw error;
   }
 }

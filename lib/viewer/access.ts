@@ -8,8 +8,14 @@ export const passwordCookie = (code: string) => `pw_pass_${code}`;
 export const gateCookie = (code: string) => `pw_gate_${code}`;
 export const GRANT_TTL_SECONDS = 30 * 86_400;
 
-type PasswordClaims = { d: string; p: string };
-type GateClaims = { d: string; p: string; v: string };
+/**
+ * A grant says what it grants: its kind, the document, the password it was given under and the
+ * browser it was given to. A value moved to another cookie name, document or browser grants nothing.
+ */
+type GrantClaims = { k: "password" | "gate"; d: string; p: string; b: string };
+type GateClaims = GrantClaims & { k: "gate"; v: string };
+
+export type ViewerCookies = { browser?: string; password?: string; gate?: string };
 
 export type Access = {
   /** The password was entered (or there is none). */
@@ -26,12 +32,14 @@ export type Access = {
 };
 
 /** What this browser may see of a document, from its signed cookies. The only place these rules live. */
-export function resolveAccess(doc: Document, cookies: { password?: string; gate?: string }): Access {
+export function resolveAccess(doc: Document, cookies: ViewerCookies): Access {
   const fingerprint = passwordFingerprint(doc.passwordHash);
-  const password = readToken<PasswordClaims>(cookies.password);
-  const passwordOk = !doc.passwordHash || (password?.d === doc.id && password.p === fingerprint);
+  const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
+    claims !== null && claims.k === kind && claims.d === doc.id && claims.p === fingerprint && !!cookies.browser && claims.b === cookies.browser;
+  const password = readToken<GrantClaims>(cookies.password);
+  const passwordOk = !doc.passwordHash || grants(password, "password");
   const gate = readToken<GateClaims>(cookies.gate);
-  const gateGrant = gate?.d === doc.id && gate.p === fingerprint ? gate : null;
+  const gateGrant = grants(gate, "gate") && typeof gate?.v === "string" ? gate : null;
   const gatePassed = passwordOk && (!gateActive(doc) || gateGrant !== null);
   const readablePages = !passwordOk ? 0 : gatePassed ? doc.pageCount : readablePagesBeforeGate(doc);
   return {
@@ -44,8 +52,8 @@ export function resolveAccess(doc: Document, cookies: { password?: string; gate?
   };
 }
 
-export const passwordGrant = (doc: Document) =>
-  createToken({ d: doc.id, p: passwordFingerprint(doc.passwordHash) } satisfies PasswordClaims, GRANT_TTL_SECONDS);
+export const passwordGrant = (doc: Document, browser: string) =>
+  createToken({ k: "password", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims, GRANT_TTL_SECONDS);
 
-export const gateGrant = (doc: Document, viewerId: string) =>
-  createToken({ d: doc.id, p: passwordFingerprint(doc.passwordHash), v: viewerId } satisfies GateClaims, GRANT_TTL_SECONDS);
+export const gateGrant = (doc: Document, browser: string, viewerId: string) =>
+  createToken({ k: "gate", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims, GRANT_TTL_SECONDS);

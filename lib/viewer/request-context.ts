@@ -7,7 +7,11 @@ import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCoo
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
 export async function viewerAccess(doc: Document): Promise<Access> {
   const jar = await cookies();
-  return resolveAccess(doc, { password: jar.get(passwordCookie(doc.code))?.value, gate: jar.get(gateCookie(doc.code))?.value });
+  return resolveAccess(doc, {
+    browser: jar.get(BROWSER_COOKIE)?.value,
+    password: jar.get(passwordCookie(doc.code))?.value,
+    gate: jar.get(gateCookie(doc.code))?.value,
+  });
 }
 
 // Secure cookies whenever the app is served over https.

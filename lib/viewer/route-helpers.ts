@@ -17,7 +17,7 @@ export async function readJson(req: Request): Promise<unknown> {
 
 /** The viewer's routes answer in the same error envelope as the API. */
 export function viewerError(error: unknown): Response {
-  if (error instanceof ApiError) return Response.json(errorBody(error.code, error.message), { status: error.status });
+  if (error instanceof ApiError) return Response.json(errorBody(error.code, error.message), { status: error.status, headers: error.headers });
   console.error("[viewer]", error);
   return Response.json(errorBody("internal_error", "Something went wrong. Please try again."), { status: 500 });
 }

@@ -1,4 +1,4 @@
-import { inflateSync, constants } from "node:zlib";
+import { constants, createDeflate, inflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFRef, PDFString, StandardFonts, type PDFContext, type PDFDict } from "pdf-lib";
 
 /**
@@ -206,3 +206,47 @@ const swap16 = (buffer: Buffer) => Buffer.from(buffer.subarray(0, buffer.length 
 
 /** The page a marker belongs to. */
 export const markerPage = (found: string) => Number(/^PWMARK-P(\d+)/.exec(found)![1]);
+
+/**
+ * A small PDF whose one object stream inflates to `inflatedBytes` (zeros): a compression bomb.
+ * Deflated in chunks, so building a 1 GB bomb costs the builder no memory.
+ */
+export async function compressionBomb(inflatedBytes: number): Promise<Buffer> {
+  const deflate = createDeflate({ level: 9 });
+  const chunks: Buffer[] = [];
+  deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => deflate.on("end", resolve));
+  const zeros = Buffer.alloc(1024 * 1024);
+  for (let written = 0; written < inflatedBytes; written += zeros.length) {
+    if (!deflate.write(zeros)) await new Promise((resolve) => deflate.once("drain", resolve));
+  }
+  deflate.end();
+  await done;
+  const payload = Buffer.concat(chunks);
+  const parts: Buffer[] = [];
+  const offsets: number[] = [];
+  let size = 0;
+  const add = (chunk: string | Buffer) => {
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk;
+    parts.push(buffer);
+    size += buffer.length;
+  };
+  add("%PDF-1.7\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+  ];
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    add(`${i + 1} 0 obj\n${body}\nendobj\n`);
+  });
+  offsets.push(size);
+  add(`4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${payload.length} >>\nstream\n`);
+  add(payload);
+  add("\nendstream\nendobj\n");
+  const xref = size;
+  add(`xref\n0 5\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
+  add(`trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.concat(parts);
+}

@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { readablePagesBeforeGate } from "@/lib/documents/gate";
 import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
@@ -16,7 +17,10 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   const { doc } = found;
   const access = await viewerAccess(doc);
   const variant = new URL(req.url).searchParams.get("v");
-  const key = variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk ? doc.previewStorageKey : null;
+  // A preview is served only while the stored settings allow exactly the pages it holds.
+  const previewCurrent = doc.previewPageCount > 0 && doc.previewPageCount === readablePagesBeforeGate(doc);
+  const key =
+    variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk && previewCurrent ? doc.previewStorageKey : null;
   if (!key) return new Response(null, { status: 403, headers: { "Cache-Control": "no-store" } });
 
   const size = await storage().size(key);

@@ -13,8 +13,9 @@ export async function POST(req: Request, { params }: { params: Promise<{ code: s
     const { doc } = found;
     const access = await viewerAccess(doc);
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
-    const { viewerId } = await passGate(doc, await readJson(req), await browserId());
-    await setGrantCookie(gateCookie(doc.code), gateGrant(doc, viewerId), doc.code);
+    const browser = await browserId();
+    const { viewerId } = await passGate(doc, await readJson(req), browser);
+    await setGrantCookie(gateCookie(doc.code), gateGrant(doc, browser, viewerId), doc.code);
     return Response.json({ ok: true });
   } catch (error) {
     return viewerError(error);

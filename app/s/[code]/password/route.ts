@@ -4,7 +4,7 @@ import { verifyPassword } from "@/lib/auth/password-hash";
 import { clientIp } from "@/lib/server-headers";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
-import { setGrantCookie } from "@/lib/viewer/request-context";
+import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { readJson, viewerError } from "@/lib/viewer/route-helpers";
 
 /** Wrong passwords are limited per client address: this many attempts a minute. */
@@ -27,7 +27,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ code: s
     if (!doc.passwordHash || !(await verifyPassword(password, doc.passwordHash))) {
       throw new ApiError("unauthorized", "That password is not right. Check it and try again.");
     }
-    await setGrantCookie(passwordCookie(doc.code), passwordGrant(doc), doc.code);
+    await setGrantCookie(passwordCookie(doc.code), passwordGrant(doc, await browserId()), doc.code);
     return Response.json({ ok: true });
   } catch (error) {
     return viewerError(error);
