@@ -1,6 +1,6 @@
 import busboy from "busboy";
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -41,6 +41,8 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
 
   const fields: Record<string, string> = {};
   let file: ReceivedUpload["file"] = null;
+  let out: WriteStream | undefined;
+  let incoming: Readable | undefined;
 
   try {
     await new Promise<void>((resolve, reject) => {
@@ -62,6 +64,9 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
         failed = true;
         source.unpipe(parser);
         source.destroy();
+        if (incoming && out) incoming.unpipe(out);
+        incoming?.resume();
+        out?.destroy();
         reject(error);
       };
 
@@ -73,21 +78,25 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
           stream.resume();
           return;
         }
-        const out = createWriteStream(tempPath);
+        const target = createWriteStream(tempPath);
+        out = target;
+        incoming = stream;
         let size = 0;
         stream.on("data", (chunk: Buffer) => (size += chunk.length));
         stream.on("limit", () => fail(tooLarge()));
         writing = new Promise<void>((done, error) => {
-          out.on("finish", () => done());
-          out.on("error", error);
+          target.on("finish", () => done());
+          target.on("error", error);
           stream.on("error", error);
         });
-        stream.pipe(out);
+        stream.pipe(target);
         // A file name is metadata, not input to refuse: characters PostgreSQL cannot store are dropped.
         file = { path: tempPath, size: 0, filename: (info.filename ?? "").replaceAll("\u0000", "") };
         writing = writing.then(() => {
           file!.size = size;
         });
+        // A cut-off body fails the upload through `fail`; the write's own rejection is expected then.
+        writing.catch(() => undefined);
       });
       parser.on("error", () => fail(new ApiError("bad_request", "Malformed multipart/form-data body.")));
       parser.on("close", () => {
@@ -97,8 +106,16 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
       source.pipe(parser);
     });
   } catch (error) {
+    await closed(out);
     await cleanup();
     throw error;
   }
   return { file, fields, cleanup };
+}
+
+/** Resolves once a write stream has released its file descriptor. */
+async function closed(stream: WriteStream | undefined): Promise<void> {
+  if (!stream || stream.closed) return;
+  stream.destroy();
+  await new Promise<void>((resolve) => stream.once("close", () => resolve()));
 }

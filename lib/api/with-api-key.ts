@@ -4,6 +4,7 @@ import { authenticateApiKey } from "../auth/api-keys";
 import { clientIp } from "../server-headers";
 import { ApiError, errorBody } from "./errors";
 import { hasNulCharacter, NUL_MESSAGE } from "./nul-characters";
+import { BODY_LIMITS, readCappedText } from "./read-body";
 import { consumeRateLimit, pruneRateLimitWindows, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 
 export type ApiContext<P> = { req: Request; userId: string; params: P; requestId: string };
@@ -91,9 +92,10 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infe
 export async function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
   let body: unknown;
   try {
-    const text = await req.text();
+    const text = await readCappedText(req, BODY_LIMITS.apiJson);
     body = text.trim() === "" ? {} : JSON.parse(text);
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError("bad_request", "The request body is not valid JSON.");
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {

@@ -43,7 +43,7 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
           gatePage: update.gate_page ?? current.gatePage,
         };
         if (previewPagesNeeded(next) !== current.previewPageCount) {
-          const { preview } = previewPagesNeeded(next) > 0 ? await rebuildPreview(current, next) : { preview: null };
+          const { preview } = previewPagesNeeded(next) > 0 ? await rebuildPreview(current, { emailGate: next.emailGate, gateType: next.gateType, gatePage: next.gatePage }) : { preview: null };
           created = preview?.key ?? null;
           replaced = current.previewStorageKey;
           data.previewStorageKey = preview?.key ?? null;

@@ -25,14 +25,15 @@ export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<I
     throw new PdfRefused("The file is not a PDF (it does not start with %PDF-). Upload a PDF document.");
   }
   let document: PDFDocument;
+  let pages: number;
   try {
     // pdf-lib refuses any encrypted file; pdf.js (via unpdf) then proves the whole file parses.
     document = await PDFDocument.load(bytes, { updateMetadata: false });
+    pages = document.getPageCount();
   } catch (error) {
     if ((error as Error).name === "EncryptedPDFError" || /encrypt/i.test((error as Error).message)) throw new PdfRefused(ENCRYPTED);
     throw new PdfRefused(UNREADABLE);
   }
-  const pages = document.getPageCount();
   if (pages > maxPages) throw new PdfRefused(`The PDF has ${pages} pages; the limit is ${maxPages}.`);
 
   const { getDocumentProxy } = await import("unpdf");

@@ -1,10 +1,10 @@
 import { ApiError, errorBody } from "../api/errors";
 import { hasNulCharacter, NUL_MESSAGE } from "../api/nul-characters";
+import { readCappedText } from "../api/read-body";
 
-/** A JSON body (sendBeacon posts it as text/plain); 400 when it is not JSON. */
-export async function readJson(req: Request): Promise<unknown> {
-  const text = await req.text();
-  if (text.length > 256 * 1024) throw new ApiError("bad_request", "The request body is too large.");
+/** A JSON body of at most `maxBytes` (sendBeacon posts it as text/plain); 400 when it is not JSON. */
+export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+  const text = await readCappedText(req, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text || "{}");

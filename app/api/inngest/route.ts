@@ -4,6 +4,7 @@ import { serve } from "inngest/next";
 import { inngest } from "@/inngest/client";
 import { functions } from "@/inngest/functions/deliver-webhook";
 import { ApiError } from "@/lib/api/errors";
+import { BODY_LIMITS, readCappedText } from "@/lib/api/read-body";
 import { errorResponse } from "@/lib/api/with-api-key";
 import { config } from "@/lib/config";
 
@@ -21,11 +22,12 @@ function onlyWithInngest(handler: Handler): Handler {
     if (!config().inngestEnabled) {
       return errorResponse(new ApiError("not_found", "Inngest is not configured: webhook deliveries run in-process"), randomUUID());
     }
-    const body = await req.clone().text();
     try {
+      // The clone is read with a cap; the SDK then reads the original, which holds the same bytes.
+      const body = await readCappedText(req.clone(), BODY_LIMITS.inngest);
       if (body) JSON.parse(body);
-    } catch {
-      return errorResponse(new ApiError("bad_request", "The request body is not valid JSON"), randomUUID());
+    } catch (error) {
+      return errorResponse(error instanceof ApiError ? error : new ApiError("bad_request", "The request body is not valid JSON"), randomUUID());
     }
     return handler(req, context);
   };

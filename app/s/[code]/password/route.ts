@@ -5,6 +5,7 @@ import { clientIp } from "@/lib/server-headers";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { BODY_LIMITS } from "@/lib/api/read-body";
 import { readJson, viewerError } from "@/lib/viewer/route-helpers";
 
 /** Wrong passwords are limited per client address: this many attempts a minute. */
@@ -22,7 +23,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ code: s
         { status: 429, headers: { "Retry-After": String(limit.retryAfter) } },
       );
     }
-    const body = await readJson(req);
+    const body = await readJson(req, BODY_LIMITS.viewerForm);
     const password = typeof body === "object" && body !== null && typeof (body as { password?: unknown }).password === "string" ? (body as { password: string }).password : "";
     if (!doc.passwordHash || !(await verifyPassword(password, doc.passwordHash))) {
       throw new ApiError("unauthorized", "That password is not right. Check it and try again.");

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { readdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import { afterEach, describe, expect, it } from "vitest";
+import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { ApiError } from "../api/errors";
+import { config, reloadConfig } from "../config";
+import { db } from "../db";
+import { storage } from "../storage";
+import { createUser } from "../users/create-user";
+import { createDocument } from "./create-document";
+import { previewPagesNeeded } from "./gate";
+import { updateDocument } from "./update-document";
+
+const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+
+async function upload(ownerId: string, bytes: Buffer, fields: Parameters<typeof createDocument>[2] = {}) {
+  const file = path.join(config().DATA_DIR, `upload-${randomBytes(6).toString("hex")}.pdf`);
+  await writeFile(file, bytes);
+  try {
+    return await createDocument(ownerId, { path: file, size: bytes.length, filename: "deck.pdf" }, fields);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error("expected the upload to be refused");
+    },
+    (error: unknown) => error as ApiError,
+  );
+
+const storedPreview = async (key: string | null) => buffer((await storage().get(key!))!.body);
+
+const withSettings = (settings: Record<string, string>) => {
+  Object.assign(process.env, settings);
+  reloadConfig();
+};
+
+afterEach(() => {
+  for (const name of ["MAX_PAGES", "PDF_WORKER_MEMORY_MB", "PDF_WORKERS", "PDF_QUEUE_LIMIT"]) delete process.env[name];
+  reloadConfig();
+});
+
+describe("uploading a PDF", () => {
+  it("stores a preview of a hostile PDF that holds nothing from the gate onwards", async () => {
+    const { id } = await owner();
+    for (const build of Object.values(HOSTILE_PDFS)) {
+      const doc = await upload(id, await build(), { gate_page: 3 });
+      expect(doc.previewPageCount).toBe(2);
+      const found = [...markersIn(await storedPreview(doc.previewStorageKey))];
+      expect(found.filter((m) => markerPage(m) >= 3)).toEqual([]);
+      expect(found).toContain("PWMARK-P2");
+    }
+  });
+
+  it("refuses a compression bomb with 400, stores nothing, and keeps serving the next upload", async () => {
+    withSettings({ PDF_WORKER_MEMORY_MB: "256" });
+    const { id } = await owner();
+    const error = await refusal(upload(id, await compressionBomb(768 * 1024 * 1024)));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.message).toMatch(/more than 256 MB of memory.*compression bomb/);
+    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    const next = await upload(id, await samplePdf(2));
+    expect(next.pageCount).toBe(2);
+  });
+
+  it("refuses more pages than MAX_PAGES with 400", async () => {
+    withSettings({ MAX_PAGES: "5" });
+    const { id } = await owner();
+    const error = await refusal(upload(id, await samplePdf(6)));
+    expect([error.status, error.message]).toEqual([400, "The PDF has 6 pages; the limit is 5."]);
+    expect((await upload(id, await samplePdf(5))).pageCount).toBe(5);
+  });
+
+  it("answers 503 with Retry-After when more PDFs wait than the queue holds", async () => {
+    withSettings({ PDF_WORKERS: "1", PDF_QUEUE_LIMIT: "0" });
+    const { id } = await owner();
+    const bytes = await samplePdf(3);
+    const first = upload(id, bytes);
+    const second = await refusal(upload(id, bytes));
+    expect(second.status).toBe(503);
+    expect(second.code).toBe("service_unavailable");
+    expect(Number(second.headers["Retry-After"])).toBeGreaterThan(0);
+    expect((await first).pageCount).toBe(3);
+  });
+
+  it("leaves no stored file behind when the upload is refused", async () => {
+    const { id } = await owner();
+    const before = await readdir(path.join(config().STORAGE_DIR, "documents")).catch(() => []);
+    await refusal(upload(id, await samplePdf(2), { gate_page: 5 }));
+    await refusal(upload(id, Buffer.from("%PDF-1.7 not really")));
+    expect(await readdir(path.join(config().STORAGE_DIR, "documents")).catch(() => [])).toEqual(before);
+  });
+});
+
+describe("changing the gate", () => {
+  it("rebuilds the preview, and concurrent changes leave the preview matching the stored settings", async () => {
+    const { id } = await owner();
+    const doc = await upload(id, await HOSTILE_PDFS["resources shared through the page tree"](), { gate_page: 4 });
+    expect(doc.previewPageCount).toBe(3);
+    const changes = [{ gate_type: "full" }, { gate_page: 2 }, { gate_type: "preview" }, { gate_page: 3 }, { email_gate: false }, { email_gate: true }] as const;
+    await Promise.all(changes.map((change) => updateDocument(doc, change)));
+    const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+    expect(stored.previewPageCount).toBe(previewPagesNeeded(stored));
+    expect(stored.previewPageCount).toBeGreaterThan(0);
+    const preview = await storedPreview(stored.previewStorageKey);
+    expect([...markersIn(preview)].filter((m) => markerPage(m) >= stored.gatePage)).toEqual([]);
+    const files = await readdir(path.join(config().STORAGE_DIR, "documents", doc.id));
+    expect(files.sort()).toEqual(["original.pdf", path.basename(stored.previewStorageKey!)].sort());
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Document } from "../generated/prisma/client";
+import { gateGrant, passwordGrant, resolveAccess } from "./access";
+
+const doc = (id: string, passwordHash: string | null = "hash-1") =>
+  ({ id, passwordHash, emailGate: true, gateType: "preview", gatePage: 3, pageCount: 6, allowDownload: true }) as Document;
+
+const A = doc("doc-a");
+const B = doc("doc-b");
+const browser = "browser-one-0123456789";
+const other = "browser-two-0123456789";
+
+describe("viewer grants", () => {
+  it("open the document in the browser they were given to", () => {
+    const access = resolveAccess(A, { browser, password: passwordGrant(A, browser), gate: gateGrant(A, browser, "v1") });
+    expect([access.passwordOk, access.gatePassed, access.fullFile, access.gateViewerId]).toEqual([true, true, true, "v1"]);
+  });
+
+  it("grant nothing under the other grant's name", () => {
+    const swapped = resolveAccess(A, { browser, password: gateGrant(A, browser, "v1"), gate: passwordGrant(A, browser) });
+    expect([swapped.passwordOk, swapped.gatePassed, swapped.fullFile]).toEqual([false, false, false]);
+    const open = doc("doc-open", null);
+    expect(resolveAccess(open, { browser, gate: passwordGrant(open, browser) }).fullFile).toBe(false);
+  });
+
+  it("grant nothing for another document, another browser, a changed password or no browser cookie", () => {
+    const grants = { password: passwordGrant(A, browser), gate: gateGrant(A, browser, "v1") };
+    expect(resolveAccess(B, { browser, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(A, { browser: other, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(A, { ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(doc("doc-a", "hash-2"), { browser, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(A, { browser, password: grants.password }).readablePages).toBe(2);
+  });
+});
