@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { newAccount } from "./support/accounts";
 import { waitForFreshMinute } from "./support/rate-limit-window";
-import { uploadOk } from "./support/upload";
+import { HOSTILE_PDFS, markerPage, markersIn } from "../test/support/hostile-pdfs";
+import { type DocumentBody, uploadOk } from "./support/upload";
 
 /**
  * The gate is real: without a grant, no URL returns a gated page. Every viewer route is fetched
@@ -112,4 +113,86 @@ test("bots are served but never recorded", async ({ playwright, baseURL }) => {
   expect(track.status()).toBe(204);
   const stats = await (await owner.get(`/api/v1/documents/${doc.short_code}/stats`, { headers: account.auth })).json();
   expect(stats.views).toBe(0);
+});
+
+test("in Chromium, nothing the viewer receives before the gate holds a later page of a hostile PDF", async ({ page, baseURL }) => {
+  const account = await newAccount("gate-proof-hostile");
+  const owner = page.context().request;
+  const received: Array<{ url: string; body: Buffer }> = [];
+  const reading: Array<Promise<void>> = [];
+  // pdf.js streams the file and cancels what it does not need, so DevTools keeps no body for it:
+  // files are fetched through a route to see every byte the browser gets.
+  await page.route(/\/s\/[a-z0-9]+\/file/, async (route) => {
+    const response = await route.fetch();
+    const body = await response.body();
+    received.push({ url: route.request().url(), body });
+    await route.fulfill({ response, body });
+  });
+  page.on("response", (response) => {
+    if (!response.url().startsWith(baseURL!) || response.url().includes("/file")) return;
+    reading.push(
+      response.body().then(
+        (body) => void received.push({ url: response.url(), body }),
+        () => undefined,
+      ),
+    );
+  });
+  for (const [layout, build] of Object.entries(HOSTILE_PDFS)) {
+    const doc = await uploadOk(owner, account, { bytes: await build(), fields: { gate_page: "3" } });
+    await page.goto(`/s/${doc.short_code.slice(2)}`);
+    await expect(page.getByTestId("pdf-page-2")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+    await expect(page.getByTestId("email-gate")).toBeVisible();
+    await Promise.all(reading);
+    const previews = received.filter((r) => r.url.includes("/file"));
+    expect(previews.length, layout).toBeGreaterThan(0);
+    const leaked = received.flatMap((r) => [...markersIn(r.body)].filter((m) => markerPage(m) >= 3).map((m) => `${m} in ${r.url}`));
+    expect(leaked, layout).toEqual([]);
+    expect(previews.some((r) => markersIn(r.body).has("PWMARK-P2")), layout).toBe(true);
+    received.length = 0;
+    reading.length = 0;
+  }
+});
+
+test("grant cookies moved to another name, document or browser open nothing", async ({ playwright, baseURL }) => {
+  const account = await newAccount("gate-proof-swap");
+  const owner = await playwright.request.newContext({ baseURL });
+  const first = await uploadOk(owner, account, { pages: 4, fields: { gate_page: "2", password: "first-pass" } });
+  const second = await uploadOk(owner, account, { pages: 4, fields: { gate_page: "2", password: "first-pass" } });
+  const codeOf = (doc: DocumentBody) => doc.short_code.slice(2);
+
+  const reader = await playwright.request.newContext({ baseURL });
+  for (const doc of [first, second]) {
+    expect((await reader.post(`/s/${codeOf(doc)}/password`, { data: { password: "first-pass" } })).status()).toBe(200);
+    expect((await reader.post(`/s/${codeOf(doc)}/gate`, { data: { email: "reader@acme.com" } })).status()).toBe(200);
+    expect((await reader.get(`/s/${codeOf(doc)}/file?v=full`)).status()).toBe(200);
+  }
+  const cookies = Object.fromEntries((await reader.storageState()).cookies.map((c) => [c.name, c.value]));
+  const [browserCookie, passA, gateA, passB, gateB] = [
+    cookies.pw_bid!,
+    cookies[`pw_pass_${codeOf(first)}`]!,
+    cookies[`pw_gate_${codeOf(first)}`]!,
+    cookies[`pw_pass_${codeOf(second)}`]!,
+    cookies[`pw_gate_${codeOf(second)}`]!,
+  ];
+  const a = codeOf(first);
+  const stranger = await playwright.request.newContext({ baseURL });
+  await stranger.get(`/s/${a}`);
+  const strangerBrowser = (await stranger.storageState()).cookies.find((c) => c.name === "pw_bid")?.value ?? "another-browser-0123456789";
+  const attempts: Record<string, string> = {
+    "password grant under the gate's name": `pw_bid=${browserCookie}; pw_pass_${a}=${passA}; pw_gate_${a}=${passA}`,
+    "gate grant under the password's name": `pw_bid=${browserCookie}; pw_pass_${a}=${gateA}; pw_gate_${a}=${gateA}`,
+    "another document's grants": `pw_bid=${browserCookie}; pw_pass_${a}=${passB}; pw_gate_${a}=${gateB}`,
+    "the grants in another browser": `pw_bid=${strangerBrowser}; pw_pass_${a}=${passA}; pw_gate_${a}=${gateA}`,
+    "the grants without a browser cookie": `pw_pass_${a}=${passA}; pw_gate_${a}=${gateA}`,
+  };
+  for (const [attempt, cookie] of Object.entries(attempts)) {
+    const client = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+    for (const path of [`/s/${a}/file?v=full`, `/s/${a}/download`]) {
+      expect((await client.get(path, { headers: { Cookie: cookie } })).status(), `${attempt}: ${path}`).toBe(403);
+    }
+    await client.dispose();
+  }
+  const genuine = `pw_bid=${browserCookie}; pw_pass_${a}=${passA}; pw_gate_${a}=${gateA}`;
+  const control = await playwright.request.newContext({ baseURL });
+  expect((await control.get(`/s/${a}/file?v=full`, { headers: { Cookie: genuine } })).status(), "the same cookies, unmoved").toBe(200);
 });
