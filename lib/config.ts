@@ -44,7 +44,7 @@ const schema = z.object({
   MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),
-  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(1024),
+  PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
   PDF_WORKER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_DIR: optionalString,
