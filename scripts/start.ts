@@ -8,6 +8,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { unroutableRequest } from "../lib/api/unroutable-request";
+import { clearStaleScratch } from "../lib/storage/clear-scratch";
 import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/server-headers";
 import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
@@ -81,6 +83,9 @@ process.env.AUTH_TRUST_HOST = "true";
 // next-auth builds callback and redirect URLs from this, not from the listening address.
 process.env.AUTH_URL = cfg.APP_URL;
 
+const cleared = await clearStaleScratch(cfg.DATA_DIR);
+if (cleared) log(`Removed ${cleared} temporary file(s) left by a previous run`);
+
 const { default: next } = await import("next");
 const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
@@ -90,6 +95,11 @@ const server = createServer((req, res) => {
   // X-Forwarded-For counts only behind a proxy that sets it (TRUST_PROXY=true).
   const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
   req.headers[CLIENT_IP_HEADER] = (cfg.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
+  const early = unroutableRequest(req.method, req.url);
+  if (early) {
+    res.writeHead(early.status, early.headers).end(early.body);
+    return;
+  }
   for (const method of ["setHeader", "appendHeader"] as const) {
     const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
     res[method] = ((name: string, value: number | string | readonly string[]) =>

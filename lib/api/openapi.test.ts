@@ -5,8 +5,8 @@ import { openApiDocument } from "./openapi";
 import { METHODS, NOT_ALLOWED } from "./route-fallbacks";
 
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api/v1");
-// Routes that are not operations of the API: the catch-all 404 and the document itself.
-const NOT_OPERATIONS = new Set(["/api/v1/{...path}", "/api/v1/openapi.json"]);
+// Routes that are not operations of the API: the 404s for /api/v1 and unknown paths, and the document itself.
+const NOT_OPERATIONS = new Set(["/api/v1", "/api/v1/{...path}", "/api/v1/openapi.json"]);
 
 /** Every (method, path) the app serves under /api/v1, read from the route files themselves. */
 async function servedOperations(): Promise<string[]> {

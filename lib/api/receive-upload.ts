@@ -1,11 +1,11 @@
 import busboy from "busboy";
-import { randomBytes } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { config } from "../config";
+import { scratchName } from "../storage/clear-scratch";
 import { ApiError } from "./errors";
 
 export type ReceivedUpload = {
@@ -36,7 +36,7 @@ export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
 
   const dir = path.join(config().DATA_DIR, "tmp", "uploads");
   await mkdir(dir, { recursive: true });
-  const tempPath = path.join(dir, `${Date.now()}-${randomBytes(8).toString("hex")}.upload`);
+  const tempPath = path.join(dir, scratchName(".upload"));
   const cleanup = () => rm(tempPath, { force: true });
 
   const fields: Record<string, string> = {};

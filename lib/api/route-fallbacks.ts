@@ -8,23 +8,20 @@ type Method = (typeof METHODS)[number];
 
 /**
  * Handlers for the methods a route does not support: 405 in the error envelope with an Allow
- * header (DECISIONS.md), through the same wrapper as everything else.
+ * header (DECISIONS.md), through the same wrapper as everything else; and OPTIONS, answered 204
+ * with the methods that really work and the rate-limit headers.
  */
-export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A) {
-  const allow = allowed.join(", ");
+export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A, options: { public?: boolean } = {}) {
+  const allow = [...allowed, ...(allowed.includes("GET" as A[number]) ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const handler = withApiKey<unknown>(async ({ req }) => {
-    throw new ApiError("bad_request", `${req.method} is not allowed here. Allowed: ${allow}.`, 405);
-  });
-  const wrapped = async (req: Request, context: { params: Promise<unknown> }) => {
-    const response = await handler(req, context);
-    if (response.status === 405) response.headers.set("Allow", allow);
-    return response;
+    throw new ApiError("bad_request", `${req.method} is not allowed here. Allowed: ${allow}.`, 405, { Allow: allow });
+  }, options);
+  Object.assign(handler, { [NOT_ALLOWED]: true });
+  const OPTIONS = withApiKey<unknown>(async () => new Response(null, { status: 204, headers: { Allow: allow } }), { public: true });
+  return {
+    ...(Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<Exclude<Method, A[number]>, typeof handler>),
+    OPTIONS,
   };
-  Object.assign(wrapped, { [NOT_ALLOWED]: true });
-  return Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, wrapped])) as Record<
-    Exclude<Method, A[number]>,
-    typeof wrapped
-  >;
 }
 
 /** Unknown /api/v1 paths: 404 in the error envelope. */

@@ -107,11 +107,13 @@ describe("changing the gate", () => {
     const changes = [{ gate_type: "full" }, { gate_page: 2 }, { gate_type: "preview" }, { gate_page: 3 }, { email_gate: false }, { email_gate: true }] as const;
     await Promise.all(changes.map((change) => updateDocument(doc, change)));
     const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
+    // Whichever change came last, the stored preview is the one its settings need, and the only one.
     expect(stored.previewPageCount).toBe(previewPagesNeeded(stored));
-    expect(stored.previewPageCount).toBeGreaterThan(0);
-    const preview = await storedPreview(stored.previewStorageKey);
-    expect([...markersIn(preview)].filter((m) => markerPage(m) >= stored.gatePage)).toEqual([]);
+    if (stored.previewStorageKey) {
+      const preview = await storedPreview(stored.previewStorageKey);
+      expect([...markersIn(preview)].filter((m) => markerPage(m) >= stored.gatePage)).toEqual([]);
+    }
     const files = await readdir(path.join(config().STORAGE_DIR, "documents", doc.id));
-    expect(files.sort()).toEqual(["original.pdf", path.basename(stored.previewStorageKey!)].sort());
+    expect(files.sort()).toEqual(["original.pdf", ...(stored.previewStorageKey ? [path.basename(stored.previewStorageKey)] : [])].sort());
   });
 });

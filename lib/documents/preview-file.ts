@@ -7,6 +7,7 @@ import { config } from "../config";
 import type { Document } from "../generated/prisma/client";
 import { runPdfJob, type PdfJobOutcome } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
+import { scratchName } from "../storage/clear-scratch";
 
 type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage: number | null };
 
@@ -14,7 +15,7 @@ type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage:
 export async function scratchPath(area: string, suffix: string): Promise<string> {
   const dir = path.join(config().DATA_DIR, "tmp", area);
   await mkdir(dir, { recursive: true });
-  return path.join(dir, `${Date.now()}-${randomBytes(8).toString("hex")}${suffix}`);
+  return path.join(dir, scratchName(suffix));
 }
 
 export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & { preview: { key: string; pages: number } | null };

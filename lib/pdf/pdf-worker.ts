@@ -36,4 +36,6 @@ process.on("message", (job: PdfJob) => {
     },
   );
 });
+// The web process went away (even by kill -9): nothing is left to answer.
+process.on("disconnect", () => process.exit(0));
 process.send?.({ ready: true });

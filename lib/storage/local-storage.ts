@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -55,5 +55,20 @@ export class LocalStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+    const base = path.join(/*turbopackIgnore: true*/ this.root, prefix);
+    const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
+    const files = entries.filter((entry) => entry.isFile());
+    return Promise.all(
+      files.map(async (entry) => {
+        const file = path.join(entry.parentPath, entry.name);
+        return { key: path.relative(this.root, file).split(path.sep).join("/"), modifiedAt: (await stat(file)).mtime };
+      }),
+    );
   }
 }

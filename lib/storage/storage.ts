@@ -22,6 +22,8 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; no error when it does not exist. */
   delete(key: string): Promise<void>;
+  /** Every object under a prefix (local: also files a crash left half-written), with when it was last written. */
+  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
 }
 
 export function assertSafeKey(key: string) {

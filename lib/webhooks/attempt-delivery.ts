@@ -2,7 +2,13 @@ import { db } from "../db";
 import { now } from "../time";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { postSigned } from "./post-signed";
-import { DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, nextAttemptDelay } from "./schedule";
+import type { Prisma } from "../generated/prisma/client";
+import { ATTEMPT_TIMEOUT_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, nextAttemptDelay } from "./schedule";
+
+/** The error an attempt carries until it is settled: what the history shows if the process dies. */
+export const ATTEMPT_INTERRUPTED = "attempt interrupted";
+/** A last attempt cut off by a crash is settled as failed this long after it started. */
+const SETTLE_LAST_ATTEMPT_AFTER_MS = ATTEMPT_TIMEOUT_MS + 60_000;
 
 export type AttemptOutcome = {
   deliveryId: string;
@@ -19,10 +25,9 @@ export type AttemptOutcome = {
 };
 
 /**
- * One attempt of one delivery, used by both drivers (Inngest and the in-process runner): signs
- * afresh, POSTs, records the attempt, and moves the delivery along its schedule. The third failed
- * attempt fails the delivery; the third consecutive failed delivery disables the webhook and
- * emails the owner. A success resets the count.
+ * One attempt of one delivery, used by both drivers (Inngest and the in-process runner): records
+ * the attempt, signs afresh, POSTs, then settles the attempt and the delivery's schedule. An
+ * earlier attempt left unsettled by a crash is settled first as failed (`attempt interrupted`).
  */
 export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcome> {
   const delivery = await db.webhookDelivery.findUnique({ where: { id: deliveryId }, include: { webhook: true, event: true } });
@@ -45,44 +50,37 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     return skipped("Webhook is disabled");
   }
 
-  const body = JSON.stringify(delivery.event.payload);
-  const outcome = await postSigned(delivery.webhook.url, body, delivery.webhook.secret);
-  const attempt = delivery.attempts + 1;
-  const at = now();
-  const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
-  const state = outcome.ok ? "succeeded" : delay === null ? "failed" : "pending";
-  const nextAttemptAt = delay === null ? null : new Date(at.getTime() + delay);
-
-  const webhookDisabled = await db.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({
-      data: { deliveryId, number: attempt, signedAt: outcome.signedAt, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs },
-    });
-    await tx.webhookDelivery.update({
-      where: { id: deliveryId },
-      data: { attempts: attempt, status: state, nextAttemptAt, lastAttemptAt: at, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs },
-    });
-    if (delivery.isTest || state === "pending") return false;
-    if (state === "succeeded") {
-      await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: 0 } });
-      return false;
+  const interrupted = await db.webhookAttempt.findFirst({ where: { deliveryId, finishedAt: null } });
+  if (interrupted) {
+    // An attempt cut off by a crash: it counts as failed, and the schedule it set stands.
+    const at = now();
+    const cutOff = { ok: false, status: null, error: ATTEMPT_INTERRUPTED, durationMs: 0, signedAt: interrupted.signedAt };
+    if (interrupted.number < MAX_ATTEMPTS && !delivery.isTest) {
+      await db.webhookAttempt.update({ where: { id: interrupted.id }, data: { finishedAt: at } });
+    } else {
+      const state = await settleAttempt(delivery, interrupted.number, cutOff, at);
+      return { deliveryId, eventId: delivery.eventId, attempt: interrupted.number, ...cutOff, ...state, nextAttemptAt: null };
     }
-    const webhook = await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: { increment: 1 } } });
-    if (!webhook.isActive || webhook.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return false;
-    await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false, disabledAt: at } });
-    await tx.webhookDelivery.updateMany({ where: { webhookId: webhook.id, status: "pending", NOT: { id: deliveryId } }, data: { status: "cancelled", nextAttemptAt: null } });
-    const owner = await tx.user.findUniqueOrThrow({ where: { id: webhook.userId } });
-    await enqueueOwnerEmail(tx, {
-      userId: owner.id,
-      to: owner.email,
-      kind: "webhook.disabled",
-      subject: "Your Pagewise webhook was disabled",
-      body:
-        `Pagewise disabled your webhook to ${webhook.url} after ${DISABLE_AFTER_FAILED_DELIVERIES} deliveries in a row failed ` +
-        `(each tried ${MAX_ATTEMPTS} times). Last error: ${outcome.error ?? "unknown"}.\n\n` +
-        `Fix the receiver, then re-enable it in Settings → Webhook or by POST /api/v1/webhooks.`,
-    });
-    return true;
-  });
+  }
+
+  const attempt = delivery.attempts + 1;
+  const startedAt = now();
+  // Recorded before the request goes out, with the schedule a failure would set: if the process
+  // dies mid-attempt, the history shows it and the next attempt keeps to the schedule.
+  const ifLost = delivery.isTest ? null : nextAttemptDelay(attempt);
+  await db.$transaction([
+    db.webhookAttempt.create({ data: { deliveryId, number: attempt, signedAt: startedAt, error: ATTEMPT_INTERRUPTED, durationMs: 0 } }),
+    db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { attempts: attempt, lastAttemptAt: startedAt, nextAttemptAt: new Date(startedAt.getTime() + (ifLost ?? SETTLE_LAST_ATTEMPT_AFTER_MS)) },
+    }),
+  ]);
+
+  const outcome = await postSigned(delivery.webhook.url, JSON.stringify(delivery.event.payload), delivery.webhook.secret);
+  const at = now();
+  const { state, webhookDisabled } = await settleAttempt(delivery, attempt, outcome, at);
+  const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
+  const nextAttemptAt = state === "pending" && delay !== null ? new Date(at.getTime() + delay) : null;
 
   return {
     deliveryId,
@@ -96,4 +94,50 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     nextAttemptAt: nextAttemptAt?.toISOString() ?? null,
     webhookDisabled,
   };
+}
+
+type Delivery = Prisma.WebhookDeliveryGetPayload<{ include: { webhook: true } }>;
+type Sent = { ok: boolean; status: number | null; error: string | null; durationMs: number; signedAt: Date };
+
+/**
+ * Records how an attempt ended and moves the delivery along its schedule. The third failed
+ * attempt fails the delivery; the third consecutive failed delivery disables the webhook and emails
+ * the owner. A success resets the count.
+ */
+async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent, at: Date) {
+  const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
+  const state: "succeeded" | "failed" | "pending" = outcome.ok ? "succeeded" : delay === null ? "failed" : "pending";
+  const nextAttemptAt = delay === null ? null : new Date(at.getTime() + delay);
+  const webhookDisabled = await db.$transaction(async (tx) => {
+    await tx.webhookAttempt.update({
+      where: { deliveryId_number: { deliveryId: delivery.id, number: attempt } },
+      data: { signedAt: outcome.signedAt, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs, finishedAt: at },
+    });
+    await tx.webhookDelivery.update({
+      where: { id: delivery.id },
+      data: { attempts: attempt, status: state, nextAttemptAt, lastAttemptAt: at, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs },
+    });
+    if (delivery.isTest || state === "pending") return false;
+    if (state === "succeeded") {
+      await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: 0 } });
+      return false;
+    }
+    const webhook = await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: { increment: 1 } } });
+    if (!webhook.isActive || webhook.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return false;
+    await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false, disabledAt: at } });
+    await tx.webhookDelivery.updateMany({ where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } }, data: { status: "cancelled", nextAttemptAt: null } });
+    const owner = await tx.user.findUniqueOrThrow({ where: { id: webhook.userId } });
+    await enqueueOwnerEmail(tx, {
+      userId: owner.id,
+      to: owner.email,
+      kind: "webhook.disabled",
+      subject: "Your Pagewise webhook was disabled",
+      body:
+        `Pagewise disabled your webhook to ${webhook.url} after ${DISABLE_AFTER_FAILED_DELIVERIES} deliveries in a row failed ` +
+        `(each tried ${MAX_ATTEMPTS} times). Last error: ${outcome.error ?? "unknown"}.\n\n` +
+        `Fix the receiver, then re-enable it in Settings → Webhook or by POST /api/v1/webhooks.`,
+    });
+    return true;
+  });
+  return { state, webhookDisabled };
 }

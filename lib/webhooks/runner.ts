@@ -2,6 +2,7 @@ import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db";
 import { sendDueNotifications } from "../email/send-due-notifications";
+import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { now } from "../time";
 import { attemptDelivery } from "./attempt-delivery";
 import { dispatchPendingEvents } from "./dispatch-events";
@@ -11,6 +12,8 @@ import { handOffToInngest } from "./hand-off-to-inngest";
 const LEASE_MS = 2 * 60_000;
 const POLL_MS = 1_000;
 const CONCURRENCY = 16;
+/** Stored files without a committed row are looked for at start and this often. */
+const SWEEP_MS = 15 * 60_000;
 export const EVENTS_CHANNEL = "pagewise_events";
 
 /** Claims due deliveries for this process (FOR UPDATE SKIP LOCKED), safe with several processes. */
@@ -72,6 +75,12 @@ export function startRunner(): () => Promise<void> {
       });
   };
   const timer = setInterval(round, POLL_MS);
+  const sweep = () =>
+    void sweepOrphanedObjects(config().ORPHAN_GRACE_MINUTES * 60_000)
+      .then((removed) => removed.length && console.log(`[storage] removed ${removed.length} orphaned file(s): ${removed.join(", ")}`))
+      .catch((error) => console.error("[storage] orphan sweep failed:", error));
+  const sweeper = setInterval(sweep, SWEEP_MS);
+  sweep();
   const listener = new pg.Client({ connectionString: databaseUrl() });
   listener.on("notification", round);
   listener.on("error", (error) => console.warn("[webhooks] event listener lost:", error.message));
@@ -83,6 +92,7 @@ export function startRunner(): () => Promise<void> {
   return async () => {
     stopped = true;
     clearInterval(timer);
+    clearInterval(sweeper);
     await running;
     await listener.end().catch(() => undefined);
   };

@@ -26,4 +26,4 @@ export const POST = withApiKey(async ({ req, userId }) => {
   }
 });
 
-export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

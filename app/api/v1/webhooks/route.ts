@@ -15,4 +15,4 @@ export const DELETE = withApiKey(async ({ userId }) => {
   return noContent();
 });
 
-export const { PUT, PATCH } = methodsNotAllowed(["GET", "POST", "DELETE"]);
+export const { PUT, PATCH, OPTIONS } = methodsNotAllowed(["GET", "POST", "DELETE"]);

@@ -14,4 +14,4 @@ export const GET = withApiKey(async ({ req, userId }) => {
   );
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -24,4 +24,4 @@ export const DELETE = withApiKey<Params>(async ({ userId, params }) => {
   return noContent();
 });
 
-export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);
+export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

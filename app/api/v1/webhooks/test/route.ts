@@ -4,4 +4,4 @@ import { sendTestEvent } from "@/lib/webhooks/manage-webhook";
 
 export const POST = withApiKey(async ({ userId }) => json(await sendTestEvent(userId)));
 
-export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

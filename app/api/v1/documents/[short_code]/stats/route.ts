@@ -9,4 +9,4 @@ export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, para
   return json(await documentStats(doc, parseQuery(statsQuery, req)));
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -10,4 +10,4 @@ export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, para
   return json(await documentViewers(doc, query.page, query.per_page));
 });
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

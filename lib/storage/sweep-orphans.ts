@@ -1,0 +1,23 @@
+import { db } from "../db";
+import { now } from "../time";
+import { storage } from "./index";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Removes stored objects no committed document row points at (a crash between storing a file
+ * and committing its row, a half-written `.partial`, a replaced preview whose delete was lost),
+ * once they are older than the grace period, so uploads in flight are never touched.
+ * Returns the keys removed.
+ */
+export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
+  const cutoff = now().getTime() - graceMs;
+  const old = (await storage().list("documents/")).filter((object) => object.modifiedAt.getTime() <= cutoff);
+  if (old.length === 0) return [];
+  const ids = [...new Set(old.map((object) => object.key.split("/")[1] ?? "").filter((id) => UUID.test(id)))];
+  const rows = await db.document.findMany({ where: { id: { in: ids } }, select: { storageKey: true, previewStorageKey: true } });
+  const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.previewStorageKey]));
+  const orphans = old.map((object) => object.key).filter((key) => !referenced.has(key));
+  for (const key of orphans) await storage().delete(key);
+  return orphans;
+}
