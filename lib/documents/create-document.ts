@@ -10,6 +10,7 @@ import { storage } from "../storage";
 import { now } from "../time";
 import { recordEvent } from "../webhooks/record-event";
 import { defaultTitle } from "./default-title";
+import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";
 import { eventDocument, serializeSettings } from "./serialize";
 
@@ -26,6 +27,7 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
   const storageKey = `documents/${id}/original.pdf`;
   const gate = { emailGate: fields.email_gate ?? true, gateType: fields.gate_type ?? "preview", gatePage: fields.gate_page ?? null };
   const stored: string[] = [];
+  await faultPoint("upload:received");
   try {
     const { pageCount, firstPageAspect, gatePage, preview } = await processPdf(id, file.path, gate);
     if (preview) stored.push(preview.key);
@@ -43,6 +45,7 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
     const passwordHash = fields.password ? await hashPassword(fields.password) : null;
     await storage().put(storageKey, createReadStream(file.path), file.size);
     stored.push(storageKey);
+    await faultPoint("upload:stored");
 
     return await db.$transaction(async (tx) => {
       const createdAt = now();

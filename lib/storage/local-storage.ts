@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { faultPoint } from "../fault-point";
 import { type ByteRange, type Storage, type StoredObject, assertSafeKey } from "./storage";
 
 /** Files on the local disk under one directory. Writes go to a temporary file renamed into place. */
@@ -24,6 +25,7 @@ export class LocalStorage implements Storage {
       else await pipeline(body, createWriteStream(temp));
       const written = (await stat(temp)).size;
       if (written !== size) throw new Error(`Expected ${size} bytes for ${key}, got ${written}`);
+      await faultPoint("storage:partial");
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

@@ -1,6 +1,7 @@
 import { db } from "../db";
 import { now } from "../time";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
+import { faultPoint } from "../fault-point";
 import { postSigned } from "./post-signed";
 import type { Prisma } from "../generated/prisma/client";
 import { ATTEMPT_TIMEOUT_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, nextAttemptDelay } from "./schedule";
@@ -76,6 +77,7 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     }),
   ]);
 
+  await faultPoint("webhook:sending");
   const outcome = await postSigned(delivery.webhook.url, JSON.stringify(delivery.event.payload), delivery.webhook.secret);
   const at = now();
   const { state, webhookDisabled } = await settleAttempt(delivery, attempt, outcome, at);

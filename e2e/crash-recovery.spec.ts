@@ -1,0 +1,144 @@
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { samplePdf } from "../scripts/lib/sample-pdf";
+import { startReceiver } from "../test/support/webhook-receiver";
+import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
+
+/**
+ * kill -9 at the worst moments. The server is stopped at a named point (PAUSE_AT) and killed
+ * there; after a restart nothing is orphaned and nothing is lost.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+const PORT = 3176;
+const BASE = `http://localhost:${PORT}`;
+const ADMIN_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/postgres";
+const DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise_crash";
+const dataDir = path.join(ROOT, ".data/e2e-crash");
+const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+const filesUnder = (folder: string) => {
+  try {
+    return readdirSync(path.join(dataDir, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dataDir, path.join(entry.parentPath, entry.name)));
+  } catch {
+    return [];
+  }
+};
+
+async function pausedAt(app: AppProcess, point: string) {
+  await expect.poll(() => app.output().includes(`[fault] paused at ${point}`), { timeout: 30_000 }).toBe(true);
+}
+
+async function killed(app: AppProcess) {
+  app.child.kill("SIGKILL");
+  await app.exited;
+}
+
+let auth: Record<string, string>;
+
+test.beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query("DROP DATABASE IF EXISTS pagewise_crash WITH (FORCE)");
+  await admin.query("CREATE DATABASE pagewise_crash");
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+  const app = startApp(env);
+  try {
+    await waitForHealth(BASE);
+    expect((await runScript("scripts/user-create.ts", ["--email", "crash@example.com", "--password", "long enough"], env)).code).toBe(0);
+    const key = (await runScript("scripts/apikey-create.ts", ["--email", "crash@example.com"], env)).stdout.trim().split("\n").at(-1)!;
+    auth = { Authorization: `Bearer ${key}` };
+  } finally {
+    app.child.kill("SIGTERM");
+    await app.exited;
+  }
+});
+
+test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const upload = async () => {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(await samplePdf(4))], { type: "application/pdf" }), "crash.pdf");
+  return fetch(`${BASE}/api/v1/documents`, { method: "POST", headers: auth, body: form }).catch(() => null);
+};
+
+for (const [point, leftover] of [
+  ["upload:received", /^tmp\/uploads\/\d+-.*\.upload$/],
+  ["storage:partial", /^storage\/documents\/[0-9a-f-]+\/.*\.partial$/],
+  ["upload:stored", /^storage\/documents\/[0-9a-f-]+\/original\.pdf$/],
+] as const) {
+  test(`an upload killed at ${point} leaves no temp file, no stored object and no row after a restart`, async () => {
+    let app = startApp({ ...env, PAUSE_AT: point });
+    try {
+      await waitForHealth(BASE);
+      const pending = upload();
+      await pausedAt(app, point);
+      expect([...filesUnder("tmp"), ...filesUnder("storage")].some((file) => leftover.test(file)), "what the crash leaves").toBe(true);
+      await killed(app);
+      await pending;
+
+      app = startApp({ ...env, ORPHAN_GRACE_MINUTES: "0" });
+      await waitForHealth(BASE);
+      await expect.poll(() => [...filesUnder("tmp"), ...filesUnder("storage")], { timeout: 20_000 }).toEqual([]);
+      expect(await query("SELECT id FROM documents")).toEqual([]);
+    } finally {
+      app.child.kill("SIGTERM");
+      await app.exited;
+    }
+  });
+}
+
+test("a delivery attempt killed mid-send is recorded as interrupted and retried on the schedule", async () => {
+  const receiver = await startReceiver(() => ({ status: 200 }));
+  let app = startApp({ ...env, PAUSE_AT: "webhook:sending" });
+  try {
+    await waitForHealth(BASE);
+    const created = await fetch(`${BASE}/api/v1/webhooks`, {
+      method: "POST",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ url: receiver.url, events: ["document.uploaded"] }),
+    });
+    expect([200, 201]).toContain(created.status);
+    expect((await upload())?.status).toBe(201);
+    await pausedAt(app, "webhook:sending");
+    await killed(app);
+
+    const [attempt] = await query<{ number: number; error: string; finished_at: Date | null; signed_at: Date }>("SELECT number, error, finished_at, signed_at FROM webhook_attempts");
+    expect(attempt).toMatchObject({ number: 1, error: "attempt interrupted", finished_at: null });
+    const [delivery] = await query<{ attempts: number; next_attempt_at: Date }>("SELECT attempts, next_attempt_at FROM webhook_deliveries");
+    expect(delivery!.attempts).toBe(1);
+    // The next attempt follows the schedule (+1 minute), not the 2-minute lease.
+    expect(delivery!.next_attempt_at.getTime() - attempt!.signed_at.getTime()).toBe(60_000);
+
+    app = startApp(env);
+    await waitForHealth(BASE);
+    // The minute until the second attempt passes.
+    await query("UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second'");
+    await expect.poll(async () => (await query<{ status: string }>("SELECT status FROM webhook_deliveries"))[0]?.status, { timeout: 15_000 }).toBe("succeeded");
+    const attempts = await query<{ number: number; error: string | null; finished: boolean }>("SELECT number, error, finished_at IS NOT NULL AS finished FROM webhook_attempts ORDER BY number");
+    expect(attempts).toEqual([
+      { number: 1, error: "attempt interrupted", finished: true },
+      { number: 2, error: null, finished: true },
+    ]);
+    expect(receiver.received).toHaveLength(1);
+  } finally {
+    app.child.kill("SIGTERM");
+    await app.exited;
+    await receiver.close();
+  }
+});
