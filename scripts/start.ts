@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { unroutableRequest } from "../lib/api/unroutable-request";
+import { canonicalApiUrl, unroutableRequest } from "../lib/api/unroutable-request";
 import { clearStaleScratch } from "../lib/storage/clear-scratch";
 import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/server-headers";
 import { ConfigError, config } from "../lib/config";
@@ -95,11 +95,12 @@ const server = createServer((req, res) => {
   // X-Forwarded-For counts only behind a proxy that sets it (TRUST_PROXY=true).
   const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
   req.headers[CLIENT_IP_HEADER] = (cfg.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
-  const early = unroutableRequest(req.method, req.url);
+  const early = unroutableRequest(req.method, req.url, req.headers["next-action"] !== undefined);
   if (early) {
     res.writeHead(early.status, early.headers).end(early.body);
     return;
   }
+  req.url = canonicalApiUrl(req.url ?? "/");
   for (const method of ["setHeader", "appendHeader"] as const) {
     const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
     res[method] = ((name: string, value: number | string | readonly string[]) =>
