@@ -60,17 +60,17 @@ export class LocalStorage implements Storage {
   }
 
   async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
-    const base = path.join(/*turbopackIgnore: true*/ this.root, prefix);
+    const base = path.join(/*turbopackIgnore: true*/ this.root, prefix.slice(0, prefix.lastIndexOf("/") + 1));
     const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === "ENOENT") return [];
       throw error;
     });
-    const files = entries.filter((entry) => entry.isFile());
+    const files = entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => path.relative(this.root, file).split(path.sep).join("/").startsWith(prefix));
     return Promise.all(
-      files.map(async (entry) => {
-        const file = path.join(entry.parentPath, entry.name);
-        return { key: path.relative(this.root, file).split(path.sep).join("/"), modifiedAt: (await stat(file)).mtime };
-      }),
+      files.map(async (file) => ({ key: path.relative(this.root, file).split(path.sep).join("/"), modifiedAt: (await stat(file)).mtime })),
     );
   }
 }

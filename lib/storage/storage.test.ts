@@ -67,6 +67,17 @@ describe.each(drivers)("%s storage", (_name, make) => {
     expect(await store.exists("documents/c/preview.pdf")).toBe(false);
   });
 
+  it("lists the objects under a prefix with when they were written (the orphan sweep's view)", async () => {
+    const store = make();
+    const before = Date.now() - 60_000;
+    await store.put("documents/list-1/original.pdf", bytes, bytes.length);
+    await store.put("documents/list-1/preview-2p-ab.pdf", bytes, bytes.length);
+    await store.put("documents/list-2/original.pdf", bytes, bytes.length);
+    const listed = (await store.list("documents/list-")).sort((a, b) => a.key.localeCompare(b.key));
+    expect(listed.map((o) => o.key)).toEqual(["documents/list-1/original.pdf", "documents/list-1/preview-2p-ab.pdf", "documents/list-2/original.pdf"]);
+    expect(listed.every((o) => o.modifiedAt.getTime() > before)).toBe(true);
+  });
+
   it("refuses keys that could escape the store", async () => {
     const store = make();
     await expect(store.put("../etc/passwd", bytes, bytes.length)).rejects.toThrow(/Unsafe/);
