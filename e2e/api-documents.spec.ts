@@ -309,11 +309,16 @@ test.describe("routing", () => {
   test("a wrong method is 405 with an Allow header", async ({ request }) => {
     const response = await request.put("/api/v1/documents", { headers: account.auth, data: {} });
     expect(response.status()).toBe(405);
-    expect(response.headers()["allow"]).toBe("GET, POST");
+    // Allow lists what works: HEAD comes with GET, OPTIONS everywhere.
+    expect(response.headers()["allow"]).toBe("GET, POST, HEAD, OPTIONS");
     expect((await response.json()).error.code).toBe("bad_request");
     const stats = await request.delete("/api/v1/documents/s-0000000000/stats", { headers: account.auth });
     expect(stats.status()).toBe(405);
-    expect(stats.headers()["allow"]).toBe("GET");
+    expect(stats.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    const options = await request.fetch("/api/v1/documents/s-0000000000/stats", { method: "OPTIONS", headers: account.auth });
+    expect(options.status()).toBe(204);
+    expect(options.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    expectRateLimitHeaders(options.headers());
   });
 });
 
