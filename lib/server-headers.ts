@@ -10,6 +10,8 @@ export const CONTENT_LENGTH_HEADER = "x-pagewise-content-length";
 /** Set by the server (scripts/start.ts) on every request, overwriting anything a client sent. */
 export const CLIENT_IP_HEADER = "x-pagewise-client-ip";
 
-export function clientIp(req: Request): string {
-  return req.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+/** The client's address as limits count it (set by the server for every request; see lib/client-address.ts). */
+export function clientAddress(source: Request | Headers): string {
+  const headers = source instanceof Headers ? source : source.headers;
+  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }

@@ -1,7 +1,7 @@
 import { db } from "../db";
 
 /**
- * Fixed 60-second windows aligned to the minute, counted in PostgreSQL with one atomic upsert, so
+ * Fixed windows (60 seconds unless asked otherwise) aligned to the epoch, counted in PostgreSQL with one atomic upsert, so
  * the count is exact under concurrency and across app processes. Every request counts, including
  * refused ones, so a client hammering past the limit stays limited until the window resets.
  */
@@ -17,8 +17,8 @@ export type RateLimitState = {
   retryAfter: number;
 };
 
-export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT): Promise<RateLimitState> {
-  const windowStartSeconds = Math.floor(now.getTime() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT, windowSeconds = WINDOW_SECONDS): Promise<RateLimitState> {
+  const windowStartSeconds = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
   const windowStart = new Date(windowStartSeconds * 1000);
   const rows = await db.$queryRaw<Array<{ count: number }>>`
     INSERT INTO rate_limit_windows (key, window_start, count)
@@ -26,7 +26,7 @@ export async function consumeRateLimit(subject: string, now = new Date(), limit 
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count`;
   const count = rows[0]!.count;
-  const reset = windowStartSeconds + WINDOW_SECONDS;
+  const reset = windowStartSeconds + windowSeconds;
   return {
     limit,
     remaining: Math.max(0, limit - count),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { authenticateApiKey } from "../auth/api-keys";
-import { clientIp } from "../server-headers";
+import { clientAddress } from "../server-headers";
 import { ApiError, errorBody } from "./errors";
 import { hasNulCharacter, NUL_MESSAGE } from "./nul-characters";
 import { BODY_LIMITS, readCappedText } from "./read-body";
@@ -46,7 +46,7 @@ export function withApiKey<P = Record<string, never>>(handler: Handler<P>, optio
     try {
       const key = options.public ? null : bearerKey(req);
       const account = key ? await authenticateApiKey(key) : null;
-      limit = await consumeRateLimit(account ? `key:${account.apiKeyId}` : `ip:${clientIp(req)}`);
+      limit = await consumeRateLimit(account ? `key:${account.apiKeyId}` : `ip:${clientAddress(req)}`);
       if (Math.random() < 0.01) void pruneRateLimitWindows().catch(() => undefined);
       const headers = { ...base, ...rateLimitHeaders(limit) };
       if (!limit.allowed) {

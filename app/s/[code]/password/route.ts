@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/errors";
 import { consumeRateLimit } from "@/lib/api/rate-limit";
 import { verifyPassword } from "@/lib/auth/password-hash";
-import { clientIp } from "@/lib/server-headers";
+import { clientAddress } from "@/lib/server-headers";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
@@ -16,7 +16,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ code: s
     const found = await findPublicDocument((await params).code);
     if (found.state !== "active") throw new ApiError("not_found", "This document is not available.");
     const { doc } = found;
-    const limit = await consumeRateLimit(`password:${clientIp(req)}`, new Date(), PASSWORD_ATTEMPTS_PER_MINUTE);
+    const limit = await consumeRateLimit(`password:${clientAddress(req)}`, new Date(), PASSWORD_ATTEMPTS_PER_MINUTE);
     if (!limit.allowed) {
       return Response.json(
         { error: { code: "rate_limited", message: `Too many attempts. Try again in ${limit.retryAfter} seconds.` } },
