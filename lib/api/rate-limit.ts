@@ -21,8 +21,8 @@ export async function consumeRateLimit(subject: string, now = new Date(), limit 
   const windowStartSeconds = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
   const windowStart = new Date(windowStartSeconds * 1000);
   const rows = await db.$queryRaw<Array<{ count: number }>>`
-    INSERT INTO rate_limit_windows (key, window_start, count)
-    VALUES (${subject}, ${windowStart}, 1)
+    INSERT INTO rate_limit_windows (key, window_start, expires_at, count)
+    VALUES (${subject}, ${windowStart}, ${new Date((windowStartSeconds + windowSeconds) * 1000)}, 1)
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count`;
   const count = rows[0]!.count;
@@ -36,9 +36,9 @@ export async function consumeRateLimit(subject: string, now = new Date(), limit 
   };
 }
 
-/** Old windows are useless after their minute; removed now and then by whoever counts. */
+/** Closed windows are useless; removed now and then by whoever counts. */
 export async function pruneRateLimitWindows(now = new Date()) {
-  await db.$executeRaw`DELETE FROM rate_limit_windows WHERE window_start < ${new Date(now.getTime() - 10 * 60_000)}`;
+  await db.$executeRaw`DELETE FROM rate_limit_windows WHERE expires_at < ${now}`;
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
