@@ -57,7 +57,7 @@ export default defineConfig({
       MAX_UPLOAD_MB: "5",
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       ALLOW_HTTP_WEBHOOKS: "true",
-      TRUST_PROXY: "true",
+      TRUST_PROXY: "1",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },

@@ -47,6 +47,14 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it("reads TRUST_PROXY as a number of proxies, with true and false meaning 1 and 0", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(0);
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY:/);
+  });
+
   it("requires S3_BUCKET with the s3 storage driver", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
   });

@@ -38,7 +38,14 @@ const schema = z.object({
     .default("http://localhost:3000")
     .transform((v) => v.replace(/\/+$/, "")),
   PORT: port.default(3000),
-  TRUST_PROXY: bool.default(false),
+  /** Proxies in front of the app that append to X-Forwarded-For; `true`/`false` mean 1/0. */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === "true" ? "1" : v === "false" ? "0" : v))
+    .pipe(z.coerce.number<string>().int().min(0).max(10))
+    .default(0),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(100),
   MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),

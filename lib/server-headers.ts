@@ -1,3 +1,5 @@
+import { readClientAddress } from "./http/client-address";
+
 /** Headers set by our server (scripts/start.ts) that route handlers rely on. */
 
 /**
@@ -7,11 +9,7 @@
  */
 export const CONTENT_LENGTH_HEADER = "x-pagewise-content-length";
 
-/** Set by the server (scripts/start.ts) on every request, overwriting anything a client sent. */
-export const CLIENT_IP_HEADER = "x-pagewise-client-ip";
-
-/** The client's address as limits count it (set by the server for every request; see lib/client-address.ts). */
+/** The client's address as limits count it (stamped on every request; see lib/http/client-address.ts). */
 export function clientAddress(source: Request | Headers): string {
-  const headers = source instanceof Headers ? source : source.headers;
-  return headers.get(CLIENT_IP_HEADER) ?? "unknown";
+  return readClientAddress(source instanceof Headers ? source : source.headers);
 }

@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { canonicalApiUrl, unroutableRequest } from "../lib/api/unroutable-request";
 import { clearStaleScratch } from "../lib/storage/clear-scratch";
-import { CLIENT_IP_HEADER, CONTENT_LENGTH_HEADER } from "../lib/server-headers";
+import { CONTENT_LENGTH_HEADER } from "../lib/server-headers";
 import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
@@ -91,10 +91,6 @@ const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
-  // The one client address the app trusts (rate limits, password attempts). A client's own
-  // X-Forwarded-For counts only behind a proxy that sets it (TRUST_PROXY=true).
-  const forwarded = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim();
-  req.headers[CLIENT_IP_HEADER] = (cfg.TRUST_PROXY && forwarded) || req.socket.remoteAddress || "unknown";
   const early = unroutableRequest(req.method, req.url, req.headers["next-action"] !== undefined);
   if (early) {
     res.writeHead(early.status, early.headers).end(early.body);
