@@ -1,23 +1,42 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
+import { clientAddress } from "@/lib/server-headers";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { consumeDoorLimit } from "@/lib/viewer/limits";
 
 /**
- * A deleted document's link answers HTTP 410 Gone with a "no longer available" page. (A page
- * cannot choose its status in the App Router; notFound() is 404 only.)
+ * The share link's page: limited per client address and per document like the viewer's other
+ * doors (lib/viewer/with-viewer-route.ts), and a deleted document's link answers HTTP 410 Gone
+ * with a "no longer available" page (an App Router page cannot choose its status; notFound() is
+ * 404 only).
  */
 export async function proxy(request: NextRequest) {
-  const code = request.nextUrl.pathname.split("/")[2] ?? "";
-  const found = await findPublicDocument(code);
-  if (found.state !== "gone") return NextResponse.next();
-  return new NextResponse(GONE_HTML, { status: 410, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  const byAddress = await consumeDoorLimit("page", "address", clientAddress(request));
+  if (!byAddress.allowed) return tooManyRequests(byAddress);
+  const found = await findPublicDocument(request.nextUrl.pathname.split("/")[2] ?? "");
+  if (found.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
+  if (found.state === "active") {
+    const byDocument = await consumeDoorLimit("page", "document", found.doc.id);
+    if (!byDocument.allowed) return tooManyRequests(byDocument);
+  }
+  return NextResponse.next();
 }
 
 export const config = { matcher: "/s/:code" };
 
-const GONE_HTML = `<!doctype html>
+const tooManyRequests = (state: RateLimitState) =>
+  page(429, "Too many requests", `This link was opened too many times in a short while. Try again in ${state.retryAfter} seconds.`, rateLimitHeaders(state));
+
+const GONE_TITLE = "This document is no longer available";
+const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
+
+function page(status: number, title: string, text: string, headers: Record<string, string> = {}) {
+  const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Document no longer available · Pagewise</title>
+<meta name="robots" content="noindex"><title>${title} · Pagewise</title>
 <style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:24px}
 .card{max-width:28rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 h1{font-size:1.25rem;margin:0}p{color:#475569;margin:.5rem 0 0}</style></head>
-<body><main class="card"><h1>This document is no longer available</h1><p>The person who shared it has removed it. Ask them for a new link if you still need it.</p></main></body></html>`;
+<body><main class="card"><h1>${title}</h1><p>${text}</p></main></body></html>`;
+  return new NextResponse(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+}

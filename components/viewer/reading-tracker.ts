@@ -113,7 +113,7 @@ export class ReadingTracker {
     });
   }
 
-  private async send(batch: Batch): Promise<{ visit_id: string } | null> {
+  private async send(batch: Batch): Promise<{ visit_id: string | null } | null> {
     try {
       const response = await fetch(this.endpoint, {
         method: "POST",
@@ -121,9 +121,12 @@ export class ReadingTracker {
         body: JSON.stringify(batch),
         keepalive: true,
       });
-      // 4xx: the server refused this batch for good; retrying it would not help.
+      // 429: sent too fast; kept and sent again with the next flush.
+      if (response.status === 429) return null;
+      // Other 4xx: the server refused this batch for good; retrying it would not help.
       if (response.status >= 400 && response.status < 500) return { visit_id: this.visitId ?? "" };
-      return response.ok ? ((await response.json()) as { visit_id: string }) : null;
+      // visit_id null: past the new-readers cap, nothing is recorded; the reader keeps reading.
+      return response.ok ? ((await response.json()) as { visit_id: string | null }) : null;
     } catch {
       return null;
     }

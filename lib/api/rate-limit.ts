@@ -15,6 +15,7 @@ export type RateLimitState = {
   reset: number;
   allowed: boolean;
   retryAfter: number;
+  windowSeconds: number;
 };
 
 export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT, windowSeconds = WINDOW_SECONDS): Promise<RateLimitState> {
@@ -33,6 +34,7 @@ export async function consumeRateLimit(subject: string, now = new Date(), limit 
     reset,
     allowed: count <= limit,
     retryAfter: Math.max(1, reset - Math.floor(now.getTime() / 1000)),
+    windowSeconds,
   };
 }
 
@@ -48,7 +50,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
     "X-RateLimit-Remaining": String(state.remaining),
     "X-RateLimit-Reset": String(state.reset),
     // IETF draft-ietf-httpapi-ratelimit-headers
-    "RateLimit-Policy": `"default";q=${state.limit};w=${WINDOW_SECONDS}`,
+    "RateLimit-Policy": `"default";q=${state.limit};w=${state.windowSeconds}`,
     RateLimit: `"default";r=${state.remaining};t=${secondsLeft}`,
     ...(state.allowed ? {} : { "Retry-After": secondsLeft }),
   };

@@ -22,7 +22,7 @@ export type Access = {
   passwordOk: boolean;
   /** The email gate was passed (or there is none). */
   gatePassed: boolean;
-  /** The viewer that passed the gate in this browser, if any. */
+  /** The viewer that passed the gate in this browser, if one was recorded. */
   gateViewerId: string | null;
   /** Pages the browser may receive now: all, or those before the gate. 0 while a password is asked. */
   readablePages: number;
@@ -45,7 +45,7 @@ export function resolveAccess(doc: Document, cookies: ViewerCookies): Access {
   return {
     passwordOk,
     gatePassed,
-    gateViewerId: gateGrant?.v ?? null,
+    gateViewerId: gateGrant?.v || null,
     readablePages,
     fullFile: passwordOk && gatePassed,
     canDownload: doc.allowDownload && passwordOk && gatePassed,

@@ -35,7 +35,8 @@ export const trackBatchSchema = z.strictObject({
 });
 
 export type TrackBatch = z.infer<typeof trackBatchSchema>;
-export type IngestResult = { visit_id: string; applied: boolean };
+/** `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap. */
+export type IngestResult = { visit_id: string | null; applied: boolean };
 
 /**
  * Applies one batch of reading time in one transaction: page rows, the visit, the viewer's and
@@ -48,6 +49,7 @@ export async function ingestBatch(
   access: Access,
   browserId: string,
   input: unknown,
+  mayAddViewer: () => Promise<boolean>,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
   if (!parsed.success) {
@@ -64,7 +66,8 @@ export async function ingestBatch(
     const at = now();
     // Batches of one viewer apply one at a time; the row is read again under the lock so that
     // concurrent batches never work from stale aggregates.
-    const found = await findOrCreateViewer(tx, doc, access, browserId, at);
+    const found = await findOrCreateViewer(tx, doc, access, browserId, at, mayAddViewer);
+    if (!found) return { visit_id: null, applied: false };
     await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${found.id}::uuid FOR UPDATE`;
     const viewer = await tx.viewer.findUniqueOrThrow({ where: { id: found.id } });
 
@@ -153,13 +156,21 @@ export async function ingestBatch(
   });
 }
 
-async function findOrCreateViewer(tx: Tx, doc: Document, access: Access, browserId: string, at: Date): Promise<Viewer> {
+async function findOrCreateViewer(
+  tx: Tx,
+  doc: Document,
+  access: Access,
+  browserId: string,
+  at: Date,
+  mayAddViewer: () => Promise<boolean>,
+): Promise<Viewer | null> {
   if (access.gateViewerId) {
     const viewer = await tx.viewer.findUnique({ where: { id: access.gateViewerId } });
     if (viewer && viewer.documentId === doc.id) return viewer;
   }
   const existing = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
   if (existing) return existing;
+  if (!(await mayAddViewer())) return null;
   await tx.$executeRaw`
     INSERT INTO viewers (id, public_id, document_id, browser_id, created_at)
     VALUES (gen_random_uuid(), ${newViewerPublicId()}, ${doc.id}::uuid, ${browserId}, ${at})

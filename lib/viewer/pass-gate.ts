@@ -17,9 +17,16 @@ export const gateFormSchema = z.object({
 /**
  * Passing the email gate: identifies the viewer (joining an earlier viewer with the same email on
  * this document), records the lead once per (document, email) with its `lead.captured` event, and
- * returns the viewer the gate grant is issued for.
+ * returns the viewer the gate grant is issued for. When the email is new to the document and
+ * `mayAddViewer` refuses (too many new readers from one address), the gate opens but nothing is
+ * recorded: the grant names no viewer.
  */
-export async function passGate(doc: Document, input: unknown, browserId: string): Promise<{ viewerId: string; leadCreated: boolean }> {
+export async function passGate(
+  doc: Document,
+  input: unknown,
+  browserId: string,
+  mayAddViewer: () => Promise<boolean>,
+): Promise<{ viewerId: string; leadCreated: boolean }> {
   const parsed = gateFormSchema.safeParse(input);
   if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
   const { email, name } = parsed.data;
@@ -27,6 +34,12 @@ export async function passGate(doc: Document, input: unknown, browserId: string)
   if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
     throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);
   }
+
+  const known = await db.viewer.findFirst({
+    where: { documentId: doc.id, OR: [{ email }, { browserId, email: null }] },
+    select: { id: true },
+  });
+  if (!known && !(await mayAddViewer())) return { viewerId: "", leadCreated: false };
 
   let merged = false;
   const result = await db.$transaction(async (tx) => {

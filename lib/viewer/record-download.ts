@@ -1,4 +1,5 @@
 import { engagementRank } from "../analytics/engagement";
+import { consumeRateLimit } from "../api/rate-limit";
 import { db } from "../db";
 import type { Document } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
@@ -6,17 +7,30 @@ import { now } from "../time";
 import { recordEvent } from "../webhooks/record-event";
 import type { Access } from "./access";
 import { recordMilestone } from "./ingest-batch";
+import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 
 /**
  * Records a download with its `document.downloaded` event in one transaction. Downloading can lift
- * the viewer to High Interest, so its level (and the milestone) is re-evaluated too.
+ * the viewer to High Interest, so its level (and the milestone) is re-evaluated too. A viewer's
+ * repeated downloads within DOWNLOAD_REPEAT_SECONDS are served but not recorded again; a reader
+ * with no viewer yet counts as a new reader (`mayAddViewer`). Returns whether it was recorded.
  */
-export async function recordDownload(doc: Document, access: Access, browserId: string): Promise<void> {
-  await db.$transaction(async (tx) => {
+export async function recordDownload(doc: Document, access: Access, browserId: string, mayAddViewer: () => Promise<boolean>): Promise<boolean> {
+  return db.$transaction(async (tx) => {
     const at = now();
-    const viewer =
+    const found =
       (access.gateViewerId ? await tx.viewer.findUnique({ where: { id: access.gateViewerId } }) : null) ??
       (await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } }));
+    if (found) {
+      // One at a time per viewer, so two downloads at once cannot both pass the repeat check.
+      await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${found.id}::uuid FOR UPDATE`;
+      const since = new Date(at.getTime() - DOWNLOAD_REPEAT_SECONDS * 1000);
+      if (await tx.download.findFirst({ where: { viewerId: found.id, createdAt: { gt: since } }, select: { id: true } })) return false;
+    } else {
+      const once = await consumeRateLimit(`download:anonymous:${doc.id}:${browserId}`, at, 1, DOWNLOAD_REPEAT_SECONDS);
+      if (!once.allowed || !(await mayAddViewer())) return false;
+    }
+    const viewer = found ? await tx.viewer.findUniqueOrThrow({ where: { id: found.id } }) : null;
     await tx.download.create({ data: { documentId: doc.id, viewerId: viewer?.id ?? null, createdAt: at } });
     await tx.document.update({ where: { id: doc.id }, data: { downloads: { increment: 1 } } });
 
@@ -49,5 +63,6 @@ export async function recordDownload(doc: Document, access: Access, browserId: s
         download: { downloaded_at: at.toISOString() },
       },
     });
+    return true;
   });
 }

@@ -1,24 +1,21 @@
 import { Readable } from "node:stream";
-import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { isbot } from "isbot";
+import { ApiError } from "@/lib/api/errors";
+import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { storage } from "@/lib/storage";
-import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { recordDownload } from "@/lib/viewer/record-download";
-import { browserId, viewerAccess } from "@/lib/viewer/request-context";
+import { browserId } from "@/lib/viewer/request-context";
+import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
 
 /** The original file as an attachment, only when downloads are allowed and every gate is passed. */
-export async function GET(req: Request, { params }: { params: Promise<{ code: string }> }) {
-  const found = await findPublicDocument((await params).code);
-  if (found.state !== "active") return new Response(null, { status: found.state === "gone" ? 410 : 404 });
-  const { doc } = found;
-  const access = await viewerAccess(doc);
+export const GET = withViewerRoute("download", async ({ req, doc, access, mayAddViewer }) => {
   if (!access.canDownload) {
-    const reason = !doc.allowDownload ? "Downloads are turned off for this document." : "Unlock the document before downloading it.";
-    return new Response(reason, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    throw new ApiError("forbidden", !doc.allowDownload ? "Downloads are turned off for this document." : "Unlock the document before downloading it.");
   }
+  if ((await storage().size(doc.storageKey)) === null) throw new ApiError("not_found", "The file is missing.");
+  if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
   const object = await storage().get(doc.storageKey);
-  if (!object) return new Response(null, { status: 404 });
-  if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId());
+  if (!object) throw new ApiError("not_found", "The file is missing.");
   const filename = doc.originalFilename.replace(/[^\w.\- ]+/g, "_") || "document.pdf";
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
     headers: {
@@ -26,7 +23,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
       [CONTENT_LENGTH_HEADER]: String(object.size),
       "Content-Disposition": `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(doc.originalFilename)}`,
       // no-transform: the server must not gzip it, or Content-Length and byte ranges are lost.
-    "Cache-Control": "private, no-store, no-transform",
+      "Cache-Control": "private, no-store, no-transform",
     },
   });
-}
+});

@@ -1,30 +1,26 @@
 import { Readable } from "node:stream";
+import { ApiError } from "@/lib/api/errors";
 import { readablePagesBeforeGate } from "@/lib/documents/gate";
 import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
-import { findPublicDocument } from "@/lib/viewer/find-public-document";
-import { viewerAccess } from "@/lib/viewer/request-context";
+import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
 
 /**
  * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,
  * `?v=preview` (pages before the gate) after the password. Answers Range requests, so pdf.js can
  * load the first pages of a large file without downloading all of it.
  */
-export async function GET(req: Request, { params }: { params: Promise<{ code: string }> }) {
-  const found = await findPublicDocument((await params).code);
-  if (found.state !== "active") return new Response(null, { status: found.state === "gone" ? 410 : 404 });
-  const { doc } = found;
-  const access = await viewerAccess(doc);
+export const GET = withViewerRoute("file", async ({ req, doc, access }) => {
   const variant = new URL(req.url).searchParams.get("v");
   // A preview is served only while the stored settings allow exactly the pages it holds.
   const previewCurrent = doc.previewPageCount > 0 && doc.previewPageCount === readablePagesBeforeGate(doc);
   const key =
     variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk && previewCurrent ? doc.previewStorageKey : null;
-  if (!key) return new Response(null, { status: 403, headers: { "Cache-Control": "no-store" } });
+  if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", 403, { "Cache-Control": "no-store" });
 
   const size = await storage().size(key);
-  if (size === null) return new Response(null, { status: 404 });
+  if (size === null) throw new ApiError("not_found", "The file is missing.");
   const range = parseByteRange(req.headers.get("range"), size);
   const headers: Record<string, string> = {
     "Content-Type": "application/pdf",
@@ -36,7 +32,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
   };
   if (range === "unsatisfiable") return new Response(null, { status: 416, headers: { ...headers, "Content-Range": `bytes */${size}` } });
   const object = await storage().get(key, range ?? undefined);
-  if (!object) return new Response(null, { status: 404 });
+  if (!object) throw new ApiError("not_found", "The file is missing.");
   const body = Readable.toWeb(object.body) as ReadableStream<Uint8Array>;
   if (range) {
     return new Response(body, {
@@ -45,4 +41,4 @@ export async function GET(req: Request, { params }: { params: Promise<{ code: st
     });
   }
   return new Response(body, { status: 200, headers: { ...headers, [CONTENT_LENGTH_HEADER]: String(size) } });
-}
+});

@@ -1,0 +1,41 @@
+import { consumeRateLimit, type RateLimitState } from "../api/rate-limit";
+
+/**
+ * Limits on the share link's public doors, per client address and per document. A real reader
+ * never meets them (a reader sends a beacon every few seconds and a few dozen range requests per
+ * document); a script meets them within seconds. Counted in PostgreSQL (lib/api/rate-limit.ts), so
+ * they are exact across processes.
+ */
+export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download";
+
+export type DoorLimits = { perAddress: number; perDocument: number; windowSeconds: number };
+
+export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
+  page: { perAddress: 120, perDocument: 20_000, windowSeconds: 60 },
+  password: { perAddress: 10, perDocument: 100, windowSeconds: 60 },
+  gate: { perAddress: 20, perDocument: 300, windowSeconds: 60 },
+  track: { perAddress: 240, perDocument: 30_000, windowSeconds: 60 },
+  file: { perAddress: 600, perDocument: 60_000, windowSeconds: 60 },
+  download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
+};
+
+/**
+ * New readers one address may add to one document in an hour. Past it the reader still reads, but
+ * no viewer, visit, lead or download is recorded and no event fires: a script clearing its cookies
+ * cannot fill an owner's analytics, webhooks and inbox.
+ */
+export const NEW_VIEWERS_PER_ADDRESS_PER_HOUR = 30;
+
+/** `document.downloaded` (and the download it counts) at most once per viewer in this long. */
+export const DOWNLOAD_REPEAT_SECONDS = 10 * 60;
+
+/** Counts one request at a door against its limit for one address or one document. */
+export function consumeDoorLimit(door: ViewerDoor, scope: "address" | "document", subject: string, at = new Date()): Promise<RateLimitState> {
+  const limits = VIEWER_LIMITS[door];
+  return consumeRateLimit(`${door}:${scope}:${subject}`, at, scope === "address" ? limits.perAddress : limits.perDocument, limits.windowSeconds);
+}
+
+/** Whether `address` may add one more new reader to the document this hour (counts it if so). */
+export function newViewerAllowance(documentId: string, address: string): () => Promise<boolean> {
+  return async () => (await consumeRateLimit(`viewer:new:${documentId}:${address}`, new Date(), NEW_VIEWERS_PER_ADDRESS_PER_HOUR, 3600)).allowed;
+}

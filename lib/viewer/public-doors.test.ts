@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { db } from "../db";
+import type { Document } from "../generated/prisma/client";
+import { setClockOffset } from "../time";
+import { createUser } from "../users/create-user";
+import { resolveAccess } from "./access";
+import { ingestBatch } from "./ingest-batch";
+import { consumeDoorLimit, DOWNLOAD_REPEAT_SECONDS, NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerAllowance, VIEWER_LIMITS, type ViewerDoor } from "./limits";
+import { passGate } from "./pass-gate";
+import { recordDownload } from "./record-download";
+import { isCrossSite } from "./with-viewer-route";
+
+const open = resolveAccess({ passwordHash: null, emailGate: false } as Document, {});
+const browser = () => randomBytes(12).toString("base64url");
+const batch = (page = 1) => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page, seconds: 2 }] });
+const address = () => `198.51.100.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString("hex")}`;
+
+let doc: Document;
+beforeEach(async () => {
+  setClockOffset(0);
+  const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  doc = await createSampleDocument(owner.id, "Doors", 3, { email_gate: false });
+});
+afterEach(() => setClockOffset(0));
+
+describe("the limit of each public door", () => {
+  /** Fills the current window up to one below the limit, so the boundary is checked exactly. */
+  const at = new Date();
+  async function fillWindow(door: ViewerDoor, scope: "address" | "document", subject: string, count: number) {
+    const { windowSeconds } = VIEWER_LIMITS[door];
+    const start = Math.floor(at.getTime() / 1000 / windowSeconds) * windowSeconds;
+    await db.rateLimitWindow.create({
+      data: { key: `${door}:${scope}:${subject}`, windowStart: new Date(start * 1000), expiresAt: new Date((start + windowSeconds) * 1000), count },
+    });
+  }
+
+  for (const door of Object.keys(VIEWER_LIMITS) as ViewerDoor[]) {
+    for (const scope of ["address", "document"] as const) {
+      const limit = scope === "address" ? VIEWER_LIMITS[door].perAddress : VIEWER_LIMITS[door].perDocument;
+      it(`${door}: allows ${limit} requests per ${scope} a minute and refuses the next with a retry time`, async () => {
+        const subject = randomBytes(6).toString("hex");
+        await fillWindow(door, scope, subject, limit - 1);
+        const last = await consumeDoorLimit(door, scope, subject, at);
+        expect(last).toMatchObject({ allowed: true, remaining: 0, limit });
+        const refused = await consumeDoorLimit(door, scope, subject, at);
+        expect(refused.allowed).toBe(false);
+        expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+        expect(refused.retryAfter).toBeLessThanOrEqual(VIEWER_LIMITS[door].windowSeconds);
+        // Another subject has its own count.
+        expect((await consumeDoorLimit(door, scope, `${subject}-other`, at)).remaining).toBe(limit - 1);
+      });
+    }
+  }
+});
+
+describe("new readers per address per document", () => {
+  it(`records ${NEW_VIEWERS_PER_ADDRESS_PER_HOUR} new readers from one address in an hour, then answers without recording anything`, async () => {
+    const from = address();
+    for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
+      expect((await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from))).applied).toBe(true);
+    }
+    const before = { viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() };
+    expect(before.viewers).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
+
+    expect(await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from))).toEqual({ visit_id: null, applied: false });
+    expect({ viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() }).toEqual(before);
+  });
+
+  it("still records readers it already knows, and readers from other addresses", async () => {
+    const from = address();
+    const known = browser();
+    await ingestBatch(doc, open, known, batch(), newViewerAllowance(doc.id, from));
+    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++) await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from));
+    expect((await ingestBatch(doc, open, known, batch(2), newViewerAllowance(doc.id, from))).applied).toBe(true);
+    expect((await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, address()))).applied).toBe(true);
+  });
+
+  it("opens the gate past the cap without recording a lead or firing lead.captured", async () => {
+    const from = address();
+    for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
+      expect((await passGate(doc, { email: `reader${i}@acme.com` }, browser(), newViewerAllowance(doc.id, from))).leadCreated).toBe(true);
+    }
+    const past = await passGate(doc, { email: "one-more@acme.com" }, browser(), newViewerAllowance(doc.id, from));
+    expect(past).toEqual({ viewerId: "", leadCreated: false });
+    expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
+    expect(await db.event.count({ where: { documentId: doc.id, type: "lead.captured" } })).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
+    // An email the document already knows is still recognised (the viewer exists; nothing new is added).
+    expect((await passGate(doc, { email: "reader0@acme.com" }, browser(), newViewerAllowance(doc.id, from))).viewerId).not.toBe("");
+  });
+});
+
+describe("downloads", () => {
+  const downloadedEvents = () => db.event.count({ where: { documentId: doc.id, type: "document.downloaded" } });
+
+  it(`records document.downloaded at most once per viewer per ${DOWNLOAD_REPEAT_SECONDS / 60} minutes`, async () => {
+    const reader = browser();
+    const allowance = newViewerAllowance(doc.id, address());
+    await ingestBatch(doc, open, reader, batch(), allowance);
+    expect(await recordDownload(doc, open, reader, allowance)).toBe(true);
+    expect(await recordDownload(doc, open, reader, allowance)).toBe(false);
+    setClockOffset((DOWNLOAD_REPEAT_SECONDS - 1) * 1000);
+    expect(await recordDownload(doc, open, reader, allowance)).toBe(false);
+    setClockOffset((DOWNLOAD_REPEAT_SECONDS + 1) * 1000);
+    expect(await recordDownload(doc, open, reader, allowance)).toBe(true);
+    expect(await downloadedEvents()).toBe(2);
+    expect(await db.download.count({ where: { documentId: doc.id } })).toBe(2);
+    expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).downloads).toBe(2);
+  });
+
+  it("records concurrent downloads by one viewer once", async () => {
+    const reader = browser();
+    const allowance = newViewerAllowance(doc.id, address());
+    await ingestBatch(doc, open, reader, batch(), allowance);
+    const results = await Promise.all(Array.from({ length: 5 }, () => recordDownload(doc, open, reader, allowance)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await downloadedEvents()).toBe(1);
+  });
+
+  it("counts a reader with no viewer once per browser and against the new-readers cap", async () => {
+    const from = address();
+    const anonymous = browser();
+    expect(await recordDownload(doc, open, anonymous, newViewerAllowance(doc.id, from))).toBe(true);
+    expect(await recordDownload(doc, open, anonymous, newViewerAllowance(doc.id, from))).toBe(false);
+    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) expect(await recordDownload(doc, open, browser(), newViewerAllowance(doc.id, from))).toBe(true);
+    expect(await recordDownload(doc, open, browser(), newViewerAllowance(doc.id, from))).toBe(false);
+    expect(await downloadedEvents()).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
+  });
+});
+
+describe("cross-site requests", () => {
+  const post = (headers: Record<string, string>) => new Request("http://localhost:3000/s/abc/gate", { method: "POST", headers });
+
+  it("refuses a POST whose Origin is another site, or opaque", () => {
+    expect(isCrossSite(post({ origin: "https://evil.example", host: "localhost:3000" }))).toBe(true);
+    expect(isCrossSite(post({ origin: "null", host: "localhost:3000" }))).toBe(true);
+    expect(isCrossSite(post({ origin: "http://localhost:3000.evil.example", host: "localhost:3000" }))).toBe(true);
+  });
+
+  it("accepts our own origin (APP_URL or the Host asked for), POSTs without Origin, and any GET", () => {
+    expect(isCrossSite(post({ origin: "http://localhost:3000" }))).toBe(false);
+    expect(isCrossSite(post({ origin: "https://docs.example.com", host: "docs.example.com" }))).toBe(false);
+    expect(isCrossSite(post({}))).toBe(false);
+    expect(isCrossSite(new Request("http://localhost:3000/s/abc/file", { headers: { origin: "https://evil.example" } }))).toBe(false);
+  });
+});

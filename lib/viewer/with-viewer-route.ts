@@ -1,0 +1,82 @@
+import { config } from "../config";
+import { ApiError } from "../api/errors";
+import { rateLimitHeaders, type RateLimitState } from "../api/rate-limit";
+import type { Document } from "../generated/prisma/client";
+import { clientAddress } from "../server-headers";
+import type { Access } from "./access";
+import { findPublicDocument } from "./find-public-document";
+import { consumeDoorLimit, newViewerAllowance, type ViewerDoor } from "./limits";
+import { viewerAccess } from "./request-context";
+import { readJson, viewerError } from "./route-helpers";
+
+export type ViewerContext = {
+  req: Request;
+  doc: Document;
+  access: Access;
+  /** The parsed JSON body of a POST (bounded by `maxBody`); undefined for GET. */
+  body: unknown;
+  /**
+   * Whether this request may add a new reader to the document (counts one against the hourly cap
+   * per address). Past the cap the reader still reads; nothing is recorded.
+   */
+  mayAddViewer: () => Promise<boolean>;
+};
+
+type Handler = (ctx: ViewerContext) => Promise<Response>;
+type RouteContext = { params: Promise<{ code: string }> };
+
+/**
+ * Every public route of a share link goes through this, as every API route goes through
+ * withApiKey: cross-site POSTs refused, the per-address limit (before the document is even looked
+ * up, so guessing codes is limited too), the document (404, or 410 once deleted), the per-document
+ * limit, the reader's access from signed cookies, the bounded body, and errors in the envelope
+ * with Retry-After and rate-limit headers.
+ */
+export function withViewerRoute(door: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
+  return async (req: Request, context: RouteContext): Promise<Response> => {
+    let state: RateLimitState | undefined;
+    try {
+      if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
+      const address = clientAddress(req);
+      state = await consumeDoorLimit(door, "address", address);
+      if (!state.allowed) throw tooMany(state);
+      const found = await findPublicDocument((await context.params).code);
+      if (found.state === "gone") throw new ApiError("not_found", "This document is no longer available.", 410);
+      if (found.state === "missing") throw new ApiError("not_found", "This document is not available.");
+      const { doc } = found;
+      const perDocument = await consumeDoorLimit(door, "document", doc.id);
+      if (!perDocument.allowed) throw tooMany(perDocument);
+      const access = await viewerAccess(doc);
+      const body = options.maxBody === undefined ? undefined : await readJson(req, options.maxBody);
+      const response = await handler({ req, doc, access, body, mayAddViewer: newViewerAllowance(doc.id, address) });
+      for (const [name, value] of Object.entries(rateLimitHeaders(state))) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      const response = viewerError(error);
+      if (state) for (const [name, value] of Object.entries(rateLimitHeaders(state))) if (!response.headers.has(name)) response.headers.set(name, value);
+      return response;
+    }
+  };
+}
+
+export function tooMany(state: RateLimitState): ApiError {
+  return new ApiError("rate_limited", `Too many requests. Try again in ${state.retryAfter} seconds.`, 429, rateLimitHeaders(state));
+}
+
+/**
+ * Browsers always send Origin with a POST; one naming another site means another site is
+ * submitting a gate or beacon in this reader's name. Requests without Origin are not from a
+ * browser page and gain nothing a script could not do anyway.
+ */
+export function isCrossSite(req: Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  const origin = req.headers.get("origin");
+  if (origin === null) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  return host !== new URL(config().APP_URL).host && host !== req.headers.get("host");
+}
