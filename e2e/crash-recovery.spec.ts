@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
+import { freshDatabase, query as queryDatabase } from "./support/own-database";
 import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
 
 /**
@@ -14,20 +15,11 @@ test.describe.configure({ timeout: 240_000 });
 
 const PORT = 3176;
 const BASE = `http://localhost:${PORT}`;
-const ADMIN_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/postgres";
 const DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise_crash";
 const dataDir = path.join(ROOT, ".data/e2e-crash");
 const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(DATABASE_URL, sql, params);
 
 const filesUnder = (folder: string) => {
   try {
@@ -51,11 +43,7 @@ async function killed(app: AppProcess) {
 let auth: Record<string, string>;
 
 test.beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("DROP DATABASE IF EXISTS pagewise_crash WITH (FORCE)");
-  await admin.query("CREATE DATABASE pagewise_crash");
-  await admin.end();
+  await freshDatabase("pagewise_crash");
   rmSync(dataDir, { recursive: true, force: true });
   const app = startApp(env);
   try {

@@ -4,31 +4,19 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
+import { freshDatabase, query as queryDatabase } from "./support/own-database";
 import { ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
 
 test.describe.configure({ timeout: 180_000 });
 
 const PORT = 3174;
 const BASE = `http://localhost:${PORT}`;
-const ADMIN_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/postgres";
 const DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise_restart";
 
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(DATABASE_URL, sql, params);
 
 test("a delivery interrupted by a killed app completes after restart, with the same event id", async () => {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query("DROP DATABASE IF EXISTS pagewise_restart WITH (FORCE)");
-  await admin.query("CREATE DATABASE pagewise_restart");
-  await admin.end();
+  await freshDatabase("pagewise_restart");
   const dataDir = path.join(ROOT, ".data/e2e-restart");
   rmSync(dataDir, { recursive: true, force: true });
   const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };

@@ -7,12 +7,24 @@ export type AppProcess = { child: ChildProcess; output: () => string; exited: Pr
 
 /** Runs `npm start`'s script (without npm in between, so signals reach it directly). */
 export function startApp(env: Record<string, string>): AppProcess {
-  let output = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  return track(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
-  });
+  }));
+}
+
+/** A bare `next start` of the existing build (no scripts/start.ts in front), on env.PORT. */
+export function startNextStart(env: Record<string, string>): AppProcess {
+  return track(spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT!], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  }));
+}
+
+function track(child: ChildProcess): AppProcess {
+  let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -62,12 +62,15 @@ export async function ingestBatch(
     }
   }
 
+  // Asked before the transaction: the allowance takes its own connection, and transactions
+  // waiting on connections held by other transactions would starve the pool.
+  if (!(await findViewer(db, doc, access, browserId)) && !(await mayAddViewer())) return { visit_id: null, applied: false };
+
   return db.$transaction(async (tx) => {
     const at = now();
     // Batches of one viewer apply one at a time; the row is read again under the lock so that
     // concurrent batches never work from stale aggregates.
-    const found = await findOrCreateViewer(tx, doc, access, browserId, at, mayAddViewer);
-    if (!found) return { visit_id: null, applied: false };
+    const found = await findOrCreateViewer(tx, doc, access, browserId, at);
     await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${found.id}::uuid FOR UPDATE`;
     const viewer = await tx.viewer.findUniqueOrThrow({ where: { id: found.id } });
 
@@ -156,21 +159,18 @@ export async function ingestBatch(
   });
 }
 
-async function findOrCreateViewer(
-  tx: Tx,
-  doc: Document,
-  access: Access,
-  browserId: string,
-  at: Date,
-  mayAddViewer: () => Promise<boolean>,
-): Promise<Viewer | null> {
+/** The viewer this browser reads as: the one that passed the gate here, else the browser's own. */
+export async function findViewer(client: Tx, doc: Document, access: Access, browserId: string): Promise<Viewer | null> {
   if (access.gateViewerId) {
-    const viewer = await tx.viewer.findUnique({ where: { id: access.gateViewerId } });
+    const viewer = await client.viewer.findUnique({ where: { id: access.gateViewerId } });
     if (viewer && viewer.documentId === doc.id) return viewer;
   }
-  const existing = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
+  return client.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
+}
+
+async function findOrCreateViewer(tx: Tx, doc: Document, access: Access, browserId: string, at: Date): Promise<Viewer> {
+  const existing = await findViewer(tx, doc, access, browserId);
   if (existing) return existing;
-  if (!(await mayAddViewer())) return null;
   await tx.$executeRaw`
     INSERT INTO viewers (id, public_id, document_id, browser_id, created_at)
     VALUES (gen_random_uuid(), ${newViewerPublicId()}, ${doc.id}::uuid, ${browserId}, ${at})

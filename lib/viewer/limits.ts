@@ -14,8 +14,8 @@ export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
   page: { perAddress: 120, perDocument: 20_000, windowSeconds: 60 },
   password: { perAddress: 10, perDocument: 100, windowSeconds: 60 },
   gate: { perAddress: 20, perDocument: 300, windowSeconds: 60 },
-  track: { perAddress: 240, perDocument: 30_000, windowSeconds: 60 },
-  file: { perAddress: 600, perDocument: 60_000, windowSeconds: 60 },
+  track: { perAddress: 600, perDocument: 30_000, windowSeconds: 60 },
+  file: { perAddress: 1200, perDocument: 60_000, windowSeconds: 60 },
   download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
 };
 

@@ -6,7 +6,7 @@ import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../webhooks/record-event";
 import type { Access } from "./access";
-import { recordMilestone } from "./ingest-batch";
+import { findViewer, recordMilestone } from "./ingest-batch";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 
 /**
@@ -16,19 +16,19 @@ import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
  * with no viewer yet counts as a new reader (`mayAddViewer`). Returns whether it was recorded.
  */
 export async function recordDownload(doc: Document, access: Access, browserId: string, mayAddViewer: () => Promise<boolean>): Promise<boolean> {
+  const found = await findViewer(db, doc, access, browserId);
+  if (!found) {
+    // Counted outside the transaction: the counters take their own connections.
+    const once = await consumeRateLimit(`download:anonymous:${doc.id}:${browserId}`, now(), 1, DOWNLOAD_REPEAT_SECONDS);
+    if (!once.allowed || !(await mayAddViewer())) return false;
+  }
   return db.$transaction(async (tx) => {
     const at = now();
-    const found =
-      (access.gateViewerId ? await tx.viewer.findUnique({ where: { id: access.gateViewerId } }) : null) ??
-      (await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } }));
     if (found) {
       // One at a time per viewer, so two downloads at once cannot both pass the repeat check.
       await tx.$executeRaw`SELECT 1 FROM viewers WHERE id = ${found.id}::uuid FOR UPDATE`;
       const since = new Date(at.getTime() - DOWNLOAD_REPEAT_SECONDS * 1000);
       if (await tx.download.findFirst({ where: { viewerId: found.id, createdAt: { gt: since } }, select: { id: true } })) return false;
-    } else {
-      const once = await consumeRateLimit(`download:anonymous:${doc.id}:${browserId}`, at, 1, DOWNLOAD_REPEAT_SECONDS);
-      if (!once.allowed || !(await mayAddViewer())) return false;
     }
     const viewer = found ? await tx.viewer.findUniqueOrThrow({ where: { id: found.id } }) : null;
     await tx.download.create({ data: { documentId: doc.id, viewerId: viewer?.id ?? null, createdAt: at } });
