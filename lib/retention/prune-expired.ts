@@ -62,7 +62,7 @@ export async function pruneExpired(retentionDays: number, batchSize = PRUNE_BATC
       };
     } finally {
       // Released explicitly: a closing session frees it too, but not necessarily before end() returns.
-      await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [RETENTION_LOCK]);
+      await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [RETENTION_LOCK]).catch(() => undefined);
     }
   } finally {
     await client.end();
