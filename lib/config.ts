@@ -54,6 +54,7 @@ const schema = z.object({
   PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
   PAUSE_AT: optionalString,
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   PDF_WORKER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
   STORAGE_DIR: optionalString,

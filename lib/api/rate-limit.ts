@@ -38,11 +38,6 @@ export async function consumeRateLimit(subject: string, now = new Date(), limit 
   };
 }
 
-/** Closed windows are useless; removed now and then by whoever counts. */
-export async function pruneRateLimitWindows(now = new Date()) {
-  await db.$executeRaw`DELETE FROM rate_limit_windows WHERE expires_at < ${now}`;
-}
-
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
   const secondsLeft = String(state.retryAfter);
   return {

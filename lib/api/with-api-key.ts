@@ -5,7 +5,7 @@ import { clientAddress } from "../server-headers";
 import { ApiError, errorBody } from "./errors";
 import { hasNulCharacter, NUL_MESSAGE } from "./nul-characters";
 import { BODY_LIMITS, readCappedText } from "./read-body";
-import { consumeRateLimit, pruneRateLimitWindows, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
 
 export type ApiContext<P> = { req: Request; userId: string; params: P; requestId: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;
@@ -47,7 +47,6 @@ export function withApiKey<P = Record<string, never>>(handler: Handler<P>, optio
       const key = options.public ? null : bearerKey(req);
       const account = key ? await authenticateApiKey(key) : null;
       limit = await consumeRateLimit(account ? `key:${account.apiKeyId}` : `ip:${clientAddress(req)}`);
-      if (Math.random() < 0.01) void pruneRateLimitWindows().catch(() => undefined);
       const headers = { ...base, ...rateLimitHeaders(limit) };
       if (!limit.allowed) {
         throw new ApiError("rate_limited", `Rate limit of ${limit.limit} requests per minute exceeded. Retry in ${limit.retryAfter} s.`);

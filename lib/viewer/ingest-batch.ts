@@ -20,6 +20,8 @@ export const PAGE_VIEWED_SECONDS = 1;
 export const CLOCK_SLACK_SECONDS = 2;
 /** The first batch of a visit may carry at most one flush interval and its slack. */
 export const FIRST_BATCH_MAX_SECONDS = 15;
+/** Batch ids are remembered this long (then pruned): a resend within it is acknowledged, not applied again. */
+export const BATCH_ID_MEMORY_MS = 7 * 24 * 3_600_000;
 
 export const trackBatchSchema = z.strictObject({
   batch_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "batch_id must be 8 to 64 letters, digits, _ or -"),
@@ -41,8 +43,9 @@ export type IngestResult = { visit_id: string | null; applied: boolean };
 /**
  * Applies one batch of reading time in one transaction: page rows, the visit, the viewer's and
  * the document's aggregates, the viewer's engagement level, and the events the batch triggers.
- * A resent batch id is acknowledged without being applied again. Time beyond the wall-clock since
- * the visit's last batch is clamped; pages the browser could not have been shown are refused.
+ * A batch id resent within BATCH_ID_MEMORY_MS is acknowledged without being applied again. Time
+ * beyond the wall-clock since the visit's last batch is clamped; pages the browser could not have
+ * been shown are refused.
  */
 export async function ingestBatch(
   doc: Document,

@@ -2,6 +2,7 @@ import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db";
 import { sendDueNotifications } from "../email/send-due-notifications";
+import { describePruned, pruneExpired } from "../retention/prune-expired";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { now } from "../time";
 import { attemptDelivery } from "./attempt-delivery";
@@ -14,6 +15,8 @@ const POLL_MS = 1_000;
 const CONCURRENCY = 16;
 /** Stored files without a committed row are looked for at start and this often. */
 const SWEEP_MS = 15 * 60_000;
+/** Rows past their retention are pruned at start and this often. */
+const PRUNE_MS = 60 * 60_000;
 export const EVENTS_CHANNEL = "pagewise_events";
 
 /** Claims due deliveries for this process (FOR UPDATE SKIP LOCKED), safe with several processes. */
@@ -52,7 +55,9 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
 
 /**
  * Runs rounds every second, and at once when an event is committed anywhere (LISTEN/NOTIFY), so a
- * delivery goes out within milliseconds. Returns a function that stops it.
+ * delivery goes out within milliseconds. At start and then periodically it also removes orphaned
+ * stored files (every 15 minutes) and prunes rows past their retention (hourly). Returns a function
+ * that stops it.
  */
 export function startRunner(): () => Promise<void> {
   let stopped = false;
@@ -81,6 +86,20 @@ export function startRunner(): () => Promise<void> {
       .catch((error) => console.error("[storage] orphan sweep failed:", error));
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweep();
+  let pruning: Promise<void> | null = null;
+  const prune = () => {
+    pruning ??= pruneExpired(config().RETENTION_DAYS)
+      .then((pruned) => {
+        const line = pruned && describePruned(pruned);
+        if (line) console.log(`[retention] ${line}`);
+      })
+      .catch((error) => console.error("[retention] pruning failed:", error))
+      .finally(() => {
+        pruning = null;
+      });
+  };
+  const pruner = setInterval(prune, PRUNE_MS);
+  prune();
   const listener = new pg.Client({ connectionString: databaseUrl() });
   listener.on("notification", round);
   listener.on("error", (error) => console.warn("[webhooks] event listener lost:", error.message));
@@ -93,7 +112,8 @@ export function startRunner(): () => Promise<void> {
     stopped = true;
     clearInterval(timer);
     clearInterval(sweeper);
-    await running;
+    clearInterval(pruner);
+    await Promise.all([running, pruning]);
     await listener.end().catch(() => undefined);
   };
 }
