@@ -17,6 +17,7 @@ describe("parseConfig", () => {
     expect(cfg.STORAGE_DIR).toBe(path.join(cfg.DATA_DIR, "storage"));
     expect(cfg.ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
     expect(cfg.inngestEnabled).toBe(false);
+    expect(cfg.NOTIFY_DIGEST_MINUTES).toBe(5);
   });
 
   it("generates AUTH_SECRET once and keeps it under the data directory", () => {
@@ -42,6 +43,8 @@ describe("parseConfig", () => {
     ["ALLOW_HTTP_WEBHOOKS", "maybe"],
     ["STORAGE_DRIVER", "ftp"],
     ["AUTH_SECRET", "short"],
+    ["NOTIFY_DIGEST_MINUTES", "0"],
+    ["NOTIFY_DIGEST_MINUTES", "2.5"],
   ])("refuses a bad %s and names it", (name, value) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
