@@ -5,18 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { type PreferencesState, savePreferencesAction } from "@/lib/dashboard/notification-actions";
 import type { NotificationPreferences } from "@/lib/users/notification-preferences";
-
-function Choice({ name, label, hint, defaultChecked }: { name: keyof NotificationPreferences; label: string; hint: string; defaultChecked: boolean }) {
-  return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-md p-1">
-      <input type="checkbox" name={name} value="true" defaultChecked={defaultChecked} className="mt-0.5 h-4 w-4 accent-brand-600" />
-      <span>
-        <span className="block text-sm font-medium text-slate-800">{label}</span>
-        <span className="block text-xs text-slate-500">{hint}</span>
-      </span>
-    </label>
-  );
-}
+import { Toggle } from "./settings-fields";
 
 export function NotificationPreferencesForm({ preferences, digestMinutes }: { preferences: NotificationPreferences; digestMinutes: number }) {
   const [state, action, pending] = useActionState<PreferencesState, FormData>(savePreferencesAction, undefined);
@@ -24,10 +13,10 @@ export function NotificationPreferencesForm({ preferences, digestMinutes }: { pr
     <form action={action} className="space-y-4" aria-label="Email preferences">
       <p className="text-sm text-slate-600">
         Each document with notifications on sends you at most one email every {digestMinutes} {digestMinutes === 1 ? "minute" : "minutes"}: who read it and how far.
-        Views always count. Also tell me about:
+        A new reader always brings one; also email me about:
       </p>
-      <Choice name="new_leads" label="New leads" hint="A reader leaves their email at the gate" defaultChecked={preferences.new_leads} />
-      <Choice name="completed_reads" label="Completed reads" hint="A reader reaches the last page" defaultChecked={preferences.completed_reads} />
+      <Toggle name="new_leads" label="New leads" hint="A reader leaves their email at the gate" defaultChecked={preferences.new_leads} />
+      <Toggle name="completed_reads" label="Completed reads" hint="A reader reaches the last page" defaultChecked={preferences.completed_reads} />
       <FormError message={state?.error} />
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save preferences"}</Button>

@@ -12,7 +12,7 @@ export type SettingsValues = {
   notifications_enabled: boolean;
 };
 
-function Toggle({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+export function Toggle({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-md p-1">
       <input type="checkbox" name={name} value="true" defaultChecked={defaultChecked} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600" />
