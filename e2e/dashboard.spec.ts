@@ -143,10 +143,25 @@ test("configures a webhook against a local receiver and sends a test event", asy
   }
 });
 
-test("shows the notification outbox without SMTP", async () => {
+test("keeps the reader digest in the outbox without SMTP, and saves what the owner hears about", async () => {
+  test.setTimeout(150_000);
   await owner.goto("/settings/notifications");
-  await expect(owner.getByTestId("notifications")).toContainText("is viewing “Seed round deck”");
+  // The digest goes out once nobody has read the document for 30 seconds.
+  await expect(async () => {
+    await owner.reload();
+    await expect(owner.getByTestId("notifications")).toContainText("1 reader on “Seed round deck”", { timeout: 1_000 });
+  }).toPass({ timeout: 120_000, intervals: [2_000] });
+  await expect(owner.getByTestId("notifications")).toContainText(/investor@sequoia\.com read \d of 6 pages.*\(new lead/);
   await shot(owner, "notifications");
+
+  await expect(owner.getByLabel("New leads")).toBeChecked();
+  await owner.getByLabel("Completed reads").uncheck();
+  await owner.getByRole("button", { name: "Save preferences" }).click();
+  await expect(owner.getByRole("status")).toHaveText("Saved.");
+  await owner.reload();
+  await expect(owner.getByLabel("Completed reads")).not.toBeChecked();
+  await expect(owner.getByLabel("New leads")).toBeChecked();
+  expect(await db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ notifyNewLeads: true, notifyCompletedReads: false });
 });
 
 test("deletes a document after confirmation; its link is gone", async ({ request }) => {

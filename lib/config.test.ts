@@ -18,6 +18,7 @@ describe("parseConfig", () => {
     expect(cfg.ALLOW_PRIVATE_WEBHOOK_URLS).toBe(false);
     expect(cfg.inngestEnabled).toBe(false);
     expect(cfg.RETENTION_DAYS).toBe(90);
+    expect(cfg.NOTIFY_DIGEST_MINUTES).toBe(5);
   });
 
   it("generates AUTH_SECRET once and keeps it under the data directory", () => {
@@ -45,6 +46,8 @@ describe("parseConfig", () => {
     ["AUTH_SECRET", "short"],
     ["RETENTION_DAYS", "0"],
     ["RETENTION_DAYS", "1.5"],
+    ["NOTIFY_DIGEST_MINUTES", "0"],
+    ["NOTIFY_DIGEST_MINUTES", "2.5"],
   ])("refuses a bad %s and names it", (name, value) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));

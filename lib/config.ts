@@ -66,6 +66,7 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(true),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   SMTP_FROM: z.string().trim().default("Pagewise <no-reply@localhost>"),
+  NOTIFY_DIGEST_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: bool.default(false),

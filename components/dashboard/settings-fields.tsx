@@ -12,7 +12,7 @@ export type SettingsValues = {
   notifications_enabled: boolean;
 };
 
-function Toggle({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
+export function Toggle({ name, label, hint, defaultChecked }: { name: string; label: string; hint: string; defaultChecked: boolean }) {
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-md p-1">
       <input type="checkbox" name={name} value="true" defaultChecked={defaultChecked} className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600" />
@@ -54,7 +54,7 @@ export function SettingsFields({ values, pageCount, errors = {}, passwordSet = f
       </fieldset>
       <Toggle name="allow_download" label="Allow download" hint="Readers can save the original PDF" defaultChecked={values.allow_download} />
       <Toggle name="block_free_emails" label="Require a work email" hint="Refuse gmail.com, yahoo.com and other free providers" defaultChecked={values.block_free_emails} />
-      <Toggle name="notifications_enabled" label="Email me when it is viewed" hint="At most once per reader per 30 minutes" defaultChecked={values.notifications_enabled} />
+      <Toggle name="notifications_enabled" label="Email me when it is viewed" hint="A digest of who read it and how far, at most one email every few minutes" defaultChecked={values.notifications_enabled} />
       <Field id="password" label="Password" hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 4 to 128 characters"} error={errors.password}>
         <Input id="password" name="password" type="password" autoComplete="new-password" minLength={4} maxLength={128} aria-invalid={Boolean(errors.password)} />
       </Field>

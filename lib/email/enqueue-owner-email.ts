@@ -15,6 +15,7 @@ export async function enqueueOwnerEmail(
       body: email.body,
       eventId: email.eventId ?? null,
       nextAttemptAt: now(),
+      createdAt: now(),
     },
   });
 }

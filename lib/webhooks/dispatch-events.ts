@@ -1,19 +1,18 @@
 import { db } from "../db";
-import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
-import { viewNotification } from "../email/view-notification";
+import { isDigestNews, markDigestNews } from "../email/mark-digest-news";
 import { now } from "../time";
 import type { EventEnvelope } from "./record-event";
 
 /**
  * Turns outbox events into work: a delivery for the account's webhook when it is active and
- * subscribed, and a view notification email for `document.viewed` when the document has
- * notifications on. Each event is handled once, under FOR UPDATE SKIP LOCKED, so several app
- * processes can run this at the same time. Returns the new delivery ids.
+ * subscribed, and news for the owner's digest email of the document when it has notifications on.
+ * Each event is handled once, under FOR UPDATE SKIP LOCKED, so several app processes can run this
+ * at the same time. Returns the new delivery ids.
  */
 export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
   return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<Array<{ id: string; user_id: string; document_id: string | null; type: string; payload: EventEnvelope }>>`
-      SELECT id, user_id, document_id, type, payload FROM events
+    const events = await tx.$queryRaw<Array<{ id: string; user_id: string; document_id: string | null; type: string; created_at: Date; payload: EventEnvelope }>>`
+      SELECT id, user_id, document_id, type, created_at, payload FROM events
       WHERE dispatched_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     if (events.length === 0) return [];
     const at = now();
@@ -21,11 +20,12 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
     const webhooks = new Map(
       (await tx.webhook.findMany({ where: { userId: { in: [...new Set(events.map((e) => e.user_id))] } } })).map((w) => [w.userId, w]),
     );
-    // One read for the documents of all view events, rather than one per event.
-    const viewedIds = [...new Set(events.filter((e) => e.type === "document.viewed" && e.document_id).map((e) => e.document_id!))];
+    // One read for the documents of all events, rather than one per event.
+    const documentIds = [...new Set(events.flatMap((e) => (e.document_id ? [e.document_id] : [])))];
     const documents = new Map(
-      (await tx.document.findMany({ where: { id: { in: viewedIds } }, include: { owner: true } })).map((d) => [d.id, d]),
+      (await tx.document.findMany({ where: { id: { in: documentIds } }, include: { owner: true } })).map((d) => [d.id, d]),
     );
+    const news = new Map<string, Date>();
     for (const event of events) {
       const webhook = webhooks.get(event.user_id);
       if (webhook?.isActive && webhook.events.includes(event.type)) {
@@ -34,13 +34,13 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
         });
         created.push(delivery.id);
       }
-      if (event.type === "document.viewed" && event.document_id) {
-        const doc = documents.get(event.document_id);
-        if (doc?.notificationsEnabled && !doc.deletedAt) {
-          await enqueueOwnerEmail(tx, { userId: doc.ownerId, to: doc.owner.email, eventId: event.id, ...viewNotification(doc, event.payload) });
-        }
+      const doc = event.document_id ? documents.get(event.document_id) : undefined;
+      if (doc?.notificationsEnabled && !doc.deletedAt && isDigestNews(event.type, doc.owner) && !news.has(doc.id)) {
+        news.set(doc.id, event.created_at);
       }
     }
+    // In document order, so concurrent dispatchers lock digest rows in one order and never deadlock.
+    for (const documentId of [...news.keys()].sort()) await markDigestNews(tx, documentId, news.get(documentId)!, at);
     await tx.event.updateMany({ where: { id: { in: events.map((e) => e.id) } }, data: { dispatchedAt: at } });
     return created;
   });

@@ -1,14 +1,11 @@
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
-import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
 import { db } from "../db";
-import { eventDocument } from "../documents/serialize";
 import { setClockOffset } from "../time";
 import { getWebhookConfiguration, saveWebhook, sendTestEvent } from "./manage-webhook";
 import { postSigned } from "./post-signed";
-import { recordEvent } from "./record-event";
 import { runOnce } from "./runner";
 import { verifyWebhookSignature } from "./signature";
 import { webhookUrlProblem } from "./ssrf-guard";
@@ -196,47 +193,5 @@ describe("the SSRF guard", () => {
     expect(outcome.ok).toBe(false);
     expect(outcome.error).toMatch(/private or reserved/);
     expect(receiver.received).toHaveLength(0);
-  });
-});
-
-describe("view notifications", () => {
-  afterEach(() => {
-    delete process.env.SMTP_URL;
-    reloadConfig();
-  });
-
-  async function viewed(doc: Awaited<ReturnType<typeof ownerWithDocument>>["doc"], ownerId: string) {
-    await db.$transaction((tx) =>
-      recordEvent(tx, { userId: ownerId, documentId: doc.id, type: "document.viewed", data: { document: eventDocument(doc), viewer: { email: "ann@acme.com", company_domain: "acme.com", visit_number: 2 } } }),
-    );
-  }
-
-  it("are written to the local outbox and the log without SMTP", async () => {
-    const { owner, doc } = await ownerWithDocument();
-    await viewed(doc, owner.id);
-    await runOnce();
-    const [note] = await db.notification.findMany({ where: { userId: owner.id } });
-    expect(note).toMatchObject({ status: "logged", kind: "document.viewed", toAddress: owner.email, subject: "ann@acme.com is viewing “Webhook test”" });
-  });
-
-  it("are sent through SMTP when SMTP_URL is set, and not at all when the document has them off", async () => {
-    const smtp = await startSmtpSink();
-    const mails = smtp.mails;
-    process.env.SMTP_URL = smtp.url;
-    reloadConfig();
-    try {
-      const { owner, doc } = await ownerWithDocument();
-      await viewed(doc, owner.id);
-      const quiet = await ownerWithDocument({ email_gate: false, notifications_enabled: false });
-      await viewed(quiet.doc, quiet.owner.id);
-      await runOnce();
-      expect(mails).toHaveLength(1);
-      expect(mails[0]).toContain(`To: ${owner.email}`);
-      expect(mails[0]).toContain("ann@acme.com (acme.com) opened");
-      expect((await db.notification.findFirstOrThrow({ where: { userId: owner.id } })).status).toBe("sent");
-      expect(await db.notification.count({ where: { userId: quiet.owner.id } })).toBe(0);
-    } finally {
-      await smtp.close();
-    }
   });
 });

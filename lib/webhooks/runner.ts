@@ -1,6 +1,7 @@
 import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db";
+import { composeDueDigests } from "../email/compose-due-digests";
 import { sendDueNotifications } from "../email/send-due-notifications";
 import { describePruned, pruneExpired } from "../retention/prune-expired";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
@@ -33,10 +34,11 @@ async function claimDueDeliveries(limit: number): Promise<string[]> {
 }
 
 /**
- * One round of the in-process runner: events → deliveries and emails; due deliveries attempted
- * (or handed to Inngest when it is configured); due emails sent. Returns what it did.
+ * One round of the in-process runner: events → deliveries and digest news; due deliveries
+ * attempted (or handed to Inngest when it is configured); due digests composed; due emails sent.
+ * Returns what it did.
  */
-export async function runOnce(): Promise<{ dispatched: number; attempted: number; notified: number }> {
+export async function runOnce(): Promise<{ dispatched: number; attempted: number; digests: number; notified: number }> {
   const created = await dispatchPendingEvents();
   let attempted = 0;
   if (config().inngestEnabled) {
@@ -49,8 +51,9 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
       attempted += claimed.length;
     }
   }
+  const digests = await composeDueDigests();
   const notified = await sendDueNotifications();
-  return { dispatched: created.length, attempted, notified };
+  return { dispatched: created.length, attempted, digests, notified };
 }
 
 /**

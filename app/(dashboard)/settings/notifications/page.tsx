@@ -1,25 +1,33 @@
 import type { Metadata } from "next";
+import { NotificationPreferencesForm } from "@/components/dashboard/notification-preferences";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { getNotificationPreferences } from "@/lib/users/notification-preferences";
 
 export const metadata: Metadata = { title: "Notifications" };
 
 export default async function NotificationsPage() {
   const user = await requireUser();
-  const messages = await db.notification.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 });
-  const smtp = Boolean(config().SMTP_URL);
+  const [preferences, messages] = await Promise.all([
+    getNotificationPreferences(user.id),
+    db.notification.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }),
+  ]);
+  const { SMTP_URL, NOTIFY_DIGEST_MINUTES } = config();
   return (
     <>
       <PageHeader
         title="Notifications"
-        description={smtp ? "Emails sent to you by Pagewise." : "SMTP is not configured (SMTP_URL), so emails to you are kept here instead of being sent."}
+        description={SMTP_URL ? "Emails sent to you by Pagewise." : "SMTP is not configured (SMTP_URL), so emails to you are kept here instead of being sent."}
       />
-      <Card>
+      <Card title="What you hear about" className="mb-6">
+        <NotificationPreferencesForm preferences={preferences} digestMinutes={NOTIFY_DIGEST_MINUTES} />
+      </Card>
+      <Card title={SMTP_URL ? "Sent" : "Outbox"}>
         {messages.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">No notifications yet. You get one when someone views a document that has notifications on.</p>
+          <p className="py-6 text-center text-sm text-slate-500">No notifications yet. You get one when someone reads a document that has notifications on.</p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="notifications">
             {messages.map((m) => (

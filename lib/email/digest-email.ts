@@ -1,0 +1,53 @@
+import { config } from "../config";
+
+/** A reader as the digest reports them: cumulative figures, and what is new since the previous digest. */
+export type DigestReader = {
+  email: string | null;
+  pagesViewed: number;
+  totalTimeSeconds: number;
+  newLead: boolean;
+  finished: boolean;
+};
+
+/** Readers listed by name in one digest; the rest are counted, so a flood of readers stays one short email. */
+export const DIGEST_MAX_LINES = 20;
+
+/** "42s", "4m 18s", "1h 5m". */
+export function formatReadingTime(seconds: number): string {
+  const total = Math.round(seconds);
+  if (total < 60) return `${total}s`;
+  if (total < 3600) return `${Math.floor(total / 60)}m ${total % 60}s`;
+  return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
+}
+
+/** "james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)". */
+export function readerLine(reader: DigestReader, pageCount: number): string {
+  const who = reader.email ?? "an anonymous reader";
+  const time = Math.round(reader.totalTimeSeconds) >= 1 ? ` in ${formatReadingTime(reader.totalTimeSeconds)}` : "";
+  const read = reader.pagesViewed > 0 ? `read ${reader.pagesViewed} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}${time}` : "has not read a page yet";
+  const marks = [reader.newLead && "new lead", reader.finished && "finished"].filter(Boolean);
+  return `${who} ${read}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+}
+
+const readers = (n: number) => `${n} ${n === 1 ? "reader" : "readers"}`;
+
+/**
+ * The digest of one document: one line per reader active since the previous digest (at most
+ * DIGEST_MAX_LINES, most telling first), and how many more there were.
+ */
+export function digestEmail(doc: { title: string; code: string; pageCount: number }, listed: DigestReader[], total: number) {
+  const { APP_URL, NOTIFY_DIGEST_MINUTES } = config();
+  const more = total - listed.length;
+  const lines = listed.map((reader) => `- ${readerLine(reader, doc.pageCount)}`);
+  if (more > 0) lines.push(`and ${more} more ${more === 1 ? "reader" : "readers"}`);
+  return {
+    kind: "document.digest",
+    subject: `${readers(total)} on “${doc.title}”`,
+    body:
+      `${lines.join("\n")}\n\n` +
+      `See who read what: ${APP_URL}/documents/${doc.code}\n\n` +
+      `Pagewise sends at most one email per document every ${NOTIFY_DIGEST_MINUTES} ${NOTIFY_DIGEST_MINUTES === 1 ? "minute" : "minutes"}. ` +
+      `Turn them off in the document's settings, or choose whether new leads and finished reads bring one in ` +
+      `${APP_URL}/settings/notifications.`,
+  };
+}
