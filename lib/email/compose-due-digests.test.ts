@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { anyReader } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
@@ -42,7 +43,7 @@ async function ownerWithDeck(fields: { notifications_enabled?: boolean } = {}) {
 /** A reader in their own browser; with an email they pass the gate first (a new lead). */
 async function reader(doc: Document, email?: string) {
   const browser = randomBytes(12).toString("base64url");
-  const gate = email ? await passGate(doc, { email }, browser) : null;
+  const gate = email ? await passGate(doc, { email }, browser, anyReader) : null;
   let started = false;
   return {
     /** One tracking batch per page; unless told not to wait, each after the clock moved on by its seconds. */
@@ -53,7 +54,7 @@ async function reader(doc: Document, email?: string) {
         await ingestBatch(doc, { ...open, gateViewerId: gate?.viewerId ?? null }, browser, {
           batch_id: `b_${randomBytes(8).toString("hex")}`,
           pages: [{ page, seconds }],
-        });
+        }, anyReader);
       }
     },
   };

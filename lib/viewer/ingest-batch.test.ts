@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { anyReader } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { ApiError } from "../api/errors";
 import { db } from "../db";
@@ -14,8 +15,6 @@ import { passGate } from "./pass-gate";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 4, fullFile: true, canDownload: true };
-/** Every reader may be recorded (the new-readers cap is tested on its own). */
-const anyone = async () => true;
 const batchId = () => `b_${randomBytes(8).toString("hex")}`;
 
 let clock = 0;
@@ -39,7 +38,7 @@ const events = async (type?: string) =>
   );
 
 async function send(pages: Array<[number, number]>, visitId?: string, access = open, id = batchId()) {
-  const result = await ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) }, anyone);
+  const result = await ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) }, anyReader);
   if (result.visit_id === null) throw new Error("the batch was not recorded");
   return { ...result, visit_id: result.visit_id };
 }
@@ -135,7 +134,7 @@ describe("ingestBatch", () => {
     // 1 s, then at most the 3 s that passed plus 2 s of slack (and the test's own milliseconds).
     expect(total).toBeLessThanOrEqual(1 + 3 + 2 + 0.1);
     expect(total).toBeGreaterThan(5);
-    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, anyone);
+    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, anyReader);
     const capped = await db.pageTime.findFirstOrThrow({ where: { visitId: firstBatchCap.visit_id! } });
     expect(capped.seconds).toBe(15);
   });
@@ -146,7 +145,7 @@ describe("ingestBatch", () => {
     ["negative time", [{ page: 1, seconds: -3 }]],
     ["a non-numeric time", [{ page: 1, seconds: "lots" }]],
   ])("refuses %s and records nothing", async (_name, pages) => {
-    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, anyone)).rejects.toMatchObject({ code: "validation_error" });
+    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, anyReader)).rejects.toMatchObject({ code: "validation_error" });
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
   });
 
@@ -159,7 +158,7 @@ describe("ingestBatch", () => {
   it("never lets one viewer write to another viewer's visit", async () => {
     const { visit_id } = await send([[1, 1]]);
     advance(5_000);
-    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] }, anyone);
+    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] }, anyReader);
     await expect(intruder).rejects.toMatchObject({ code: "not_found" });
     expect(await db.pageTime.count({ where: { visitId: visit_id } })).toBe(1);
   });
@@ -181,13 +180,13 @@ describe("ingestBatch", () => {
     const { visit_id } = await send([[1, 1.5]]);
     advance(10_000);
     await send([[2, 9], [3, 0.4]], visit_id);
-    const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyone);
+    const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
     advance(3 * HOUR);
     const gated: Access = { ...open, gateViewerId: viewerId };
     const second = await send([[3, 1]], undefined, gated);
     advance(8_000);
     await send([[4, 6]], second.visit_id, gated);
-    await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, anyone);
+    await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, anyReader);
 
     const pick = async () => ({
       doc: await db.document.findUniqueOrThrow({

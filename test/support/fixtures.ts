@@ -7,6 +7,9 @@ import { dispatchPendingEvents } from "../../lib/webhooks/dispatch-events";
 import { saveWebhook } from "../../lib/webhooks/manage-webhook";
 import { eventDocument } from "../../lib/documents/serialize";
 
+/** Lets every reader be recorded: for tests of something other than the new-readers cap. */
+export const anyReader = async () => true;
+
 export async function ownerWithDocument(fields: Parameters<typeof createSampleDocument>[3] = { email_gate: false }) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner.id, "Webhook test", 3, fields);
