@@ -8,6 +8,7 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/database-per-file.ts"],
     pool: "forks",
+    server: { deps: { inline: ["next-auth"] } },
     env: { DATA_DIR: ".data/vitest", ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
