@@ -48,6 +48,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   secret: config().AUTH_SECRET,
   trustHost: true,
   session: { strategy: "jwt" },
+  // A refused sign-in is an expected answer, not a server error: a flood of them must not flood the log.
+  logger: {
+    error(error) {
+      if (!(error instanceof CredentialsSignin)) console.error("[auth]", error);
+    },
+  },
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },
   providers: [
     Credentials({

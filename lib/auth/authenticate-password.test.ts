@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { argon2Calls, counted, holdVerifications, resetArgon2Calls } from "../../test/support/counted-argon2";
+import { argon2Calls, holdVerifications, resetArgon2Calls } from "../../test/support/counted-argon2";
 import { signInWithPassword } from "../../test/support/auth-http";
 import { legacyScryptHash } from "../../test/support/legacy-password-hash";
 import { config } from "../config";
@@ -10,7 +10,7 @@ import { ACCOUNT_LIMITS } from "./account-limits";
 import { authenticatePassword } from "./authenticate-password";
 import { verifyPassword } from "./password-hash";
 
-vi.mock("@node-rs/argon2", async (real) => counted(await real()));
+vi.mock("@node-rs/argon2", async (real) => (await import("../../test/support/counted-argon2")).counted(await real()));
 
 const { perEmail, perAddress, windowSeconds } = ACCOUNT_LIMITS.signIn;
 const PASSWORD = "correct horse battery";

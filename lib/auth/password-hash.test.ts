@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { argon2Calls, counted, resetArgon2Calls } from "../../test/support/counted-argon2";
+import { argon2Calls, resetArgon2Calls } from "../../test/support/counted-argon2";
 import { legacyScryptHash } from "../../test/support/legacy-password-hash";
 import { config } from "../config";
 import { HashingBusyError } from "./hashing-gate";
 import { hashPassword, needsRehash, verifyPassword } from "./password-hash";
 
-vi.mock("@node-rs/argon2", async (real) => counted(await real()));
+vi.mock("@node-rs/argon2", async (real) => (await import("../../test/support/counted-argon2")).counted(await real()));
 
 describe("password hashing", () => {
   it("stores argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane) in PHC form", async () => {

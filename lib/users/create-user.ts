@@ -3,7 +3,13 @@ import { hashPassword } from "../auth/password-hash";
 import { db, type Tx } from "../db";
 import { withoutNul } from "../api/nul-characters";
 
-export const emailSchema = z.email({ error: "Enter a valid email address" }).trim().toLowerCase().max(254);
+const EMAIL_ERROR = "Enter a valid email address";
+// Trimmed and lower-cased before it is checked, so " Ann@Example.com" is ann@example.com, not an error.
+export const emailSchema = z
+  .string({ error: EMAIL_ERROR })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: EMAIL_ERROR }).max(254, "Use at most 254 characters"));
 export const passwordSchema = z
   .string()
   .min(8, "Use at least 8 characters")

@@ -21,7 +21,7 @@ export const signupFormSchema = z.object({
   invitation: z.string().max(100).optional(),
 });
 
-export type SignupForm = z.output<typeof signupFormSchema>;
+export type SignupForm = z.input<typeof signupFormSchema>;
 
 /**
  * What the person who sent the form is told. `check_email` and `sign_in` are the same whether or
@@ -49,7 +49,8 @@ export const SIGNUP_LINK_HOURS = 24;
  * sign-in by emailed link claims it), and an existing account's owner finds a note in the
  * dashboard's notifications.
  */
-export async function requestSignup(form: SignupForm, address: string): Promise<SignupOutcome> {
+export async function requestSignup(input: SignupForm, address: string): Promise<SignupOutcome> {
+  const form = signupFormSchema.parse(input);
   const limit = await consumeAccountLimits("signUp", { email: form.email, address });
   if (!limit.allowed) return { status: "rate_limited", retryAfter: limit.retryAfter };
 

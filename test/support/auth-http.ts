@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { GET, POST } from "../../app/api/auth/[...nextauth]/route";
 import { CLIENT_IP_HEADER } from "../../lib/server-headers";
+import { readableMail } from "./smtp-sink";
 
 /**
  * Requests to next-auth's own HTTP endpoints (app/api/auth/[...nextauth]), as a browser or a
@@ -59,6 +60,6 @@ export async function sessionEmail(jar: Jar): Promise<string | null> {
 
 /** The sign-in link in a raw email from the SMTP sink. */
 export function linkIn(mail: string): string | null {
-  const body = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const body = readableMail(mail);
   return /(http:\/\/localhost:3000\/\S+?token=[^\s"<>]+)/.exec(body)?.[1]?.replace(/&amp;/g, "&") ?? null;
 }

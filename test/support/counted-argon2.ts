@@ -3,7 +3,7 @@ import type * as Argon2 from "@node-rs/argon2";
 /**
  * Wraps the real @node-rs/argon2 so tests can see how many hashes and verifications ran, and hold
  * verifications open (each keeps its gate slot until released). Use it as
- * `vi.mock("@node-rs/argon2", async (real) => counted(await real()))`.
+ * `vi.mock("@node-rs/argon2", async (real) => (await import("…/counted-argon2")).counted(await real()))`.
  */
 export const argon2Calls = { hash: 0, verify: 0 };
 
