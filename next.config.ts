@@ -14,7 +14,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Server-only packages with native or worker parts are loaded by Node, not bundled.
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "unpdf", "pdf-lib", "@node-rs/argon2"],
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "unpdf", "pdf-lib"],
   typedRoutes: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
