@@ -18,7 +18,7 @@ const POLICY_TEXT = {
 export default async function InvitationsPage() {
   const user = await requireUser();
   const [invitations, policy] = await Promise.all([listInvitations(user.id), signupPolicy()]);
-  const setting = config().SIGNUP ? "" : " (the default once the first account exists; set SIGNUP to change it)";
+  const setting = config().SIGNUP ? "" : " This is the default once the first account exists; the SIGNUP setting changes it.";
   return (
     <>
       <PageHeader title="Invitations" description={`${POLICY_TEXT[policy]}${policy === "invite" ? setting : ""}`} />
