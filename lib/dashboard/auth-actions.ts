@@ -95,11 +95,14 @@ export async function magicLinkAction(_state: FormState, form: FormData): Promis
   const email = emailSchema.safeParse(values.email);
   if (!email.success) return { fieldErrors: { email: "Enter a valid email address" }, values };
   if (!magicLinkEnabled()) return { error: "This server cannot send email, so sign-in links are not available.", values };
+  const notSent = { error: "The email could not be sent just now. Try again in a few minutes.", values };
   try {
     // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
-    await signIn("nodemailer", { email: email.data, redirectTo: "/documents", redirect: false });
+    // A failure to send (SMTP down) comes back as a redirect to the error page, not as an exception.
+    const next = await signIn("nodemailer", { email: email.data, redirectTo: "/documents", redirect: false });
+    if (new URL(String(next), "http://localhost").searchParams.has("error")) return notSent;
   } catch (error) {
-    if (error instanceof AuthError) return { error: "The email could not be sent just now. Try again in a few minutes.", values };
+    if (error instanceof AuthError) return notSent;
     throw error;
   }
   redirect("/sign-in/check-email");
