@@ -32,6 +32,8 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
       redirect("/sign-up/check-email");
     case "sign_in":
       redirect("/sign-in?notice=signed-up");
+    case "email_not_sent":
+      return { error: "The email could not be sent just now. Try again in a few minutes.", values };
     case "closed":
       return { error: "Sign-up is closed on this server. Ask its administrator to create your account.", values };
     case "invitation_required":

@@ -110,6 +110,15 @@ describe("sign-up with SMTP: every address is sent one email and the browser is 
     expect(await completeSignup(token)).toEqual({ status: "exists" });
     expect(await db.signupRequest.count({ where: { email } })).toBe(0);
   });
+
+  it("says the email could not be sent, for new and existing addresses alike, when the SMTP server is down", async () => {
+    process.env.SMTP_URL = "smtp://127.0.0.1:1";
+    reloadConfig();
+    const existing = unique("existing");
+    await createUser({ email: existing, password: PASSWORD });
+    expect(await requestSignup({ email: existing, password: PASSWORD }, address())).toEqual({ status: "email_not_sent" });
+    expect(await requestSignup({ email: unique("fresh"), password: PASSWORD }, address())).toEqual({ status: "email_not_sent" });
+  });
 });
 
 describe("sign-up without SMTP: nothing can be confirmed", () => {

@@ -30,6 +30,7 @@ export type SignupForm = z.input<typeof signupFormSchema>;
 export type SignupOutcome =
   | { status: "check_email" }
   | { status: "sign_in" }
+  | { status: "email_not_sent" }
   | { status: "closed" }
   | { status: "invitation_required" }
   | { status: "invitation_invalid" }
@@ -76,8 +77,13 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   const signup = { email: form.email, name: form.name || null, passwordHash, invitationId: invitation?.id ?? null };
 
   if (config().SMTP_URL) {
-    if (existing) await sendAccountEmail(existingAccountEmail(form.email));
-    else await sendAccountEmail(confirmationEmail(form.email, await storeSignupRequest(signup)));
+    const message = existing ? existingAccountEmail(form.email) : confirmationEmail(form.email, await storeSignupRequest(signup));
+    try {
+      await sendAccountEmail(message);
+    } catch (error) {
+      console.error("[sign-up] email not sent:", error);
+      return { status: "email_not_sent" };
+    }
     return { status: "check_email" };
   }
 
