@@ -8,6 +8,9 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/database-per-file.ts"],
     pool: "forks",
+    // next-auth imports `next/server` without a file extension, which Node's ESM loader refuses;
+    // processed by Vite instead, it loads, and tests can drive its HTTP handlers.
+    server: { deps: { inline: ["next-auth"] } },
     env: { DATA_DIR: ".data/vitest", ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -3,6 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR, E2E_URL } from "../playwright.config";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
+import { invitationPath } from "./support/accounts";
 import { runScript } from "./support/app-process";
 import { E2E_DATABASE_URL, db } from "./support/database";
 
@@ -12,6 +13,7 @@ const email = `founder-${Date.now()}@acme.com`;
 const password = "a long enough password";
 let owner: Page;
 let code = "";
+let invitation = "";
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -21,8 +23,24 @@ test.beforeAll(async ({ browser }) => {
   owner = await (await browser.newContext({ acceptDownloads: true })).newPage();
 });
 
-test("a new owner signs up and lands on an empty documents page", async () => {
+async function signIn(page: Page, asEmail: string, withPassword: string) {
+  await page.getByLabel("Email", { exact: true }).fill(asEmail);
+  await page.getByLabel("Password").fill(withPassword);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("without an invitation, sign-up says plainly that it needs one", async () => {
+  // Making the invitation makes an account, so from here the default SIGNUP is invite-only.
+  invitation = await invitationPath();
   await owner.goto("/sign-up");
+  await expect(owner.getByRole("heading", { name: "Sign-up needs an invitation" })).toBeVisible();
+  await owner.goto("/sign-up?invite=inv_notarealinvitation");
+  await expect(owner.getByRole("heading", { name: "This invitation can't be used" })).toBeVisible();
+});
+
+test("a new owner signs up with an invitation, signs in and lands on an empty documents page", async () => {
+  await owner.goto(invitation);
+  await expect(owner.getByTestId("sign-up-verification")).toContainText("This server cannot send email");
   await shot(owner, "sign-up");
   await owner.getByLabel("Work email").fill("not-an-email");
   await owner.getByLabel("Password").fill("short");
@@ -32,6 +50,9 @@ test("a new owner signs up and lands on an empty documents page", async () => {
   await owner.getByLabel("Work email").fill(email);
   await owner.getByLabel("Password").fill(password);
   await owner.getByRole("button", { name: "Create account" }).click();
+  await expect(owner).toHaveURL(/\/sign-in\?notice=signed-up$/);
+  await expect(owner.getByText(/cannot confirm addresses/)).toBeVisible();
+  await signIn(owner, email, password);
   await expect(owner).toHaveURL(/\/documents$/);
   await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
   await shot(owner, "documents-empty");
@@ -125,6 +146,42 @@ test("creates an API key that works, then revokes it and the API answers 401", a
   expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
 
+test("creates an invitation for a colleague, who signs up with it in another browser; the link then no longer works", async ({ browser }) => {
+  const colleague = `colleague-${Date.now()}@acme.com`;
+  await owner.goto("/settings/invitations");
+  await owner.getByLabel("Email (optional)").fill(colleague);
+  await owner.getByRole("button", { name: "Create invitation" }).click();
+  const link = (await owner.getByTestId("new-invitation-link").textContent())!.trim();
+  expect(link).toMatch(new RegExp(`^${E2E_URL}/sign-up\\?invite=inv_[0-9A-Za-z]{32}$`));
+  await shot(owner, "invitations");
+
+  const invited = await (await browser.newContext()).newPage();
+  await invited.goto(link);
+  await expect(invited.getByLabel("Work email")).toHaveValue(colleague);
+  await invited.getByLabel("Password").fill("the colleague's password");
+  await invited.getByRole("button", { name: "Create account" }).click();
+  await expect(invited).toHaveURL(/\/sign-in\?notice=signed-up$/);
+  await signIn(invited, colleague, "the colleague's password");
+  await expect(invited).toHaveURL(/\/documents$/);
+  await invited.context().close();
+
+  await owner.reload();
+  await expect(owner.getByTestId("invitations-table")).toContainText(`Used by ${colleague}`);
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(link);
+  await expect(stranger.getByRole("heading", { name: "This invitation can't be used" })).toBeVisible();
+  await stranger.context().close();
+});
+
+test("revokes an unused invitation", async () => {
+  await owner.goto("/settings/invitations");
+  await owner.getByRole("button", { name: "Create invitation" }).click();
+  await expect(owner.getByTestId("new-invitation-link")).toBeVisible();
+  await owner.reload();
+  await owner.getByRole("button", { name: "Revoke invitation for anyone with the link" }).click();
+  await expect(owner.getByTestId("invitations-table")).toContainText("Revoked");
+});
+
 test("configures a webhook against a local receiver and sends a test event", async () => {
   const receiver = await startReceiver();
   try {
@@ -178,15 +235,13 @@ test("every main page, with demo data: screenshots on desktop and phone, and ren
   const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL, DATA_DIR: E2E_DATA_DIR });
   expect(seeded.code, seeded.stderr).toBe(0);
   const demo = await db.document.findFirstOrThrow({ where: { owner: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
-  const pages = ["/overview", "/documents", `/documents/${demo.code}`, "/settings/api-keys", "/settings/webhook", "/settings/notifications", `/s/${demo.code}`];
+  const pages = ["/overview", "/documents", `/documents/${demo.code}`, "/settings/api-keys", "/settings/webhook", "/settings/notifications", "/settings/invitations", `/s/${demo.code}`];
   const timings: string[] = [];
   for (const [device, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
     const context = await browser.newContext({ viewport, isMobile: device === "phone", hasTouch: device === "phone" });
     const page = await context.newPage();
     await page.goto("/sign-in");
-    await page.getByLabel("Email", { exact: true }).fill("demo@pagewise.local");
-    await page.getByLabel("Password").fill("pagewise-demo");
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(page, "demo@pagewise.local", "pagewise-demo");
     await expect(page).toHaveURL(/\/documents$/);
     for (const path of pages) {
       await page.goto(path);

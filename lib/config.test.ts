@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
@@ -48,6 +48,9 @@ describe("parseConfig", () => {
     ["RETENTION_DAYS", "1.5"],
     ["NOTIFY_DIGEST_MINUTES", "0"],
     ["NOTIFY_DIGEST_MINUTES", "2.5"],
+    ["SIGNUP", "everyone"],
+    ["PASSWORD_HASH_CONCURRENCY", "0"],
+    ["PASSWORD_HASH_QUEUE_LIMIT", "-1"],
   ])("refuses a bad %s and names it", (name, value) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -59,6 +62,20 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "true" }).TRUST_PROXY).toBe(1);
     expect(parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "false" }).TRUST_PROXY).toBe(0);
     expect(() => parseConfig({ DATA_DIR: dataDir(), TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY:/);
+  });
+
+  it("leaves SIGNUP unset by default (open until the first account, then invite-only) and takes open, invite or closed", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() }).SIGNUP).toBeUndefined();
+    for (const value of ["open", "invite", "closed"] as const) expect(parseConfig({ DATA_DIR: dataDir(), SIGNUP: value }).SIGNUP).toBe(value);
+  });
+
+  it("sizes password hashing from the cores and libuv's thread pool, leaving two pool threads for the rest", () => {
+    const cores = availableParallelism();
+    expect(parseConfig({ DATA_DIR: dataDir() }).PASSWORD_HASH_CONCURRENCY).toBe(Math.max(1, Math.min(cores, 2)));
+    expect(parseConfig({ DATA_DIR: dataDir(), UV_THREADPOOL_SIZE: "3" }).PASSWORD_HASH_CONCURRENCY).toBe(1);
+    expect(parseConfig({ DATA_DIR: dataDir(), UV_THREADPOOL_SIZE: "64" }).PASSWORD_HASH_CONCURRENCY).toBe(Math.min(cores, 62));
+    expect(parseConfig({ DATA_DIR: dataDir(), PASSWORD_HASH_CONCURRENCY: "5" }).PASSWORD_HASH_CONCURRENCY).toBe(5);
+    expect(parseConfig({ DATA_DIR: dataDir() }).PASSWORD_HASH_QUEUE_LIMIT).toBe(32);
   });
 
   it("requires S3_BUCKET with the s3 storage driver", () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -73,13 +74,20 @@ const schema = z.object({
   INNGEST_BASE_URL: optionalString.pipe(z.url().optional()),
   ALLOW_PRIVATE_WEBHOOK_URLS: bool.default(false),
   ALLOW_HTTP_WEBHOOKS: bool.default(false),
+  /** Unset: open until the first account exists, then invite-only (see signupPolicy). */
+  SIGNUP: optionalString.pipe(z.enum(["open", "invite", "closed"]).optional()),
+  PASSWORD_HASH_CONCURRENCY: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
+  PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Node's own setting, read (never set) to size the password-hashing gate. */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
 });
 
 type Parsed = z.infer<typeof schema>;
 
-export type Config = Omit<Parsed, "AUTH_SECRET" | "STORAGE_DIR"> & {
+export type Config = Omit<Parsed, "AUTH_SECRET" | "STORAGE_DIR" | "PASSWORD_HASH_CONCURRENCY"> & {
   AUTH_SECRET: string;
   STORAGE_DIR: string;
+  PASSWORD_HASH_CONCURRENCY: number;
   /** True when no DATABASE_URL is given and `npm start` runs an embedded PostgreSQL. */
   embeddedDatabase: boolean;
   inngestEnabled: boolean;
@@ -113,9 +121,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     DATA_DIR: dataDir,
     STORAGE_DIR: path.resolve(/*turbopackIgnore: true*/ parsed.STORAGE_DIR ?? path.join(dataDir, "storage")),
     AUTH_SECRET: parsed.AUTH_SECRET ?? persistedAuthSecret(dataDir),
+    PASSWORD_HASH_CONCURRENCY: parsed.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(parsed.UV_THREADPOOL_SIZE),
     embeddedDatabase: !parsed.DATABASE_URL,
     inngestEnabled: Boolean(parsed.INNGEST_EVENT_KEY || parsed.INNGEST_SIGNING_KEY || parsed.INNGEST_DEV),
   };
+}
+
+/**
+ * Password hashes run on libuv's thread pool, which file reads, DNS lookups and zlib share: two
+ * threads stay free for them, and running more hashes than there are cores only slows each one.
+ */
+function defaultHashConcurrency(threadPoolSize: number): number {
+  return Math.max(1, Math.min(availableParallelism(), threadPoolSize - 2));
 }
 
 /** Sessions must survive restarts, so a generated secret is kept under the data directory. */

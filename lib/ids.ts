@@ -16,3 +16,5 @@ export const newEventId = () => `evt_${randomString(24)}`;
 export const newViewerPublicId = () => `anon_${randomString(16)}`;
 export const newApiKey = () => `pw_live_${randomString(32)}`;
 export const newWebhookSecret = () => `whsec_${randomString(32)}`;
+export const newInvitationToken = () => `inv_${randomString(32)}`;
+export const newSignupToken = () => randomString(32);

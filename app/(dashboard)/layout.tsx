@@ -10,6 +10,7 @@ const NAV = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhook", label: "Webhook" },
   { href: "/settings/notifications", label: "Notifications" },
+  { href: "/settings/invitations", label: "Invitations" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

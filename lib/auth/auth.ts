@@ -1,12 +1,16 @@
 import { PrismaAdapter } from "@auth/prisma-adapter";
-import NextAuth, { type DefaultSession } from "next-auth";
+import NextAuth, { CredentialsSignin, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Nodemailer from "next-auth/providers/nodemailer";
 import { redirect } from "next/navigation";
 import { config } from "../config";
 import { db } from "../db";
+import { clientAddress } from "../server-headers";
 import { findUserByEmail } from "../users/create-user";
-import { verifyPassword } from "./password-hash";
+import { claimUnverifiedAccount } from "../users/claim-unverified-account";
+import { currentSessionVersion } from "../users/session-version";
+import { authenticatePassword } from "./authenticate-password";
+import { sendMagicLink } from "./send-magic-link";
 
 declare module "next-auth" {
   interface Session {
@@ -14,33 +18,82 @@ declare module "next-auth" {
   }
 }
 
+declare module "@auth/core/jwt" {
+  interface JWT {
+    /** The account's session version when this session began (see currentSessionVersion). */
+    sv?: number;
+  }
+}
+
+/** A sign-in refused before its password was looked at: too many attempts, or too many hashes at once. */
+export class SignInRefused extends CredentialsSignin {
+  constructor(
+    readonly reason: "rate_limited" | "busy",
+    readonly retryAfter: number,
+  ) {
+    super();
+    this.code = reason;
+  }
+}
+
 /**
  * next-auth v5: email + password (Credentials) always, an email magic link when SMTP is
  * configured. JWT sessions (required with Credentials); the Prisma adapter stores magic-link
  * tokens. Configured lazily, so importing this module never reads configuration at build time.
+ * The limits and the account rules live in the functions the providers call, so they hold for
+ * the server actions and for next-auth's own HTTP endpoints alike.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   adapter: PrismaAdapter(db),
   secret: config().AUTH_SECRET,
   trustHost: true,
   session: { strategy: "jwt" },
+  // A refused sign-in is an expected answer, not a server error: a flood of them must not flood the log.
+  logger: {
+    error(error) {
+      if (!(error instanceof CredentialsSignin)) console.error("[auth]", error);
+    },
+  },
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },
   providers: [
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
-        const email = String(credentials?.email ?? "").trim().toLowerCase();
-        const password = String(credentials?.password ?? "");
-        const user = email ? await findUserByEmail(email) : null;
-        if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) return null;
-        return { id: user.id, email: user.email, name: user.name };
+      async authorize(credentials, request) {
+        const result = await authenticatePassword({ email: credentials?.email, password: credentials?.password, address: clientAddress(request) });
+        if (result.status === "ok") return result.user;
+        if (result.status === "invalid") return null;
+        throw new SignInRefused(result.status, result.retryAfter);
       },
     }),
-    ...(config().SMTP_URL ? [Nodemailer({ server: config().SMTP_URL, from: config().SMTP_FROM })] : []),
+    ...(config().SMTP_URL
+      ? [
+          Nodemailer({
+            server: config().SMTP_URL,
+            from: config().SMTP_FROM,
+            async sendVerificationRequest({ identifier, url, request }) {
+              await sendMagicLink({ email: identifier, url, address: clientAddress(request) });
+            },
+          }),
+        ]
+      : []),
   ],
   callbacks: {
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    async signIn({ user, account, email }) {
+      if (account?.provider !== "nodemailer" || email?.verificationRequest) return true;
+      // A sign-in link was followed: it proves the address, and it never creates an account.
+      const owner = user.email ? await findUserByEmail(user.email) : null;
+      if (!owner) return false;
+      await claimUnverifiedAccount(owner.id);
+      return true;
+    },
+    async jwt({ token, user }) {
+      if (user?.id) {
+        token.sub = user.id;
+        token.sv = (await currentSessionVersion(user.id)) ?? undefined;
+        return token;
+      }
+      // A session from before the account's sessions were ended (or of a deleted account) is over.
+      if (!token.sub || token.sv === undefined || token.sv !== (await currentSessionVersion(token.sub))) return null;
       return token;
     },
     session({ session, token }) {

@@ -1,43 +1,112 @@
 "use server";
 
 import { AuthError } from "next-auth";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { signIn, signOut } from "../auth/auth";
-import { EmailTakenError, createUser, newUserSchema } from "../users/create-user";
+import { waitDescription } from "../auth/account-limits";
+import { SignInRefused, magicLinkEnabled, signIn, signOut } from "../auth/auth";
+import { clientAddress } from "../server-headers";
+import { completeSignup } from "../users/complete-signup";
+import { emailSchema } from "../users/create-user";
+import { requestSignup, signupFormSchema } from "../users/request-signup";
 
 export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
 
 const fieldErrors = (error: z.ZodError) => Object.fromEntries(error.issues.map((i) => [String(i.path[0]), i.message]));
 
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+const INVITATION_UNUSABLE = "This invitation can no longer be used: it has expired, been revoked or been used. Ask for a new one.";
+
 export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
-  const values = { email: String(form.get("email") ?? ""), name: String(form.get("name") ?? "") };
-  const parsed = newUserSchema.safeParse({ ...values, password: form.get("password") });
+  const values = { email: text(form, "email"), name: text(form, "name") };
+  const parsed = signupFormSchema.safeParse({ ...values, password: text(form, "password"), invitation: text(form, "invitation") || undefined });
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
-  try {
-    await createUser(parsed.data);
-  } catch (error) {
-    if (error instanceof EmailTakenError) return { fieldErrors: { email: "An account with this email already exists. Sign in instead." }, values };
-    throw error;
+  const outcome = await requestSignup(parsed.data, clientAddress(await headers()));
+  switch (outcome.status) {
+    case "check_email":
+      redirect("/sign-up/check-email");
+    case "sign_in":
+      redirect("/sign-in?notice=signed-up");
+    case "email_not_sent":
+      return { error: "The email could not be sent just now. Try again in a few minutes.", values };
+    case "closed":
+      return { error: "Sign-up is closed on this server. Ask its administrator to create your account.", values };
+    case "invitation_required":
+      return { error: "Sign-up on this server needs an invitation. Ask someone who has an account to send you an invitation link.", values };
+    case "invitation_invalid":
+      return { error: INVITATION_UNUSABLE, values };
+    case "invitation_other_email":
+      return { fieldErrors: { email: "This invitation is for another email address. Use the address it was sent to." }, values };
+    case "rate_limited":
+      return { error: `Too many sign-up attempts. Try again in ${waitDescription(outcome.retryAfter)}.`, values };
+    case "busy":
+      return { error: `The server is busy. Try again in ${outcome.retryAfter} seconds.`, values };
   }
-  await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/documents" });
 }
 
+export async function completeSignupAction(_state: FormState, form: FormData): Promise<FormState> {
+  const outcome = await completeSignup(text(form, "token"));
+  switch (outcome.status) {
+    case "created":
+      redirect("/sign-in?notice=verified");
+    case "exists":
+      redirect("/sign-in?notice=account-exists");
+    case "invalid":
+      return { error: "This link is invalid or has expired. Sign up again to get a new one." };
+    case "closed":
+      return { error: "Sign-up has been closed on this server since you signed up. Ask its administrator to create your account." };
+    case "invitation_required":
+    case "invitation_invalid":
+      return { error: INVITATION_UNUSABLE };
+  }
+}
+
+const signInSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Enter your password").max(1000, "That is longer than any password here"),
+});
+
 export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
-  const email = String(form.get("email") ?? "");
+  const values = { email: text(form, "email") };
+  const parsed = signInSchema.safeParse({ email: values.email, password: text(form, "password") });
+  if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
   try {
-    await signIn("credentials", { email, password: String(form.get("password") ?? ""), redirectTo: String(form.get("next") || "/documents") });
+    await signIn("credentials", { ...parsed.data, redirectTo: text(form, "next") || "/documents" });
   } catch (error) {
-    if (error instanceof AuthError) return { error: "That email and password don't match an account.", values: { email } };
+    if (error instanceof SignInRefused) {
+      return {
+        error:
+          error.reason === "busy"
+            ? `The server is busy checking other sign-ins. Try again in ${error.retryAfter} seconds.`
+            : `Too many sign-in attempts for this email or from your network. Try again in ${waitDescription(error.retryAfter)}.`,
+        values,
+      };
+    }
+    if (error instanceof AuthError) return { error: "That email and password don't match an account.", values };
     throw error;
   }
 }
 
 export async function magicLinkAction(_state: FormState, form: FormData): Promise<FormState> {
-  const email = String(form.get("email") ?? "").trim();
-  if (!z.email().safeParse(email).success) return { fieldErrors: { email: "Enter a valid email address" }, values: { email } };
-  // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
-  await signIn("nodemailer", { email, redirectTo: "/documents", redirect: false });
+  const values = { email: text(form, "email") };
+  const email = emailSchema.safeParse(values.email);
+  if (!email.success) return { fieldErrors: { email: "Enter a valid email address" }, values };
+  if (!magicLinkEnabled()) return { error: "This server cannot send email, so sign-in links are not available.", values };
+  const notSent = { error: "The email could not be sent just now. Try again in a few minutes.", values };
+  try {
+    // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
+    // A failure to send (SMTP down) comes back as a redirect to the error page, not as an exception.
+    const next = await signIn("nodemailer", { email: email.data, redirectTo: "/documents", redirect: false });
+    if (new URL(String(next), "http://localhost").searchParams.has("error")) return notSent;
+  } catch (error) {
+    if (error instanceof AuthError) return notSent;
+    throw error;
+  }
   redirect("/sign-in/check-email");
 }
 

@@ -5,7 +5,9 @@ import { buffer } from "node:stream/consumers";
 import { afterEach, describe, expect, it } from "vitest";
 import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { legacyScryptHash } from "@/test/support/legacy-password-hash";
 import { ApiError } from "../api/errors";
+import { verifyPassword } from "../auth/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db";
 import { storage } from "../storage";
@@ -115,5 +117,23 @@ describe("changing the gate", () => {
     }
     const files = await readdir(path.join(config().STORAGE_DIR, "documents", doc.id));
     expect(files.sort()).toEqual(["original.pdf", ...(stored.previewStorageKey ? [path.basename(stored.previewStorageKey)] : [])].sort());
+  });
+});
+
+describe("document passwords", () => {
+  it("are stored as argon2id when set on upload or changed later; one set before argon2id still opens the document", async () => {
+    const { id } = await owner();
+    const doc = await upload(id, await samplePdf(2), { password: "board-q3" });
+    expect(doc.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword("board-q3", doc.passwordHash)).toBe(true);
+
+    const changed = await updateDocument(doc, { password: "board-q4" });
+    expect(changed.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword("board-q3", changed.passwordHash)).toBe(false);
+    expect(await verifyPassword("board-q4", changed.passwordHash)).toBe(true);
+
+    const legacy = await db.document.update({ where: { id: doc.id }, data: { passwordHash: await legacyScryptHash("from 2025") } });
+    expect(await verifyPassword("from 2025", legacy.passwordHash)).toBe(true);
+    expect(await verifyPassword("from 2026", legacy.passwordHash)).toBe(false);
   });
 });

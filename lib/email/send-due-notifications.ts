@@ -1,18 +1,10 @@
-import { createTransport, type Transporter } from "nodemailer";
 import { config } from "../config";
 import { db } from "../db";
 import { now } from "../time";
+import { smtpTransport } from "./smtp-transport";
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 2 * 60_000;
-let transport: { url: string; transporter: Transporter } | undefined;
-
-function smtp(): Transporter | null {
-  const url = config().SMTP_URL;
-  if (!url) return null;
-  if (transport?.url !== url) transport = { url, transporter: createTransport(url) };
-  return transport.transporter;
-}
 
 /**
  * Sends the owner emails that are due. Without SMTP_URL they are written to the log and kept in
@@ -28,7 +20,7 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
     ) RETURNING id`;
   for (const { id } of claimed) {
     const message = await db.notification.findUniqueOrThrow({ where: { id } });
-    const transporter = smtp();
+    const transporter = smtpTransport();
     if (!transporter) {
       console.log(`[notifications] (no SMTP_URL; kept in the local outbox) to ${message.toAddress}: ${message.subject}`);
       await db.notification.update({ where: { id }, data: { status: "logged", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null } });

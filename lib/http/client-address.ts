@@ -61,6 +61,11 @@ const processSecret = (): string => {
   return store[SECRET];
 };
 
+/** The header value that carries `address` in this process. */
+export function stampFor(address: string): string {
+  return `${processSecret()} ${address}`;
+}
+
 export function readClientAddress(headers: Headers): string {
   const value = headers.get(CLIENT_ADDRESS_HEADER) ?? "";
   const secret = processSecret();
@@ -79,11 +84,10 @@ export function installClientAddressStamp(trustedHops: number) {
   if (proto[INSTALLED]) return;
   proto[INSTALLED] = true;
   const emit = proto.emit as (this: Server, event: string | symbol, ...args: unknown[]) => boolean;
-  const secret = processSecret();
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as IncomingMessage;
-      req.headers[CLIENT_ADDRESS_HEADER] = `${secret} ${resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops)}`;
+      req.headers[CLIENT_ADDRESS_HEADER] = stampFor(resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops));
     }
     return emit.apply(this, [event, ...args]);
   } as typeof proto.emit;

@@ -19,3 +19,6 @@ export async function startSmtpSink() {
   const port = (server.server.address() as { port: number }).port;
   return { mails, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
+
+/** A received message with quoted-printable soft line breaks and `=3D` undone, for reading its text. */
+export const readableMail = (raw: string) => raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");

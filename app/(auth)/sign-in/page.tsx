@@ -2,12 +2,29 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/dashboard/auth-forms";
 import { auth, magicLinkEnabled } from "@/lib/auth/auth";
+import { signupPolicy } from "@/lib/users/signup-policy";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+const NOTICES: Record<string, string> = {
+  verified: "Your email is confirmed and your account is ready. Sign in with your email and password.",
+  "account-exists": "Your email is confirmed, and it already has an account. Sign in with it.",
+  "signed-up":
+    "If that email had no account yet, it has one now: sign in with the password you chose. If it already had one, nothing changed and its owner was notified. " +
+    "(This server cannot send email, so it cannot confirm addresses or tell you which happened.)",
+};
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }> }) {
   if ((await auth())?.user) redirect("/documents");
-  const { callbackUrl, error } = await searchParams;
-  const next = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : undefined;
-  return <SignInForm next={next} magicLink={magicLinkEnabled()} error={error} />;
+  const { callbackUrl, error, notice } = await searchParams;
+  const next = typeof callbackUrl === "string" && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : undefined;
+  return (
+    <SignInForm
+      next={next}
+      magicLink={magicLinkEnabled()}
+      notice={typeof notice === "string" ? NOTICES[notice] : undefined}
+      error={typeof error === "string" ? error : undefined}
+      signUp={await signupPolicy()}
+    />
+  );
 }

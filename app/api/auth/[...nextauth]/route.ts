@@ -1,3 +1,11 @@
+import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
+import { refusedSignInResponse } from "@/lib/auth/refused-sign-in";
+import { now } from "@/lib/time";
 
-export const { GET, POST } = handlers;
+export const { GET } = handlers;
+
+export async function POST(request: NextRequest) {
+  const response = await handlers.POST(request);
+  return refusedSignInResponse(response, now()) ?? response;
+}

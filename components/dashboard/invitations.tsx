@@ -1,0 +1,92 @@
+"use client";
+
+import { useActionState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, Input, inputClass } from "@/components/ui/field";
+import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
+
+export type InvitationRow = { id: string; email: string | null; createdAt: string; expiresAt: string; status: "active" | "used" | "revoked" | "expired"; usedBy: string | null };
+
+const date = (iso: string) => iso.slice(0, 16).replace("T", " ");
+
+function NewInvitation({ state }: { state: InvitationState }) {
+  if (!state?.url) return null;
+  return (
+    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="text-sm font-medium text-emerald-900">
+        Invitation link{state.email ? ` for ${state.email}` : ""}. Send it to the person you invite; copy it now: it is not shown again.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <code data-testid="new-invitation-link" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200">{state.url}</code>
+        <CopyButton value={state.url} />
+      </div>
+    </div>
+  );
+}
+
+function statusText(row: InvitationRow) {
+  if (row.status === "used") return `Used${row.usedBy ? ` by ${row.usedBy}` : ""}`;
+  if (row.status === "revoked") return "Revoked";
+  if (row.status === "expired") return "Expired";
+  return `Open until ${date(row.expiresAt)}`;
+}
+
+export function Invitations({ invitations, days }: { invitations: InvitationRow[]; days: readonly number[] }) {
+  const [created, create, creating] = useActionState<InvitationState, FormData>(createInvitationAction, undefined);
+  const [pending, start] = useTransition();
+  return (
+    <div className="space-y-6">
+      <form action={create} className="flex flex-wrap items-end gap-3" noValidate>
+        <div className="min-w-56 flex-1">
+          <Field id="invite-email" label="Email (optional)" hint="Only this address can use the link. Leave empty for anyone who has it." error={created?.fieldErrors?.email}>
+            <Input id="invite-email" name="email" type="email" autoComplete="off" placeholder="colleague@example.com" aria-invalid={Boolean(created?.fieldErrors?.email)} />
+          </Field>
+        </div>
+        <div className="w-40">
+          <Field id="invite-days" label="Valid for" error={created?.fieldErrors?.days}>
+            <select id="invite-days" name="days" defaultValue="7" className={inputClass}>
+              {days.map((d) => (
+                <option key={d} value={d}>{d === 1 ? "1 day" : `${d} days`}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create invitation"}</Button>
+      </form>
+      <NewInvitation state={created} />
+      {invitations.length === 0 ? (
+        <p className="text-sm text-slate-500">No invitations yet.</p>
+      ) : (
+        <div className="-mx-5 overflow-x-auto">
+          <table className="min-w-full text-sm" data-testid="invitations-table">
+            <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="px-5 py-2">For</th>
+                <th scope="col" className="px-3 py-2">Created</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-5 py-2"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {invitations.map((row) => (
+                <tr key={row.id} className={row.status === "active" ? "" : "text-slate-400"}>
+                  <td className="px-5 py-2 font-medium">{row.email ?? "Anyone with the link"}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{date(row.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{statusText(row)}</td>
+                  <td className="px-5 py-2 text-right whitespace-nowrap">
+                    {row.status === "active" && (
+                      <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeInvitationAction(row.id))} aria-label={`Revoke invitation for ${row.email ?? "anyone with the link"}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { consumeRateLimit } from "../api/rate-limit";
+import { now } from "../time";
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+/**
+ * Attempts allowed per fixed 15-minute window, per email address and per client address. Every
+ * attempt counts, whatever its outcome and whether or not the email has an account, so being
+ * limited says nothing about an account. docs/decisions.md has the reasoning for each number.
+ */
+export const ACCOUNT_LIMITS = {
+  signIn: { perEmail: 10, perAddress: 30, windowSeconds: FIFTEEN_MINUTES },
+  magicLink: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
+  signUp: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
+} as const;
+
+export type AccountAction = keyof typeof ACCOUNT_LIMITS;
+
+export type LimitVerdict = { allowed: true } | { allowed: false; retryAfter: number };
+
+/**
+ * Counts one attempt against the client address, then against the email. An address past its
+ * limit is stopped before its attempt reaches the email's count, so one client spraying many
+ * addresses cannot also use up the allowance of the people it targets.
+ */
+export async function consumeAccountLimits(action: AccountAction, subject: { email: string; address: string }, at = now()): Promise<LimitVerdict> {
+  const rule = ACCOUNT_LIMITS[action];
+  const byAddress = await consumeRateLimit(`${action}:address:${subject.address.slice(0, 200)}`, at, rule.perAddress, rule.windowSeconds);
+  if (!byAddress.allowed) return { allowed: false, retryAfter: byAddress.retryAfter };
+  const byEmail = await consumeRateLimit(`${action}:email:${subject.email}`, at, rule.perEmail, rule.windowSeconds);
+  if (!byEmail.allowed) return { allowed: false, retryAfter: byEmail.retryAfter };
+  return { allowed: true };
+}
+
+/** "2 minutes", "15 minutes": how long to wait, for people. */
+export function waitDescription(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

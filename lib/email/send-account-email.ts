@@ -1,0 +1,15 @@
+import { config } from "../config";
+import { smtpTransport } from "./smtp-transport";
+
+export type AccountEmail = { to: string; subject: string; text: string };
+
+/**
+ * Sends an account email (sign-in link, sign-up confirmation) now, while the person waits for it.
+ * Only called with SMTP configured: these emails exist to prove an address, and a local outbox
+ * would prove nothing.
+ */
+export async function sendAccountEmail(email: AccountEmail): Promise<void> {
+  const transporter = smtpTransport();
+  if (!transporter) throw new Error("Account emails need SMTP_URL");
+  await transporter.sendMail({ from: config().SMTP_FROM, to: email.to, subject: email.subject, text: email.text });
+}

@@ -1,0 +1,41 @@
+import { db } from "../db";
+import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
+import { now } from "../time";
+
+/**
+ * Someone just proved they own the account's address (a sign-in link). If the address had never
+ * been proved, whoever set the account up may not be them (an account registered in advance for
+ * someone else's address): the password is cleared, every other session ends, API keys are
+ * revoked and the webhook disabled, so nothing set up before this moment keeps access. The owner
+ * is told what changed. Returns whether the account was claimed (false: it was already verified).
+ */
+export async function claimUnverifiedAccount(userId: string): Promise<boolean> {
+  const at = now();
+  return db.$transaction(async (tx) => {
+    const claimed = await tx.user.updateMany({
+      where: { id: userId, emailVerified: null },
+      data: { emailVerified: at, passwordHash: null, sessionVersion: { increment: 1 } },
+    });
+    if (claimed.count === 0) return false;
+    const keys = await tx.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
+    const webhook = await tx.webhook.updateMany({ where: { userId, isActive: true }, data: { isActive: false, disabledAt: at } });
+    const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+    const undone = [
+      "its password was removed (sign in with an emailed link from now on)",
+      "every other session was signed out",
+      ...(keys.count > 0 ? [`${keys.count} API key${keys.count === 1 ? " was" : "s were"} revoked`] : []),
+      ...(webhook.count > 0 ? ["the webhook was disabled"] : []),
+    ];
+    await enqueueOwnerEmail(tx, {
+      userId,
+      to: owner.email,
+      kind: "account.claimed",
+      subject: "Your Pagewise email address is confirmed",
+      body:
+        `You signed in with a link sent to ${owner.email}, the first proof that this address is yours. ` +
+        `In case someone else set the account up before you, ${undone.join(", ")}. ` +
+        "Check your documents, API keys and webhook for anything you did not create.",
+    });
+    return true;
+  });
+}

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { reloadConfig } from "../config";
+import { db } from "../db";
+import { setClockOffset } from "../time";
+import { admitSignup } from "./admit-signup";
+import { createUser } from "./create-user";
+import { createInvitation, findUsableInvitation, invitationInputSchema, listInvitations, revokeInvitation } from "./invitations";
+import { requestSignup } from "./request-signup";
+import { signupPolicy } from "./signup-policy";
+
+const PASSWORD = "correct horse battery";
+let serial = 0;
+const unique = (prefix: string) => `${prefix}-${++serial}-${Date.now()}@example.com`;
+const address = () => `203.0.113.${++serial % 250}`;
+
+function setSignup(value: string | undefined) {
+  if (value === undefined) delete process.env.SIGNUP;
+  else process.env.SIGNUP = value;
+  reloadConfig();
+}
+
+afterEach(() => {
+  setSignup(undefined);
+  setClockOffset(0);
+});
+
+describe("the default sign-up policy (SIGNUP unset)", () => {
+  it("is open until the first account exists, and admits exactly one of two first sign-ups sent at once", async () => {
+    expect(await db.user.count()).toBe(0);
+    expect(await signupPolicy()).toBe("open");
+    const [first, second] = await Promise.all([
+      requestSignup({ email: unique("first"), password: PASSWORD }, address()),
+      requestSignup({ email: unique("second"), password: PASSWORD }, address()),
+    ]);
+    expect([first, second].map((o) => o.status).sort()).toEqual(["invitation_required", "sign_in"]);
+    expect(await db.user.count()).toBe(1);
+    expect(await signupPolicy()).toBe("invite");
+  });
+
+  it("is invite-only once an account exists: without an invitation, with a made-up one, and with one for another address", async () => {
+    const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
+    const { token } = await createInvitation(inviter.id, { email: "bound@example.com" });
+    expect(await requestSignup({ email: unique("uninvited"), password: PASSWORD }, address())).toEqual({ status: "invitation_required" });
+    expect(await requestSignup({ email: unique("guessing"), password: PASSWORD, invitation: "inv_madeup" }, address())).toEqual({ status: "invitation_invalid" });
+    expect(await requestSignup({ email: "someone-else@example.com", password: PASSWORD, invitation: token }, address())).toEqual({ status: "invitation_other_email" });
+    expect(await db.user.count({ where: { createdAt: { gt: inviter.createdAt } } })).toBe(0);
+  });
+
+  it("admits an invited person once; the invitation is then used and shows who used it", async () => {
+    const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
+    const invitee = unique("invitee");
+    const { token, url, invitation } = await createInvitation(inviter.id, { email: invitee, days: 1 });
+    expect(url).toBe(`http://localhost:3000/sign-up?invite=${token}`);
+    expect(token).toMatch(/^inv_[0-9A-Za-z]{32}$/);
+    expect(await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).not.toHaveProperty("token");
+
+    expect(await requestSignup({ email: invitee.toUpperCase(), password: PASSWORD, invitation: token }, address())).toEqual({ status: "sign_in" });
+    expect(await db.user.count({ where: { email: invitee } })).toBe(1);
+    expect(await findUsableInvitation(token)).toBeNull();
+    expect(await listInvitations(inviter.id)).toEqual([expect.objectContaining({ id: invitation.id, status: "used", usedBy: invitee, email: invitee })]);
+
+    expect(await requestSignup({ email: unique("second-use"), password: PASSWORD, invitation: token }, address())).toEqual({ status: "invitation_invalid" });
+  });
+
+  it("refuses revoked and expired invitations; only the inviter can revoke", async () => {
+    const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
+    const other = await createUser({ email: unique("other"), password: PASSWORD });
+    const revoked = await createInvitation(inviter.id, {});
+    expect(await revokeInvitation(other.id, revoked.invitation.id)).toBe(false);
+    expect(await revokeInvitation(inviter.id, revoked.invitation.id)).toBe(true);
+    expect(await revokeInvitation(inviter.id, "not-a-uuid")).toBe(false);
+    expect(await requestSignup({ email: unique("revoked"), password: PASSWORD, invitation: revoked.token }, address())).toEqual({ status: "invitation_invalid" });
+
+    const expiring = await createInvitation(inviter.id, { days: 1 });
+    expect(await findUsableInvitation(expiring.token)).not.toBeNull();
+    setClockOffset(86_400_000 + 1_000);
+    expect(await requestSignup({ email: unique("late"), password: PASSWORD, invitation: expiring.token }, address())).toEqual({ status: "invitation_invalid" });
+    expect((await listInvitations(inviter.id)).map((i) => i.status).sort()).toEqual(["expired", "revoked"]);
+  });
+
+  it("rechecks the invitation when the account is made: one invitation, two sign-ups at once, one account", async () => {
+    const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
+    const { invitation } = await createInvitation(inviter.id, {});
+    const signup = (email: string) => admitSignup({ email, name: null, passwordHash: "x", invitationId: invitation.id, emailVerified: null });
+    const results = await Promise.all([signup(unique("racer")), signup(unique("racer"))]);
+    expect(results.map((r) => r.status).sort()).toEqual(["created", "invitation_invalid"]);
+  });
+});
+
+describe("SIGNUP set explicitly", () => {
+  it("closed refuses every sign-up, invited or not, while administrators can still create accounts", async () => {
+    const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
+    const { token } = await createInvitation(inviter.id, {});
+    setSignup("closed");
+    expect(await signupPolicy()).toBe("closed");
+    expect(await requestSignup({ email: unique("closed"), password: PASSWORD, invitation: token }, address())).toEqual({ status: "closed" });
+    expect(await createUser({ email: unique("by-admin"), password: PASSWORD })).toMatchObject({ id: expect.any(String) });
+  });
+
+  it("open admits anyone, whatever accounts exist", async () => {
+    await createUser({ email: unique("someone"), password: PASSWORD });
+    setSignup("open");
+    const email = unique("walk-in");
+    expect(await requestSignup({ email, password: PASSWORD }, address())).toEqual({ status: "sign_in" });
+    expect(await db.user.count({ where: { email } })).toBe(1);
+  });
+
+  it("invite requires an invitation even on an empty server", async () => {
+    await db.user.deleteMany();
+    setSignup("invite");
+    expect(await requestSignup({ email: unique("first"), password: PASSWORD }, address())).toEqual({ status: "invitation_required" });
+  });
+});
+
+describe("invitation input", () => {
+  it("takes an optional address and 1, 7 or 30 days, and says what is wrong otherwise", () => {
+    expect(invitationInputSchema.parse({ email: "", days: "7" })).toEqual({ email: undefined, days: 7 });
+    expect(invitationInputSchema.parse({ email: " Person@Example.com " })).toEqual({ email: "person@example.com", days: 7 });
+    expect(invitationInputSchema.safeParse({ days: "5" }).error?.issues[0]?.message).toBe("Choose 1, 7, 30 days");
+    expect(invitationInputSchema.safeParse({ email: "nope" }).error?.issues[0]?.message).toBe("Enter a valid email address");
+  });
+});
