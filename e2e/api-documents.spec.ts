@@ -111,7 +111,7 @@ test.describe("POST /api/v1/documents", () => {
       notifications_enabled: false,
     });
     const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
-    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row.previewStorageKey).toBeNull();
   });
 
