@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { legacyScryptHash } from "@/test/support/legacy-password-hash";
@@ -12,6 +12,7 @@ import { config, reloadConfig } from "../config";
 import { db } from "../db";
 import { storage } from "../storage";
 import { createUser } from "../users/create-user";
+import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
 import { previewPagesNeeded } from "./gate";
 import { updateDocument } from "./update-document";
@@ -83,13 +84,14 @@ describe("uploading a PDF", () => {
   it("answers 503 with Retry-After when more PDFs wait than the queue holds", async () => {
     withSettings({ PDF_WORKERS: "1", PDF_QUEUE_LIMIT: "0" });
     const { id } = await owner();
-    const bytes = await samplePdf(3);
-    const first = upload(id, bytes);
-    const second = await refusal(upload(id, bytes));
+    const first = upload(id, await samplePdf(60));
+    // The second upload starts only once the first holds the only worker slot.
+    await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(1), { interval: 1, timeout: 10_000 });
+    const second = await refusal(upload(id, await samplePdf(3)));
     expect(second.status).toBe(503);
     expect(second.code).toBe("service_unavailable");
     expect(Number(second.headers["Retry-After"])).toBeGreaterThan(0);
-    expect((await first).pageCount).toBe(3);
+    expect((await first).pageCount).toBe(60);
   });
 
   it("leaves no stored file behind when the upload is refused", async () => {

@@ -21,6 +21,9 @@ const idle: Worker[] = [];
 let running = 0;
 const waiting: Array<() => void> = [];
 
+/** Jobs holding a worker slot now (queued ones not counted). */
+export const pdfJobsInProgress = () => running;
+
 export type PdfJobOutcome = Extract<PdfJobResult, { ok: true }> & { peakRssBytes: number };
 
 export async function runPdfJob(job: Omit<PdfJob, "maxPages" | "maxContentBytes">): Promise<PdfJobOutcome> {
