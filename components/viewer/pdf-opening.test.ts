@@ -12,8 +12,8 @@ function serve(file: Buffer, status?: number) {
     if (status) return new Response(null, { status });
     const range = parseByteRange(header, file.length);
     if (range === "unsatisfiable") return new Response(null, { status: 416 });
-    if (!range) return new Response(file, { status: 200 });
-    return new Response(file.subarray(range.start, range.end + 1), { status: 206, headers: { "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` } });
+    if (!range) return new Response(new Uint8Array(file), { status: 200 });
+    return new Response(new Uint8Array(file.subarray(range.start, range.end + 1)), { status: 206, headers: { "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` } });
   });
   return ranges;
 }
@@ -46,7 +46,7 @@ describe("the opening of a PDF", () => {
 
   it("takes a file whole when the server ignores Range and sends all of it", async () => {
     const file = randomBytes(3 * PDF_CHUNK_BYTES);
-    vi.stubGlobal("fetch", async () => new Response(file, { status: 200 }));
+    vi.stubGlobal("fetch", async () => new Response(new Uint8Array(file), { status: 200 }));
     const plan = planOpening(await fetchPdfOpening(url()));
     expect("whole" in plan && Buffer.from(plan.whole).equals(file)).toBe(true);
   });
