@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseByteRange } from "@/lib/viewer/byte-range";
+import { renderToStaticMarkup } from "react-dom/server";
 import { bytesWithin, fetchPdfOpening, fetchRange, PDF_CHUNK_BYTES, planOpening } from "./pdf-opening";
+import { PdfOpeningScript } from "./pdf-opening-script";
 
 /** A file served the way the share link's file route serves it (its own Range parser), recording each Range asked. */
 function serve(file: Buffer, status?: number) {
@@ -57,6 +59,23 @@ describe("the opening of a PDF", () => {
     const [first, second] = await Promise.all([fetchPdfOpening(same), fetchPdfOpening(same)]);
     expect(first).toBe(second);
     expect(ranges).toHaveLength(2);
+  });
+
+  it("uses the two requests the page's HTML started, and sends none of its own", async () => {
+    const file = randomBytes(2 * 1024 * 1024);
+    const ranges = serve(file);
+    const same = url();
+    const html = renderToStaticMarkup(PdfOpeningScript({ file: same }));
+    const script = /^<script>(.*)<\/script>$/.exec(html)![1]!;
+    vi.stubGlobal("window", globalThis);
+    new Function(script)();
+    expect(ranges).toEqual([`bytes=0-${PDF_CHUNK_BYTES - 1}`, `bytes=-${2 * PDF_CHUNK_BYTES}`]);
+    const plan = planOpening(await fetchPdfOpening(same));
+    expect(ranges).toHaveLength(2);
+    expect("size" in plan && plan.size).toBe(file.length);
+    // Another file's viewer asks for its own.
+    await fetchPdfOpening(url());
+    expect(ranges).toHaveLength(4);
   });
 
   it("fails when the file is refused, and asks again on the next attempt", async () => {

@@ -11,16 +11,26 @@ export type ByteSpan = { start: number; bytes: Uint8Array; size: number };
  * and the last bytes (where a PDF keeps its cross-reference table and trailer). pdf.js needs both
  * before it can draw page 1, and on its own it finds the size with a full GET it then aborts, reads
  * the first chunk, and only then the end: three round trips in a row, after its worker has loaded.
- * These start as soon as the viewer's script runs. A file no larger than the tail arrives whole.
+ * The page's HTML starts these two requests (pdf-opening-script.tsx); a file no larger than the
+ * tail arrives whole.
  */
 export type PdfOpening = { head: ByteSpan; tail: ByteSpan };
+
+/** The `Range` of the first chunk and of the tail, in that order. */
+export const OPENING_RANGES = [`bytes=0-${PDF_CHUNK_BYTES - 1}`, `bytes=-${TAIL_BYTES}`] as const;
+
+/** Where the page's inline script leaves the opening requests it started. */
+export const STARTED_OPENING_GLOBAL = "__pagewisePdfOpening";
+type StartedOpening = { url: string; responses: [Promise<Response>, Promise<Response>] };
 
 const openings = new Map<string, Promise<PdfOpening>>();
 
 export function fetchPdfOpening(url: string): Promise<PdfOpening> {
   let opening = openings.get(url);
   if (!opening) {
-    opening = Promise.all([fetchRange(url, `bytes=0-${PDF_CHUNK_BYTES - 1}`), fetchRange(url, `bytes=-${TAIL_BYTES}`)]).then(([head, tail]) => ({ head, tail }));
+    const started = takeStartedOpening(url);
+    const [head, tail] = started ?? [requestRange(url, OPENING_RANGES[0]), requestRange(url, OPENING_RANGES[1])];
+    opening = Promise.all([head.then(readSpan), tail.then(readSpan)]).then(([head, tail]) => ({ head, tail }));
     // A failed opening is not kept: the next attempt (a remount, the full file after the gate) asks again.
     opening.catch(() => openings.delete(url));
     openings.set(url, opening);
@@ -28,9 +38,24 @@ export function fetchPdfOpening(url: string): Promise<PdfOpening> {
   return opening;
 }
 
+function takeStartedOpening(url: string): StartedOpening["responses"] | null {
+  const holder = globalThis as { [STARTED_OPENING_GLOBAL]?: StartedOpening };
+  const started = holder[STARTED_OPENING_GLOBAL];
+  if (started?.url !== url) return null;
+  delete holder[STARTED_OPENING_GLOBAL];
+  return started.responses;
+}
+
+function requestRange(url: string, range: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, { headers: { Range: range }, signal, credentials: "same-origin" });
+}
+
 /** One `Range` request; a 200 (the server sent the whole file) is a span from 0. */
 export async function fetchRange(url: string, range: string, signal?: AbortSignal): Promise<ByteSpan> {
-  const response = await fetch(url, { headers: { Range: range }, signal, credentials: "same-origin" });
+  return readSpan(await requestRange(url, range, signal));
+}
+
+async function readSpan(response: Response): Promise<ByteSpan> {
   if (response.status !== 200 && response.status !== 206) throw new Error(`The PDF could not be loaded (${response.status}).`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status === 200) return { start: 0, bytes, size: bytes.length };
