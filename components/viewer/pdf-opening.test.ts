@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseByteRange } from "@/lib/viewer/byte-range";
 import { renderToStaticMarkup } from "react-dom/server";
 import { bytesWithin, fetchPdfOpening, fetchRange, PDF_CHUNK_BYTES, planOpening } from "./pdf-opening";
-import { PdfOpeningScript } from "./pdf-opening-script";
+import { pdfWorkerPort } from "./pdf-worker";
+import { ViewerEarlyStart } from "./viewer-early-start";
+import { PDF_WORKER_PATH } from "@/lib/viewer/pdf-worker-path";
 
 /** A file served the way the share link's file route serves it (its own Range parser), recording each Range asked. */
 function serve(file: Buffer, status?: number) {
@@ -61,14 +63,21 @@ describe("the opening of a PDF", () => {
     expect(ranges).toHaveLength(2);
   });
 
-  it("uses the two requests the page's HTML started, and sends none of its own", async () => {
+  it("uses the worker and the two requests the page's HTML started, and starts none of its own", async () => {
     const file = randomBytes(2 * 1024 * 1024);
     const ranges = serve(file);
     const same = url();
-    const html = renderToStaticMarkup(PdfOpeningScript({ file: same }));
+    const html = renderToStaticMarkup(ViewerEarlyStart({ file: same }));
     const script = /^<script>(.*)<\/script>$/.exec(html)![1]!;
+    const workers: Array<{ url: string; options: WorkerOptions }> = [];
     vi.stubGlobal("window", globalThis);
+    vi.stubGlobal("Worker", function (this: object, url: string, options: WorkerOptions) {
+      workers.push({ url, options });
+    });
     new Function(script)();
+    expect(workers).toEqual([{ url: PDF_WORKER_PATH, options: { type: "module" } }]);
+    pdfWorkerPort();
+    expect(workers).toHaveLength(1);
     expect(ranges).toEqual([`bytes=0-${PDF_CHUNK_BYTES - 1}`, `bytes=-${2 * PDF_CHUNK_BYTES}`]);
     const plan = planOpening(await fetchPdfOpening(same));
     expect(ranges).toHaveLength(2);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PasswordForm } from "@/components/viewer/password-form";
-import { PdfOpeningScript } from "@/components/viewer/pdf-opening-script";
+import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/documents/gate";
@@ -42,7 +42,7 @@ export default async function ViewerPage({ params }: Props) {
       : null;
   return (
     <>
-      {file && <PdfOpeningScript file={file} />}
+      {file && <ViewerEarlyStart file={file} />}
       <ViewerShell
         code={doc.code}
         title={doc.title}
