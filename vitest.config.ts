@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["{lib,scripts,app,inngest}/**/*.test.ts"],
+    include: ["{lib,scripts,app,inngest,components}/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/database-per-file.ts"],
     pool: "forks",

@@ -6,18 +6,20 @@ import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
 import { GateForm } from "./gate-form";
 import { PageSkeleton } from "./page-skeleton";
+import { PDF_CHUNK_BYTES } from "./pdf-opening";
+import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
 import { ReadingTracker } from "./reading-tracker";
 import { DEFAULT_ZOOM_INDEX, ViewerLayout, ZOOMS } from "./viewer-layout";
 import type { ViewerProps } from "./viewer-shell";
 
-// Range loading: pdf.js asks for the bytes it needs, so the first page of a large PDF shows early.
+// Range loading: pdf.js asks for the chunks it needs, so the first page of a large PDF shows early.
 // The worker is passed in (not owned by a document), so switching from the preview to the full
 // file never waits for, or races with, the previous document's teardown.
 const PDF_OPTIONS: DocumentInitParameters = {
   disableAutoFetch: true,
   disableStream: true,
-  rangeChunkSize: 128 * 1024,
+  rangeChunkSize: PDF_CHUNK_BYTES,
   worker: pdfjs.PDFWorker.create({ port: pdfWorkerPort() }),
 };
 const MAX_PAGE_WIDTH = 900;
@@ -25,6 +27,9 @@ const MAX_PAGE_WIDTH = 900;
 export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
+  const { source, failed: sourceFailed } = usePdfSource(file);
+  // While page 1 is on its way no other page is drawn: pdf.js's one worker would share its time.
+  const [firstPainted, setFirstPainted] = useState(false);
   const [containerWidth, setContainerWidth] = useState(0);
   const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM_INDEX);
   const [aspect, setAspect] = useState(pageAspect);
@@ -162,15 +167,16 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
         actions: { goTo, zoom: (step) => setZoomIndex((z) => Math.max(0, Math.min(ZOOMS.length - 1, z + step))) },
       }}
     >
-      {failed ? (
+      {failed || sourceFailed ? (
         <div role="alert" className="mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm">
           <h2 className="font-semibold text-slate-900">This document could not be displayed</h2>
           <p className="mt-2 text-sm text-slate-600">Check your connection and reload the page. If it keeps happening, ask the sender for a new link.</p>
         </div>
       ) : (
-        file && (
+        file &&
+        (source ? (
           <Document
-            file={file}
+            file={source}
             // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
             suspense={false}
             loading={<PageSkeleton aspect={aspect} />}
@@ -199,20 +205,25 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
                 aria-label={`Page ${page} of ${pageCount}`}
                 role="region"
               >
-                {near.has(page) ? (
+                {near.has(page) && (page === 1 || firstPainted || !near.has(1)) ? (
                   <Page
                     pageNumber={page}
                     width={pageWidth}
                     // The text layer makes pages selectable and readable by screen readers.
                     renderAnnotationLayer={false}
                     loading={<div style={{ height: pageWidth * aspect }} className="animate-pulse bg-slate-50" />}
-                    onRenderSuccess={() => slots.current.get(page)?.setAttribute("data-rendered", "true")}
+                    onRenderSuccess={() => {
+                      slots.current.get(page)?.setAttribute("data-rendered", "true");
+                      if (page === 1) setFirstPainted(true);
+                    }}
                   />
                 ) : null}
               </div>
             ))}
           </Document>
-        )
+        ) : (
+          <PageSkeleton aspect={aspect} />
+        ))
       )}
       {gate && numPages > 0 && (
         <div className="relative w-full" style={{ maxWidth: pageWidth }}>

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
 import { GateForm } from "./gate-form";
 import { PageSkeleton } from "./page-skeleton";
+import { fetchPdfOpening } from "./pdf-opening";
 import { pdfWorkerPort } from "./pdf-worker";
 import { DEFAULT_ZOOM_INDEX, ViewerLayout } from "./viewer-layout";
 
@@ -43,6 +44,8 @@ function LoadingViewer() {
 const PdfViewer = dynamic(() => (loadPdfViewer ?? import("./pdf-viewer")).then((m) => m.PdfViewer), { ssr: false, loading: LoadingViewer });
 
 export function ViewerShell(props: ViewerProps) {
+  // The file's first and last bytes load while the renderer and its worker do (see pdf-opening.ts).
+  if (typeof window !== "undefined" && props.file) void fetchPdfOpening(props.file);
   if (!props.file && props.gate) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">

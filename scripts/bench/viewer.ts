@@ -11,10 +11,10 @@ import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { percentile } from "./measure";
 
-const PORT = 3191;
+const PORT = 3196;
 const BASE = `http://localhost:${PORT}`;
 const RUNS = 7;
-const database = await freshBenchDatabase("bench-viewer", 54392);
+const database = await freshBenchDatabase("bench-viewer", 54396);
 const { dataDir } = database;
 const { db } = await import("../../lib/db");
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { PasswordForm } from "@/components/viewer/password-form";
+import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/documents/gate";
@@ -40,16 +41,19 @@ export default async function ViewerPage({ params }: Props) {
       ? `/s/${doc.code}/file?v=preview&k=${version}`
       : null;
   return (
-    <ViewerShell
-      code={doc.code}
-      title={doc.title}
-      pageCount={doc.pageCount}
-      pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
-      readablePages={access.readablePages}
-      file={file}
-      gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
-      canDownload={access.canDownload}
-      downloadHiddenReason={doc.allowDownload ? null : "disabled"}
-    />
+    <>
+      {file && <ViewerEarlyStart file={file} />}
+      <ViewerShell
+        code={doc.code}
+        title={doc.title}
+        pageCount={doc.pageCount}
+        pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
+        readablePages={access.readablePages}
+        file={file}
+        gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
+        canDownload={access.canDownload}
+        downloadHiddenReason={doc.allowDownload ? null : "disabled"}
+      />
+    </>
   );
 }
