@@ -11,6 +11,7 @@ import { createUser } from "../users/create-user";
 import type { Access } from "./access";
 import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
+import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "./track-rules";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -137,6 +138,20 @@ describe("ingestBatch", () => {
     const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, anyReader);
     const capped = await db.pageTime.findFirstOrThrow({ where: { visitId: firstBatchCap.visit_id! } });
     expect(capped.seconds).toBe(15);
+  });
+
+  it("never lets a visit's time exceed its wall-clock duration, the first batch's allowance and one slack, however many batches arrive", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    for (let i = 0; i < 60; i++) {
+      advance(100);
+      await send([[(i % 4) + 1, 10]], visit_id);
+    }
+    const visit = await db.visit.findUniqueOrThrow({ where: { id: visit_id } });
+    const wallClock = (visit.lastActivityAt.getTime() - visit.startedAt.getTime()) / 1000;
+    // 2 s of slack per batch would have allowed about 1 + 60 × 2.1 = 127 s in about 6 s.
+    expect(visit.totalTimeSeconds).toBeLessThanOrEqual(wallClock + FIRST_BATCH_MAX_SECONDS + CLOCK_SLACK_SECONDS + 0.1);
+    const viewer = await db.viewer.findFirstOrThrow({ where: { documentId: doc.id } });
+    expect(viewer.totalTimeSeconds).toBeCloseTo(visit.totalTimeSeconds, 6);
   });
 
   it.each([

@@ -17,7 +17,11 @@ export const VIEWED_DEBOUNCE_MS = 30 * 60_000;
 export const REVISIT_AFTER_MS = 24 * 3_600_000;
 /** A page counts as viewed once it was in view this long. */
 export const PAGE_VIEWED_SECONDS = 1;
-/** Time a batch may claim beyond the wall-clock since the visit's last batch (network jitter). */
+/**
+ * Time a batch may claim beyond the wall-clock since the visit's last batch (network jitter); a
+ * visit as a whole never claims more than its wall-clock duration, FIRST_BATCH_MAX_SECONDS and
+ * this once.
+ */
 export const CLOCK_SLACK_SECONDS = 2;
 /** The first batch of a visit may carry at most one flush interval and some slack. */
 export const FIRST_BATCH_MAX_SECONDS = FLUSH_EVERY_MS / 1000 + 5;

@@ -109,10 +109,15 @@ BEGIN
     RETURN;
   END IF;
 
-  -- Never more reading time than wall-clock time since the visit's last batch.
+  -- Never more reading time than wall-clock time since the visit's last batch, and never more in
+  -- the whole visit than its wall-clock duration, the first batch's allowance and one slack (a
+  -- slack per batch would let many small batches inflate the visit).
   SELECT coalesce(sum(s), 0) INTO v_claimed FROM unnest(p_seconds) s;
   v_allowed := CASE WHEN v_started THEN (p_rules->>'first_batch_max_seconds')::float8
-    ELSE greatest(0, extract(epoch FROM p_at - vis.last_activity_at)::float8 + (p_rules->>'clock_slack_seconds')::float8) END;
+    ELSE greatest(0, least(
+      extract(epoch FROM p_at - vis.last_activity_at)::float8 + (p_rules->>'clock_slack_seconds')::float8,
+      extract(epoch FROM p_at - vis.started_at)::float8 + (p_rules->>'first_batch_max_seconds')::float8
+        + (p_rules->>'clock_slack_seconds')::float8 - vis.total_time_seconds)) END;
   v_scale := CASE WHEN v_claimed > v_allowed THEN v_allowed / v_claimed ELSE 1 END;
 
   INSERT INTO page_times (visit_id, page, document_id, visit_started_at, seconds, viewed, updated_at)
