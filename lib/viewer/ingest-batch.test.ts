@@ -202,6 +202,8 @@ describe("ingestBatch", () => {
     advance(8_000);
     await send([[4, 6]], second.visit_id, gated);
     await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, anyReader);
+    advance(2 * 24 * HOUR);
+    await send([[2, 3]], undefined, gated);
 
     const pick = async () => ({
       doc: await db.document.findUniqueOrThrow({
@@ -213,11 +215,14 @@ describe("ingestBatch", () => {
         orderBy: { createdAt: "asc" },
         select: { visits: true, pagesViewed: true, totalTimeSeconds: true, completion: true, engagementRank: true, downloaded: true },
       }),
+      days: await db.$queryRaw<Array<{ viewer_id: string; day: string; visits: number; seconds: number; pages: string }>>`
+        SELECT viewer_id::text, day::text, visits, seconds, pages::text FROM viewer_days WHERE document_id = ${doc.id}::uuid ORDER BY viewer_id, day`,
     });
     const incremental = await pick();
     await recomputeAggregates([doc.id]);
     const recomputed = await pick();
-    expect(incremental.doc.views).toBe(3);
+    expect(incremental.doc.views).toBe(4);
+    expect(incremental.days.map((d) => [d.visits, d.pages])).toEqual(expect.arrayContaining([[1, "0100"]]));
     expect(incremental.doc.uniqueViewers).toBe(2);
     expect(incremental.doc.leadsCount).toBe(1);
     expect(JSON.parse(JSON.stringify(incremental, (_k, v) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v)))).toEqual(

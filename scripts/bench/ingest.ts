@@ -100,7 +100,9 @@ async function verify(docs: Document[]): Promise<string[]> {
       SELECT 'viewer ' || id, concat_ws(' ', visits, pages_viewed, round(total_time_seconds::numeric, 3), round(completion::numeric, 6), engagement_rank, first_viewed_at, last_viewed_at)
       FROM viewers WHERE document_id = ANY(${ids}::uuid[])
       UNION ALL
-      SELECT 'visit ' || id, concat_ws(' ', round(total_time_seconds::numeric, 3), pages_viewed) FROM visits WHERE document_id = ANY(${ids}::uuid[])`;
+      SELECT 'visit ' || id, concat_ws(' ', round(total_time_seconds::numeric, 3), pages_viewed) FROM visits WHERE document_id = ANY(${ids}::uuid[])
+      UNION ALL
+      SELECT 'viewer day ' || viewer_id || ' ' || day, concat_ws(' ', visits, round(seconds::numeric, 3), pages) FROM viewer_days WHERE document_id = ANY(${ids}::uuid[])`;
   const maintained = new Map((await snapshot()).map((r) => [r.key, r.value]));
   await recomputeAggregates(ids);
   const problems: string[] = [];

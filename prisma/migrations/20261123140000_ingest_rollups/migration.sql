@@ -1,8 +1,43 @@
 -- One reading batch in one statement (lib/viewer/ingest-batch.ts): the viewer (found or added), its
 -- row lock, the batch id, the visit, clamping, page rows, the visit's, viewer's and document's
--- aggregates, and the events the batch triggers, written and notified in the caller's transaction.
+-- aggregates, the viewer's day rollup (viewer_days, for windowed analytics), and the events the batch triggers, written and notified in the caller's transaction.
 -- The rules (idle gap, debounce, clamping) come in as `rules` from lib/viewer/track-rules.ts, the
 -- level labels as `labels` from lib/analytics/engagement.ts, so TypeScript stays their one source.
+
+-- CreateTable
+CREATE TABLE "viewer_days" (
+    "viewer_id" UUID NOT NULL,
+    "day" DATE NOT NULL,
+    "document_id" UUID NOT NULL,
+    "visits" INTEGER NOT NULL DEFAULT 0,
+    "seconds" DOUBLE PRECISION NOT NULL DEFAULT 0,
+    "pages" bit varying NOT NULL,
+
+    CONSTRAINT "viewer_days_pkey" PRIMARY KEY ("viewer_id","day")
+);
+
+-- CreateIndex
+CREATE INDEX "viewer_days_document_id_day_idx" ON "viewer_days"("document_id", "day");
+
+-- AddForeignKey
+ALTER TABLE "viewer_days" ADD CONSTRAINT "viewer_days_viewer_id_fkey" FOREIGN KEY ("viewer_id") REFERENCES "viewers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "viewer_days" ADD CONSTRAINT "viewer_days_document_id_fkey" FOREIGN KEY ("document_id") REFERENCES "documents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Visits recorded before this migration (as recomputeAggregates() builds them).
+WITH days AS (
+  SELECT viewer_id, (started_at AT TIME ZONE 'UTC')::date AS day, document_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds
+  FROM visits GROUP BY 1, 2, 3
+),
+pages AS (
+  SELECT v.viewer_id, (v.started_at AT TIME ZONE 'UTC')::date AS day, bit_or(set_bit(repeat('0', d.page_count)::varbit, pt.page - 1, 1)) AS pages
+  FROM page_times pt JOIN visits v ON v.id = pt.visit_id JOIN documents d ON d.id = v.document_id
+  WHERE pt.viewed GROUP BY 1, 2
+)
+INSERT INTO "viewer_days" ("viewer_id", "day", "document_id", "visits", "seconds", "pages")
+SELECT days.viewer_id, days.day, days.document_id, days.visits, days.seconds, coalesce(pages.pages, repeat('0', d.page_count)::varbit)
+FROM days JOIN documents d ON d.id = days.document_id LEFT JOIN pages ON pages.viewer_id = days.viewer_id AND pages.day = days.day;
 
 -- engagementRank() of lib/analytics/engagement.ts (engagement.test.ts checks them case by case).
 CREATE FUNCTION "engagement_rank"(completion float8, reading_seconds float8, pages int, visits int, downloaded boolean)
@@ -133,6 +168,15 @@ BEGIN
   SELECT count(DISTINCT pt.page)::int INTO v_pages FROM page_times pt JOIN visits v ON v.id = pt.visit_id WHERE v.viewer_id = w.id AND pt.viewed;
   UPDATE visits SET total_time_seconds = total_time_seconds + v_added, pages_viewed = v_visit_pages, last_activity_at = p_at
   WHERE id = vis.id RETURNING * INTO vis;
+
+  INSERT INTO viewer_days (viewer_id, day, document_id, visits, seconds, pages)
+  SELECT w.id, (vis.started_at AT TIME ZONE 'UTC')::date, p_document_id, CASE WHEN v_started THEN 1 ELSE 0 END, v_added,
+         coalesce(bit_or(set_bit(repeat('0', p_page_count)::varbit, pt.page - 1, 1)), repeat('0', p_page_count)::varbit)
+  FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed
+  ON CONFLICT ON CONSTRAINT viewer_days_pkey DO UPDATE SET
+    visits = viewer_days.visits + EXCLUDED.visits,
+    seconds = viewer_days.seconds + EXCLUDED.seconds,
+    pages = viewer_days.pages | EXCLUDED.pages;
 
   v_visits := w.visits + CASE WHEN v_started THEN 1 ELSE 0 END;
   v_completion := least(1, v_pages::float8 / p_page_count);
