@@ -5,11 +5,8 @@
  * and by sendBeacon when the tab is hidden or closed. A batch that failed is resent with the same
  * id, which the server applies once.
  */
-export const IDLE_AFTER_MS = 60_000;
-export const FLUSH_EVERY_MS = 10_000;
-export const VISIT_STARTS_AFTER_SECONDS = 1;
-
-type Batch = { batch_id: string; visit_id?: string; pages: Array<{ page: number; seconds: number }> };
+import type { TrackBatch as Batch } from "@/lib/viewer/track-batch";
+import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/viewer/track-rules";
 
 const newBatchId = () =>
   typeof crypto.randomUUID === "function" ? crypto.randomUUID().replaceAll("-", "") : Math.random().toString(36).slice(2) + Date.now().toString(36);

@@ -14,9 +14,9 @@ export function startApp(env: Record<string, string>): AppProcess {
   }));
 }
 
-/** A bare `next start` of the existing build (no scripts/start.ts in front), on env.PORT. */
-export function startNextStart(env: Record<string, string>): AppProcess {
-  return track(spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT!], {
+/** A bare `next start` of the existing build in `dir` (no scripts/start.ts in front), on env.PORT. */
+export function startNextStart(env: Record<string, string>, dir = ROOT): AppProcess {
+  return track(spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT!, dir], {
     cwd: ROOT,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

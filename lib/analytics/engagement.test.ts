@@ -53,4 +53,12 @@ describe("engagementLevel", () => {
       expect(row?.rank, name).toBe(engagementRank(v));
     }
   });
+
+  it("the database's engagement_rank(), which the ingest statement uses, agrees with the function on every case", async () => {
+    for (const [name, v] of cases) {
+      const [row] = await db.$queryRaw<Array<{ rank: number }>>`
+        SELECT engagement_rank(${v.completion}::float8, ${v.readingSeconds}::float8, ${v.pagesViewed}::int, ${v.visits}::int, ${v.downloaded}::boolean) AS rank`;
+      expect(row?.rank, name).toBe(engagementRank(v));
+    }
+  });
 });

@@ -34,6 +34,14 @@ describe("the portfolio overview for a period", () => {
     expect(overview.totals).toEqual({ documents: 1, total_views: 3, unique_viewers: 2, leads_captured: 0, avg_completion: 0.5 });
     expect(overview.top_documents).toEqual([expect.objectContaining({ views: 3, completion: 0.5 })]);
 
+    // A period of whole days reads the day rollups; one that cuts through a day reads the raw rows.
+    const day = new Date(now - 7 * DAY).toISOString().slice(0, 10);
+    const fromDays = await portfolioOverview(owner.id, periodQuery.parse({ since: day }), { since: day });
+    const justBefore = new Date(Date.parse(day) - 1).toISOString();
+    const fromVisits = await portfolioOverview(owner.id, periodQuery.parse({ since: justBefore }), { since: justBefore });
+    expect(fromDays.totals).toEqual(overview.totals);
+    expect({ ...fromDays, period: null }).toEqual({ ...fromVisits, period: null });
+
     const allTime = await portfolioOverview(owner.id, periodQuery.parse({}), {});
     expect(allTime.totals).toMatchObject({ total_views: 4, unique_viewers: 2, avg_completion: 0.875 });
   });

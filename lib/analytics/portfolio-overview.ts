@@ -5,6 +5,7 @@ import { apiShortCode } from "../documents/short-code";
 import { LEVELS, engagementRankSql } from "./engagement";
 
 const TOP_DOCUMENTS = 10;
+const DAY_MS = 86_400_000;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
 type DocRow = { code: string; title: string; views: number; viewers: number; completion_sum: number; leads: number; rank: number };
@@ -18,6 +19,7 @@ export async function portfolioOverview(ownerId: string, period: Period, request
   const windowed = Boolean(period.since || period.until);
   const until = period.until ?? new Date("9999-12-31T00:00:00Z");
   const since = period.since ?? new Date(0);
+  const wholeDays = since.getTime() % DAY_MS === 0 && until.getTime() % DAY_MS === 0;
 
   const [{ documents }] = (await db.$queryRaw<Array<{ documents: number }>>`
     SELECT count(*)::int AS documents FROM documents
@@ -30,35 +32,7 @@ export async function portfolioOverview(ownerId: string, period: Period, request
           SELECT id, code, title, page_count FROM documents
           WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
         ),
-        visits_in AS (
-          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds, v.pages_viewed FROM visits v
-          JOIN docs d ON d.id = v.document_id
-          WHERE v.started_at >= ${since} AND v.started_at < ${until}
-        ),
-        viewer_visits AS (
-          SELECT viewer_id, count(*) AS visits, max(pages_viewed) AS pages_of_only_visit FROM visits_in GROUP BY viewer_id
-        ),
-        -- Distinct pages viewed in the period, per viewer. A single visit's count is maintained on
-        -- the visit; only viewers with several visits read page rows, through the visits' indexes.
-        pages AS (
-          SELECT viewer_id, pages_of_only_visit::int AS n FROM viewer_visits WHERE visits = 1
-          UNION ALL
-          SELECT vv.viewer_id, (
-            SELECT count(DISTINCT pt.page)::int FROM visits v JOIN page_times pt ON pt.visit_id = v.id
-            WHERE v.viewer_id = vv.viewer_id AND v.started_at >= ${since} AND v.started_at < ${until} AND pt.viewed
-          ) FROM viewer_visits vv WHERE vv.visits > 1
-        ),
-        downloaders AS (
-          SELECT DISTINCT dl.viewer_id FROM downloads dl JOIN docs d ON d.id = dl.document_id
-          WHERE dl.created_at >= ${since} AND dl.created_at < ${until} AND dl.viewer_id IS NOT NULL
-        ),
-        per_viewer AS (
-          SELECT vi.document_id, vi.viewer_id, count(*)::int AS visits, sum(vi.total_time_seconds)::float8 AS seconds,
-                 coalesce(max(p.n), 0)::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
-          FROM visits_in vi LEFT JOIN pages p ON p.viewer_id = vi.viewer_id
-          LEFT JOIN downloaders dv ON dv.viewer_id = vi.viewer_id
-          GROUP BY vi.document_id, vi.viewer_id
-        ),
+        ${wholeDays ? perViewerFromDays(since, until) : perViewerFromVisits(since, until)}
         per_doc AS (
           SELECT pv.document_id, sum(pv.visits)::int AS views, count(*)::int AS viewers,
                  sum(least(pv.pages::float8 / d.page_count, 1))::float8 AS completion_sum,
@@ -116,4 +90,60 @@ export async function portfolioOverview(ownerId: string, period: Period, request
     top_documents: top,
     engagement_breakdown: breakdown,
   };
+}
+
+/**
+ * `per_viewer` (document, viewer, visits, seconds, distinct pages viewed, downloaded) over visits
+ * started in a period of whole UTC days, from the viewers' day rollups: one row per viewer and day
+ * instead of every visit and page row.
+ */
+function perViewerFromDays(since: Date, until: Date): Prisma.Sql {
+  return Prisma.sql`
+        ${downloadersIn(since, until)},
+        per_viewer AS (
+          SELECT r.document_id, r.viewer_id, sum(r.visits)::int AS visits, sum(r.seconds)::float8 AS seconds,
+                 bit_count(bit_or(r.pages))::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
+          FROM viewer_days r JOIN docs d ON d.id = r.document_id
+          LEFT JOIN downloaders dv ON dv.viewer_id = r.viewer_id
+          WHERE r.day >= (${since}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${until}::timestamptz AT TIME ZONE 'UTC')::date AND r.visits > 0
+          GROUP BY r.document_id, r.viewer_id
+        ),`;
+}
+
+/** The same `per_viewer` from the raw visits and page rows, for periods that cut through a day. */
+function perViewerFromVisits(since: Date, until: Date): Prisma.Sql {
+  return Prisma.sql`
+        visits_in AS (
+          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds, v.pages_viewed FROM visits v
+          JOIN docs d ON d.id = v.document_id
+          WHERE v.started_at >= ${since} AND v.started_at < ${until}
+        ),
+        viewer_visits AS (
+          SELECT viewer_id, count(*) AS visits, max(pages_viewed) AS pages_of_only_visit FROM visits_in GROUP BY viewer_id
+        ),
+        -- Distinct pages viewed in the period, per viewer. A single visit's count is maintained on
+        -- the visit; only viewers with several visits read page rows, through the visits' indexes.
+        pages AS (
+          SELECT viewer_id, pages_of_only_visit::int AS n FROM viewer_visits WHERE visits = 1
+          UNION ALL
+          SELECT vv.viewer_id, (
+            SELECT count(DISTINCT pt.page)::int FROM visits v JOIN page_times pt ON pt.visit_id = v.id
+            WHERE v.viewer_id = vv.viewer_id AND v.started_at >= ${since} AND v.started_at < ${until} AND pt.viewed
+          ) FROM viewer_visits vv WHERE vv.visits > 1
+        ),
+        ${downloadersIn(since, until)},
+        per_viewer AS (
+          SELECT vi.document_id, vi.viewer_id, count(*)::int AS visits, sum(vi.total_time_seconds)::float8 AS seconds,
+                 coalesce(max(p.n), 0)::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
+          FROM visits_in vi LEFT JOIN pages p ON p.viewer_id = vi.viewer_id
+          LEFT JOIN downloaders dv ON dv.viewer_id = vi.viewer_id
+          GROUP BY vi.document_id, vi.viewer_id
+        ),`;
+}
+
+function downloadersIn(since: Date, until: Date): Prisma.Sql {
+  return Prisma.sql`downloaders AS (
+          SELECT DISTINCT dl.viewer_id FROM downloads dl JOIN docs d ON d.id = dl.document_id
+          WHERE dl.created_at >= ${since} AND dl.created_at < ${until} AND dl.viewer_id IS NOT NULL
+        )`;
 }

@@ -4,8 +4,9 @@ import { engagementRankSql } from "./engagement";
 
 /**
  * Rebuilds the maintained aggregates of documents from the raw rows (visits, page times,
- * downloads, leads) with set-based queries. The viewer ingest keeps them up to date incrementally;
- * this is the reference it is tested against, and the bulk path for seeding and benchmarks.
+ * downloads, leads) with set-based queries, and the viewers' day rollups. The viewer ingest keeps
+ * them up to date incrementally; this is the reference it is tested against, and the bulk path
+ * for seeding and benchmarks.
  */
 export async function recomputeAggregates(documentIds: string[]): Promise<void> {
   if (documentIds.length === 0) return;
@@ -18,6 +19,20 @@ export async function recomputeAggregates(documentIds: string[]): Promise<void> 
         FROM page_times WHERE document_id = ANY(${ids}) GROUP BY visit_id
       ) p
       WHERE p.visit_id = v.id`,
+    db.$executeRaw`DELETE FROM viewer_days WHERE document_id = ANY(${ids})`,
+    db.$executeRaw`
+      WITH days AS (
+        SELECT viewer_id, (started_at AT TIME ZONE 'UTC')::date AS day, document_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds
+        FROM visits WHERE document_id = ANY(${ids}) GROUP BY 1, 2, 3
+      ),
+      pages AS (
+        SELECT v.viewer_id, (v.started_at AT TIME ZONE 'UTC')::date AS day, bit_or(set_bit(repeat('0', d.page_count)::varbit, pt.page - 1, 1)) AS pages
+        FROM page_times pt JOIN visits v ON v.id = pt.visit_id JOIN documents d ON d.id = v.document_id
+        WHERE pt.document_id = ANY(${ids}) AND pt.viewed GROUP BY 1, 2
+      )
+      INSERT INTO viewer_days (viewer_id, day, document_id, visits, seconds, pages)
+      SELECT days.viewer_id, days.day, days.document_id, days.visits, days.seconds, coalesce(pages.pages, repeat('0', d.page_count)::varbit)
+      FROM days JOIN documents d ON d.id = days.document_id LEFT JOIN pages ON pages.viewer_id = days.viewer_id AND pages.day = days.day`,
     db.$executeRaw`
       WITH per_visit AS (
         SELECT viewer_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds,

@@ -11,6 +11,7 @@ import { createUser } from "../users/create-user";
 import type { Access } from "./access";
 import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
+import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "./track-rules";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -139,6 +140,20 @@ describe("ingestBatch", () => {
     expect(capped.seconds).toBe(15);
   });
 
+  it("never lets a visit's time exceed its wall-clock duration, the first batch's allowance and one slack, however many batches arrive", async () => {
+    const { visit_id } = await send([[1, 1]]);
+    for (let i = 0; i < 60; i++) {
+      advance(100);
+      await send([[(i % 4) + 1, 10]], visit_id);
+    }
+    const visit = await db.visit.findUniqueOrThrow({ where: { id: visit_id } });
+    const wallClock = (visit.lastActivityAt.getTime() - visit.startedAt.getTime()) / 1000;
+    // 2 s of slack per batch would have allowed about 1 + 60 × 2.1 = 127 s in about 6 s.
+    expect(visit.totalTimeSeconds).toBeLessThanOrEqual(wallClock + FIRST_BATCH_MAX_SECONDS + CLOCK_SLACK_SECONDS + 0.1);
+    const viewer = await db.viewer.findFirstOrThrow({ where: { documentId: doc.id } });
+    expect(viewer.totalTimeSeconds).toBeCloseTo(visit.totalTimeSeconds, 6);
+  });
+
   it.each([
     ["an unknown page", [{ page: 5, seconds: 1 }]],
     ["page 0", [{ page: 0, seconds: 1 }]],
@@ -187,6 +202,8 @@ describe("ingestBatch", () => {
     advance(8_000);
     await send([[4, 6]], second.visit_id, gated);
     await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, anyReader);
+    advance(2 * 24 * HOUR);
+    await send([[2, 3]], undefined, gated);
 
     const pick = async () => ({
       doc: await db.document.findUniqueOrThrow({
@@ -198,11 +215,14 @@ describe("ingestBatch", () => {
         orderBy: { createdAt: "asc" },
         select: { visits: true, pagesViewed: true, totalTimeSeconds: true, completion: true, engagementRank: true, downloaded: true },
       }),
+      days: await db.$queryRaw<Array<{ viewer_id: string; day: string; visits: number; seconds: number; pages: string }>>`
+        SELECT viewer_id::text, day::text, visits, seconds, pages::text FROM viewer_days WHERE document_id = ${doc.id}::uuid ORDER BY viewer_id, day`,
     });
     const incremental = await pick();
     await recomputeAggregates([doc.id]);
     const recomputed = await pick();
-    expect(incremental.doc.views).toBe(3);
+    expect(incremental.doc.views).toBe(4);
+    expect(incremental.days.map((d) => [d.visits, d.pages])).toEqual(expect.arrayContaining([[1, "0100"]]));
     expect(incremental.doc.uniqueViewers).toBe(2);
     expect(incremental.doc.leadsCount).toBe(1);
     expect(JSON.parse(JSON.stringify(incremental, (_k, v) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v)))).toEqual(

@@ -1,0 +1,59 @@
+import { Agent, request } from "node:http";
+import { percentile } from "./measure";
+
+export type LoadResult = { name: string; requests: number; perSecond: number; p50: number; p95: number; failures: Map<number, number> };
+
+/** One request a load client sends; `done` sees the status and the body (the client's next request may depend on it). */
+export type LoadRequest = { path: string; headers: Record<string, string>; body: string; done?: (status: number, body: string) => void };
+
+/**
+ * Closed-loop load like wrk: `connections` keep-alive connections, each sending its next POST as
+ * soon as the previous one answered, for `seconds`. `next` hands out the requests (null: none
+ * ready, try again shortly).
+ */
+export async function runLoad(
+  name: string,
+  base: string,
+  next: () => LoadRequest | null,
+  { connections = 32, seconds = 10 }: { connections?: number; seconds?: number } = {},
+): Promise<LoadResult> {
+  const url = new URL(base);
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const times: number[] = [];
+  const failures = new Map<number, number>();
+  const ends = performance.now() + seconds * 1000;
+  const send = (r: LoadRequest) =>
+    new Promise<void>((resolve, reject) => {
+      const started = performance.now();
+      const req = request(
+        { host: url.hostname, port: url.port, path: r.path, method: "POST", agent, headers: { "content-type": "application/json", ...r.headers } },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (text += chunk));
+          res.on("end", () => {
+            times.push(performance.now() - started);
+            const status = res.statusCode ?? 0;
+            if (status >= 300) failures.set(status, (failures.get(status) ?? 0) + 1);
+            r.done?.(status, text);
+            resolve();
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(r.body);
+    });
+  const client = async () => {
+    while (performance.now() < ends) {
+      const r = next();
+      if (r) await send(r);
+      else await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, client));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { name, requests: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), failures };
+}
