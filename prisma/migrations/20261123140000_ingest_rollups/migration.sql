@@ -88,10 +88,6 @@ DECLARE
   v_identity jsonb;
   v_since_first timestamptz;
 BEGIN
-  -- Reading time is not worth a disk flush per beacon: the commit returns before its WAL reaches
-  -- the disk (a crash of the database server may lose the last fraction of a second of beacons,
-  -- never consistency). Transaction-local, so nothing else on the connection is affected.
-  PERFORM set_config('synchronous_commit', 'off', true);
   IF p_gate_viewer_id IS NOT NULL THEN
     SELECT id INTO v_viewer_id FROM viewers WHERE id = p_gate_viewer_id AND document_id = p_document_id;
   END IF;
