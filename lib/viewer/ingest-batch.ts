@@ -1,11 +1,10 @@
 import { ApiError } from "../api/errors";
-import { LEVELS, levelOfRank } from "../analytics/engagement";
-import { db, type Tx } from "../db";
-import type { Document, Viewer } from "../generated/prisma/client";
+import { LEVELS } from "../analytics/engagement";
+import { db } from "../db";
+import type { Document } from "../generated/prisma/client";
 import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
 import type { Access } from "./access";
 import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
 import {
@@ -16,7 +15,6 @@ import {
   VIEWED_DEBOUNCE_MS,
   VISIT_IDLE_MS,
 } from "./track-rules";
-import { identity } from "./viewer-figures";
 
 /** `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap. */
 export type IngestResult = { visit_id: string | null; applied: boolean };
@@ -86,37 +84,4 @@ export async function ingestBatch(
     default:
       throw new ApiError("not_found", "Unknown visit");
   }
-}
-
-/** The viewer this browser reads as: the one that passed the gate here, else the browser's own. */
-export async function findViewer(client: Tx, doc: Document, access: Access, browserId: string): Promise<Viewer | null> {
-  if (access.gateViewerId) {
-    const viewer = await client.viewer.findUnique({ where: { id: access.gateViewerId } });
-    if (viewer && viewer.documentId === doc.id) return viewer;
-  }
-  return client.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
-}
-
-/** `engagement.milestone`, once per viewer, the first time it reaches High Interest. */
-export async function recordMilestone(tx: Tx, doc: Document, previousRank: number, viewer: Viewer, visitNumber: number, at: Date) {
-  await recordEvent(tx, {
-    userId: doc.ownerId,
-    documentId: doc.id,
-    at,
-    type: "engagement.milestone",
-    data: {
-      document: eventDocument(doc),
-      viewer: {
-        ...identity(viewer),
-        engagement_label: levelOfRank(viewer.engagementRank).label,
-        previous_label: levelOfRank(previousRank).label,
-        completion: Math.round(viewer.completion * 10_000) / 10_000,
-        pages_viewed: viewer.pagesViewed,
-        total_pages: doc.pageCount,
-        time_spent_seconds: Math.round(viewer.totalTimeSeconds * 100) / 100,
-        visit_number: visitNumber,
-      },
-      milestone: "high_interest",
-    },
-  });
 }

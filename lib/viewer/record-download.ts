@@ -1,13 +1,13 @@
-import { engagementRank } from "../analytics/engagement";
+import { engagementRank, levelOfRank } from "../analytics/engagement";
 import { consumeRateLimit } from "../api/rate-limit";
-import { db } from "../db";
-import type { Document } from "../generated/prisma/client";
+import { db, type Tx } from "../db";
+import type { Document, Viewer } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../webhooks/record-event";
 import type { Access } from "./access";
-import { findViewer, recordMilestone } from "./ingest-batch";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
+import { identity } from "./viewer-figures";
 
 /**
  * Records a download with its `document.downloaded` event in one transaction. Downloading can lift
@@ -64,5 +64,38 @@ export async function recordDownload(doc: Document, access: Access, browserId: s
       },
     });
     return true;
+  });
+}
+
+/** The viewer this browser reads as: the one that passed the gate here, else the browser's own. */
+async function findViewer(client: Tx, doc: Document, access: Access, browserId: string): Promise<Viewer | null> {
+  if (access.gateViewerId) {
+    const viewer = await client.viewer.findUnique({ where: { id: access.gateViewerId } });
+    if (viewer && viewer.documentId === doc.id) return viewer;
+  }
+  return client.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
+}
+
+/** `engagement.milestone`, once per viewer, the first time it reaches High Interest. */
+async function recordMilestone(tx: Tx, doc: Document, previousRank: number, viewer: Viewer, visitNumber: number, at: Date) {
+  await recordEvent(tx, {
+    userId: doc.ownerId,
+    documentId: doc.id,
+    at,
+    type: "engagement.milestone",
+    data: {
+      document: eventDocument(doc),
+      viewer: {
+        ...identity(viewer),
+        engagement_label: levelOfRank(viewer.engagementRank).label,
+        previous_label: levelOfRank(previousRank).label,
+        completion: Math.round(viewer.completion * 10_000) / 10_000,
+        pages_viewed: viewer.pagesViewed,
+        total_pages: doc.pageCount,
+        time_spent_seconds: Math.round(viewer.totalTimeSeconds * 100) / 100,
+        visit_number: visitNumber,
+      },
+      milestone: "high_interest",
+    },
   });
 }
