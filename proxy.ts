@@ -1,8 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
 import { clientAddress } from "@/lib/server-headers";
-import { findPublicDocument } from "@/lib/viewer/find-public-document";
-import { consumeDoorLimit } from "@/lib/viewer/limits";
+import { openDoor } from "@/lib/viewer/open-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
@@ -11,14 +10,10 @@ import { consumeDoorLimit } from "@/lib/viewer/limits";
  * 404 only).
  */
 export async function proxy(request: NextRequest) {
-  const byAddress = await consumeDoorLimit("page", "address", clientAddress(request));
-  if (!byAddress.allowed) return tooManyRequests(byAddress);
-  const found = await findPublicDocument(request.nextUrl.pathname.split("/")[2] ?? "");
-  if (found.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
-  if (found.state === "active") {
-    const byDocument = await consumeDoorLimit("page", "document", found.doc.id);
-    if (!byDocument.allowed) return tooManyRequests(byDocument);
-  }
+  const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
+  if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
+  if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
+  if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
   return NextResponse.next();
 }
 

@@ -19,18 +19,27 @@ export type RateLimitState = {
 };
 
 export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT, windowSeconds = WINDOW_SECONDS): Promise<RateLimitState> {
-  const windowStartSeconds = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
-  const windowStart = new Date(windowStartSeconds * 1000);
+  const window = rateLimitWindow(now, windowSeconds);
   // Without waiting for the disk flush (synchronous_commit off for this statement's transaction):
   // a counter lost in a database crash costs nothing, a flush per request costs milliseconds.
   const rows = await db.$queryRaw<Array<{ count: number }>>`
     INSERT INTO rate_limit_windows (key, window_start, expires_at, count)
-    SELECT ${subject}, ${windowStart}, ${new Date((windowStartSeconds + windowSeconds) * 1000)}, 1
+    SELECT ${subject}, ${window.start}, ${window.end}, 1
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count`;
-  const count = rows[0]!.count;
-  const reset = windowStartSeconds + windowSeconds;
+  return rateLimitState(rows[0]!.count, now, limit, windowSeconds);
+}
+
+/** The fixed window `now` falls in. */
+export function rateLimitWindow(now: Date, windowSeconds: number): { start: Date; end: Date } {
+  const startSeconds = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
+  return { start: new Date(startSeconds * 1000), end: new Date((startSeconds + windowSeconds) * 1000) };
+}
+
+/** What a window's count (this request included) means for the request. */
+export function rateLimitState(count: number, now: Date, limit: number, windowSeconds: number): RateLimitState {
+  const reset = rateLimitWindow(now, windowSeconds).end.getTime() / 1000;
   return {
     limit,
     remaining: Math.max(0, limit - count),

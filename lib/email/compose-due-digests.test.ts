@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { anyReader, noReaderCap } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
@@ -54,7 +54,7 @@ async function reader(doc: Document, email?: string) {
         await ingestBatch(doc, { ...open, gateViewerId: gate?.viewerId ?? null }, browser, {
           batch_id: `b_${randomBytes(8).toString("hex")}`,
           pages: [{ page, seconds }],
-        }, anyReader);
+        }, noReaderCap);
       }
     },
   };

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { demoViewers, random, seedActivity } from "../../scripts/lib/demo-data";
-import { anyReader, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
+import { noReaderCap, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
 import { consumeRateLimit } from "../api/rate-limit";
 import { databaseUrl } from "../config";
 import { db } from "../db";
@@ -84,15 +84,15 @@ describe("pruneExpired", () => {
     const { doc } = await ownerWithDocument();
     const browser = randomBytes(12).toString("base64url");
     const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 2 }] };
-    const first = await ingestBatch(doc, open, browser, batch, anyReader);
+    const first = await ingestBatch(doc, open, browser, batch, noReaderCap);
 
     setClockOffset(7 * DAY - SECOND);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 0 });
-    expect(await ingestBatch(doc, open, browser, batch, anyReader)).toEqual({ visit_id: first.visit_id, applied: false });
+    expect(await ingestBatch(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false });
 
     setClockOffset(7 * DAY + SECOND);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 1 });
-    const again = await ingestBatch(doc, open, browser, batch, anyReader);
+    const again = await ingestBatch(doc, open, browser, batch, noReaderCap);
     expect(again.applied).toBe(true);
     expect(again.visit_id).not.toBe(first.visit_id);
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(2);
@@ -202,7 +202,7 @@ describe("pruneExpired", () => {
   it("never prunes analytics: documents, viewers, visits, page times, downloads and leads", async () => {
     const { owner, doc } = await ownerWithDocument();
     await seedActivity(doc, demoViewers(doc.pageCount, 12, random(11), 42));
-    await ingestBatch(doc, open, randomBytes(12).toString("base64url"), { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 2, seconds: 4 }] }, anyReader);
+    await ingestBatch(doc, open, randomBytes(12).toString("base64url"), { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 2, seconds: 4 }] }, noReaderCap);
     const analytics = async () => ({
       document: await db.document.findUniqueOrThrow({ where: { id: doc.id } }),
       documents: await db.document.count({ where: { ownerId: owner.id } }),

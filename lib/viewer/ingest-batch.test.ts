@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { anyReader, noReaderCap } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { ApiError } from "../api/errors";
 import { db } from "../db";
@@ -39,7 +39,7 @@ const events = async (type?: string) =>
   );
 
 async function send(pages: Array<[number, number]>, visitId?: string, access = open, id = batchId()) {
-  const result = await ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) }, anyReader);
+  const result = await ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) }, noReaderCap);
   if (result.visit_id === null) throw new Error("the batch was not recorded");
   return { ...result, visit_id: result.visit_id };
 }
@@ -135,7 +135,7 @@ describe("ingestBatch", () => {
     // 1 s, then at most the 3 s that passed plus 2 s of slack (and the test's own milliseconds).
     expect(total).toBeLessThanOrEqual(1 + 3 + 2 + 0.1);
     expect(total).toBeGreaterThan(5);
-    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, anyReader);
+    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, noReaderCap);
     const capped = await db.pageTime.findFirstOrThrow({ where: { visitId: firstBatchCap.visit_id! } });
     expect(capped.seconds).toBe(15);
   });
@@ -160,7 +160,7 @@ describe("ingestBatch", () => {
     ["negative time", [{ page: 1, seconds: -3 }]],
     ["a non-numeric time", [{ page: 1, seconds: "lots" }]],
   ])("refuses %s and records nothing", async (_name, pages) => {
-    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, anyReader)).rejects.toMatchObject({ code: "validation_error" });
+    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, noReaderCap)).rejects.toMatchObject({ code: "validation_error" });
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
   });
 
@@ -173,7 +173,7 @@ describe("ingestBatch", () => {
   it("never lets one viewer write to another viewer's visit", async () => {
     const { visit_id } = await send([[1, 1]]);
     advance(5_000);
-    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] }, anyReader);
+    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] }, noReaderCap);
     await expect(intruder).rejects.toMatchObject({ code: "not_found" });
     expect(await db.pageTime.count({ where: { visitId: visit_id } })).toBe(1);
   });
@@ -201,7 +201,7 @@ describe("ingestBatch", () => {
     const second = await send([[3, 1]], undefined, gated);
     advance(8_000);
     await send([[4, 6]], second.visit_id, gated);
-    await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, anyReader);
+    await ingestBatch(doc, open, "second-browser-abcdef", { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, noReaderCap);
     advance(2 * 24 * HOUR);
     await send([[2, 3]], undefined, gated);
 

@@ -1,4 +1,5 @@
 import { ApiError } from "../api/errors";
+import { rateLimitWindow } from "../api/rate-limit";
 import { LEVELS } from "../analytics/engagement";
 import { db } from "../db";
 import type { Document } from "../generated/prisma/client";
@@ -6,6 +7,7 @@ import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import type { Access } from "./access";
+import type { NewViewerLimit } from "./limits";
 import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
 import {
   CLOCK_SLACK_SECONDS,
@@ -19,7 +21,7 @@ import {
 /** `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap. */
 export type IngestResult = { visit_id: string | null; applied: boolean };
 
-type Outcome = "applied" | "repeated" | "no_viewer" | "unknown_visit" | "batch_reused";
+type Outcome = "applied" | "repeated" | "capped" | "unknown_visit" | "batch_reused";
 
 /** The rules the ingest statement applies, from track-rules.ts (its one source). */
 const RULES = JSON.stringify({
@@ -37,14 +39,15 @@ const LABELS = LEVELS.map((level) => level.label);
  * page rows, the visit, the viewer's and the document's aggregates, the viewer's engagement level,
  * and the events the batch triggers. A batch id resent within BATCH_ID_MEMORY_MS is acknowledged
  * without being applied again. Time beyond the wall-clock since the visit's last batch is clamped;
- * pages the browser could not have been shown are refused.
+ * pages the browser could not have been shown are refused. A batch from a browser the document has
+ * not seen counts against `newViewers`; past it nothing is recorded.
  */
 export async function ingestBatch(
   doc: Document,
   access: Access,
   browserId: string,
   input: unknown,
-  mayAddViewer: () => Promise<boolean>,
+  newViewers: NewViewerLimit,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
   if (!parsed.success) {
@@ -59,26 +62,23 @@ export async function ingestBatch(
     throw error;
   }
 
-  const apply = async (mayAdd: boolean) => {
-    const [row] = await db.$queryRaw<Array<{ outcome: Outcome; visit_id: string | null }>>`
-      SELECT outcome, visit_id FROM ingest_track_batch(
-        ${doc.id}::uuid, ${doc.ownerId}::uuid, ${doc.pageCount}::int, ${JSON.stringify(eventDocument(doc))}::jsonb,
-        ${access.gateViewerId}::uuid, ${browserId}, ${mayAdd}, ${newViewerPublicId()},
-        ${batch.batch_id}, ${batch.visit_id ?? null}::uuid, ${plan.pages}::int[], ${plan.seconds}::float8[], ${now()},
-        ${[newEventId(), newEventId(), newEventId(), newEventId()]}::text[], ${RULES}::jsonb, ${LABELS}::text[])`;
-    return row!;
-  };
-  let result = await apply(false);
-  // A new reader: the allowance is asked outside any statement that holds locks, then the batch again.
-  if (result.outcome === "no_viewer") {
-    if (!(await mayAddViewer())) return { visit_id: null, applied: false };
-    result = await apply(true);
-  }
+  const at = now();
+  const window = rateLimitWindow(at, newViewers.windowSeconds);
+  const [row] = await db.$queryRaw<Array<{ outcome: Outcome; visit_id: string | null }>>`
+    SELECT outcome, visit_id FROM ingest_track_batch(
+      ${doc.id}::uuid, ${doc.ownerId}::uuid, ${doc.pageCount}::int, ${JSON.stringify(eventDocument(doc))}::jsonb,
+      ${access.gateViewerId}::uuid, ${browserId}, ${newViewerPublicId()},
+      ${newViewers.key}, ${newViewers.limit}::int, ${window.start}, ${window.end},
+      ${batch.batch_id}, ${batch.visit_id ?? null}::uuid, ${plan.pages}::int[], ${plan.seconds}::float8[], ${at},
+      ${[newEventId(), newEventId(), newEventId(), newEventId()]}::text[], ${RULES}::jsonb, ${LABELS}::text[])`;
+  const result = row!;
   switch (result.outcome) {
     case "applied":
       return { visit_id: result.visit_id, applied: true };
     case "repeated":
       return { visit_id: result.visit_id, applied: false };
+    case "capped":
+      return { visit_id: null, applied: false };
     case "batch_reused":
       throw new ApiError("validation_error", "batch_id was already used");
     default:

@@ -1,4 +1,4 @@
-import { consumeRateLimit, type RateLimitState } from "../api/rate-limit";
+import { consumeRateLimit } from "../api/rate-limit";
 
 /**
  * Limits on the share link's public doors, per client address and per document. A real reader
@@ -29,13 +29,15 @@ export const NEW_VIEWERS_PER_ADDRESS_PER_HOUR = 30;
 /** `document.downloaded` (and the download it counts) at most once per viewer in this long. */
 export const DOWNLOAD_REPEAT_SECONDS = 10 * 60;
 
-/** Counts one request at a door against its limit for one address or one document. */
-export function consumeDoorLimit(door: ViewerDoor, scope: "address" | "document", subject: string, at = new Date()): Promise<RateLimitState> {
-  const limits = VIEWER_LIMITS[door];
-  return consumeRateLimit(`${door}:${scope}:${subject}`, at, scope === "address" ? limits.perAddress : limits.perDocument, limits.windowSeconds);
+/** The hourly count of new readers one address adds to one document. */
+export type NewViewerLimit = { key: string; limit: number; windowSeconds: number };
+
+export function newViewerLimit(documentId: string, address: string): NewViewerLimit {
+  return { key: `viewer:new:${documentId}:${address}`, limit: NEW_VIEWERS_PER_ADDRESS_PER_HOUR, windowSeconds: 3600 };
 }
 
 /** Whether `address` may add one more new reader to the document this hour (counts it if so). */
 export function newViewerAllowance(documentId: string, address: string): () => Promise<boolean> {
-  return async () => (await consumeRateLimit(`viewer:new:${documentId}:${address}`, new Date(), NEW_VIEWERS_PER_ADDRESS_PER_HOUR, 3600)).allowed;
+  const { key, limit, windowSeconds } = newViewerLimit(documentId, address);
+  return async () => (await consumeRateLimit(key, new Date(), limit, windowSeconds)).allowed;
 }

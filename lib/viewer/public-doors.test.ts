@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { rateLimitWindow } from "../api/rate-limit";
 import { db } from "../db";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
 import { ingestBatch } from "./ingest-batch";
-import { consumeDoorLimit, DOWNLOAD_REPEAT_SECONDS, NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerAllowance, VIEWER_LIMITS, type ViewerDoor } from "./limits";
+import { DOWNLOAD_REPEAT_SECONDS, NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerAllowance, newViewerLimit, VIEWER_LIMITS, type ViewerDoor } from "./limits";
+import { openDoor } from "./open-door";
 import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 import { isCrossSite } from "./with-viewer-route";
@@ -28,53 +30,69 @@ afterEach(() => setClockOffset(0));
 describe("the limit of each public door", () => {
   /** Fills the current window up to one below the limit, so the boundary is checked exactly. */
   const at = new Date();
-  async function fillWindow(door: ViewerDoor, scope: "address" | "document", subject: string, count: number) {
-    const { windowSeconds } = VIEWER_LIMITS[door];
-    const start = Math.floor(at.getTime() / 1000 / windowSeconds) * windowSeconds;
-    await db.rateLimitWindow.create({
-      data: { key: `${door}:${scope}:${subject}`, windowStart: new Date(start * 1000), expiresAt: new Date((start + windowSeconds) * 1000), count },
-    });
+  async function fillWindow(door: ViewerDoor, key: string, count: number) {
+    const { start, end } = rateLimitWindow(at, VIEWER_LIMITS[door].windowSeconds);
+    await db.rateLimitWindow.create({ data: { key: `${door}:${key}`, windowStart: start, expiresAt: end, count } });
   }
 
   for (const door of Object.keys(VIEWER_LIMITS) as ViewerDoor[]) {
-    for (const scope of ["address", "document"] as const) {
-      const limit = scope === "address" ? VIEWER_LIMITS[door].perAddress : VIEWER_LIMITS[door].perDocument;
-      it(`${door}: allows ${limit} requests per ${scope} a minute and refuses the next with a retry time`, async () => {
-        const subject = randomBytes(6).toString("hex");
-        await fillWindow(door, scope, subject, limit - 1);
-        const last = await consumeDoorLimit(door, scope, subject, at);
-        expect(last).toMatchObject({ allowed: true, remaining: 0, limit });
-        const refused = await consumeDoorLimit(door, scope, subject, at);
-        expect(refused.allowed).toBe(false);
-        expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
-        expect(refused.retryAfter).toBeLessThanOrEqual(VIEWER_LIMITS[door].windowSeconds);
-        // Another subject has its own count.
-        expect((await consumeDoorLimit(door, scope, `${subject}-other`, at)).remaining).toBe(limit - 1);
-      });
-    }
+    const { perAddress, perDocument, windowSeconds } = VIEWER_LIMITS[door];
+    it(`${door}: allows ${perAddress} requests per address a minute, then refuses the next with a retry time without looking the link up`, async () => {
+      const from = address();
+      await fillWindow(door, `address:${from}`, perAddress - 1);
+      const last = await openDoor(door, doc.code, from, at);
+      expect(last.byAddress).toMatchObject({ allowed: true, remaining: 0, limit: perAddress });
+      expect(last.found).toEqual({ state: "active", doc: await db.document.findUniqueOrThrow({ where: { id: doc.id } }) });
+      const refused = await openDoor(door, doc.code, from, at);
+      expect(refused.byAddress.allowed).toBe(false);
+      expect(refused.byAddress.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(refused.byAddress.retryAfter).toBeLessThanOrEqual(windowSeconds);
+      expect(refused.found).toBeUndefined();
+      // Another address has its own count, and so do unknown links.
+      expect((await openDoor(door, doc.code, address(), at)).byAddress.remaining).toBe(perAddress - 1);
+      const unknown = await openDoor(door, "zzzzzzzzzz", address(), at);
+      expect(unknown.found).toEqual({ state: "missing" });
+      expect(unknown.byDocument).toBeUndefined();
+    });
+
+    it(`${door}: allows ${perDocument} requests per document a minute from any addresses, then refuses the next`, async () => {
+      await fillWindow(door, `document:${doc.id}`, perDocument - 1);
+      expect((await openDoor(door, doc.code, address(), at)).byDocument).toMatchObject({ allowed: true, remaining: 0, limit: perDocument });
+      const refused = await openDoor(door, doc.code, address(), at);
+      expect(refused.byAddress.allowed).toBe(true);
+      expect(refused.byDocument?.allowed).toBe(false);
+    });
   }
+
+  it("answers a deleted document's link as gone, without counting it per document", async () => {
+    await db.document.update({ where: { id: doc.id }, data: { deletedAt: new Date() } });
+    const gone = await openDoor("track", doc.code, address(), at);
+    expect(gone.found).toEqual({ state: "gone" });
+    expect(gone.byDocument).toBeUndefined();
+    expect(await db.rateLimitWindow.count({ where: { key: `track:document:${doc.id}` } })).toBe(0);
+  });
 });
 
 describe("new readers per address per document", () => {
   it(`records ${NEW_VIEWERS_PER_ADDRESS_PER_HOUR} new readers from one address in an hour, then answers without recording anything`, async () => {
     const from = address();
     for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
-      expect((await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from))).applied).toBe(true);
+      expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).applied).toBe(true);
     }
     const before = { viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() };
     expect(before.viewers).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
 
-    expect(await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from))).toEqual({ visit_id: null, applied: false });
+    expect(await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).toEqual({ visit_id: null, applied: false });
     expect({ viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() }).toEqual(before);
   });
 
   it("still records readers it already knows, and readers from other addresses", async () => {
     const from = address();
     const known = browser();
-    await ingestBatch(doc, open, known, batch(), newViewerAllowance(doc.id, from));
-    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++) await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, from));
-    expect((await ingestBatch(doc, open, known, batch(2), newViewerAllowance(doc.id, from))).applied).toBe(true);
-    expect((await ingestBatch(doc, open, browser(), batch(), newViewerAllowance(doc.id, address()))).applied).toBe(true);
+    await ingestBatch(doc, open, known, batch(), newViewerLimit(doc.id, from));
+    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++) await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
+    expect((await ingestBatch(doc, open, known, batch(2), newViewerLimit(doc.id, from))).applied).toBe(true);
+    expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, address()))).applied).toBe(true);
   });
 
   it("opens the gate past the cap without recording a lead or firing lead.captured", async () => {
@@ -96,8 +114,9 @@ describe("downloads", () => {
 
   it(`records document.downloaded at most once per viewer per ${DOWNLOAD_REPEAT_SECONDS / 60} minutes`, async () => {
     const reader = browser();
-    const allowance = newViewerAllowance(doc.id, address());
-    await ingestBatch(doc, open, reader, batch(), allowance);
+    const from = address();
+    const allowance = newViewerAllowance(doc.id, from);
+    await ingestBatch(doc, open, reader, batch(), newViewerLimit(doc.id, from));
     expect(await recordDownload(doc, open, reader, allowance)).toBe(true);
     expect(await recordDownload(doc, open, reader, allowance)).toBe(false);
     setClockOffset((DOWNLOAD_REPEAT_SECONDS - 1) * 1000);
@@ -111,8 +130,9 @@ describe("downloads", () => {
 
   it("records concurrent downloads by one viewer once", async () => {
     const reader = browser();
-    const allowance = newViewerAllowance(doc.id, address());
-    await ingestBatch(doc, open, reader, batch(), allowance);
+    const from = address();
+    const allowance = newViewerAllowance(doc.id, from);
+    await ingestBatch(doc, open, reader, batch(), newViewerLimit(doc.id, from));
     const results = await Promise.all(Array.from({ length: 5 }, () => recordDownload(doc, open, reader, allowance)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await downloadedEvents()).toBe(1);

@@ -4,8 +4,8 @@ import { rateLimitHeaders, type RateLimitState } from "../api/rate-limit";
 import type { Document } from "../generated/prisma/client";
 import { clientAddress } from "../server-headers";
 import type { Access } from "./access";
-import { findPublicDocument } from "./find-public-document";
-import { consumeDoorLimit, newViewerAllowance, type ViewerDoor } from "./limits";
+import { newViewerAllowance, type ViewerDoor } from "./limits";
+import { openDoor } from "./open-door";
 import { viewerAccess } from "./request-context";
 import { readJson, viewerError } from "./route-helpers";
 
@@ -15,6 +15,8 @@ export type ViewerContext = {
   access: Access;
   /** The parsed JSON body of a POST (bounded by `maxBody`); undefined for GET. */
   body: unknown;
+  /** The client's address, as limits count it. */
+  address: string;
   /**
    * Whether this request may add a new reader to the document (counts one against the hourly cap
    * per address). Past the cap the reader still reads; nothing is recorded.
@@ -32,23 +34,22 @@ type RouteContext = { params: Promise<{ code: string }> };
  * limit, the reader's access from signed cookies, the bounded body, and errors in the envelope
  * with Retry-After and rate-limit headers.
  */
-export function withViewerRoute(door: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
+export function withViewerRoute(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     let state: RateLimitState | undefined;
     try {
       if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
       const address = clientAddress(req);
-      state = await consumeDoorLimit(door, "address", address);
+      const door = await openDoor(doorName, (await context.params).code, address);
+      state = door.byAddress;
       if (!state.allowed) throw tooMany(state);
-      const found = await findPublicDocument((await context.params).code);
-      if (found.state === "gone") throw new ApiError("not_found", "This document is no longer available.", 410);
-      if (found.state === "missing") throw new ApiError("not_found", "This document is not available.");
-      const { doc } = found;
-      const perDocument = await consumeDoorLimit(door, "document", doc.id);
-      if (!perDocument.allowed) throw tooMany(perDocument);
+      if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", 410);
+      if (door.found?.state !== "active") throw new ApiError("not_found", "This document is not available.");
+      const { doc } = door.found;
+      if (door.byDocument && !door.byDocument.allowed) throw tooMany(door.byDocument);
       const access = await viewerAccess(doc);
       const body = options.maxBody === undefined ? undefined : await readJson(req, options.maxBody);
-      const response = await handler({ req, doc, access, body, mayAddViewer: newViewerAllowance(doc.id, address) });
+      const response = await handler({ req, doc, access, body, address, mayAddViewer: newViewerAllowance(doc.id, address) });
       for (const [name, value] of Object.entries(rateLimitHeaders(state))) response.headers.set(name, value);
       return response;
     } catch (error) {

@@ -6,9 +6,13 @@ import { recordEvent } from "../../lib/webhooks/record-event";
 import { dispatchPendingEvents } from "../../lib/webhooks/dispatch-events";
 import { saveWebhook } from "../../lib/webhooks/manage-webhook";
 import { eventDocument } from "../../lib/documents/serialize";
+import type { NewViewerLimit } from "../../lib/viewer/limits";
 
 /** Lets every reader be recorded: for tests of something other than the new-readers cap. */
 export const anyReader = async () => true;
+
+/** The same for ingestBatch, which counts new readers itself. */
+export const noReaderCap: NewViewerLimit = { key: `test:no-reader-cap:${randomBytes(6).toString("hex")}`, limit: 2_147_483_647, windowSeconds: 3600 };
 
 export async function ownerWithDocument(fields: Parameters<typeof createSampleDocument>[3] = { email_gate: false }) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });

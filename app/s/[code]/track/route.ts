@@ -2,16 +2,17 @@ import { isbot } from "isbot";
 import { ApiError } from "@/lib/api/errors";
 import { BODY_LIMITS } from "@/lib/api/read-body";
 import { ingestBatch } from "@/lib/viewer/ingest-batch";
+import { newViewerLimit } from "@/lib/viewer/limits";
 import { browserId } from "@/lib/viewer/request-context";
 import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
 
 /** Reading beacons (fetch or navigator.sendBeacon). Bots are answered and never recorded. */
 export const POST = withViewerRoute(
   "track",
-  async ({ req, doc, access, body, mayAddViewer }) => {
+  async ({ req, doc, access, body, address }) => {
     if (isbot(req.headers.get("user-agent"))) return new Response(null, { status: 204 });
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
-    return Response.json(await ingestBatch(doc, access, await browserId(), body, mayAddViewer));
+    return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address)));
   },
   { maxBody: BODY_LIMITS.track },
 );
