@@ -92,6 +92,19 @@ test("the first paint, before any script runs, already shows the title, page cou
   await noScript.close();
 });
 
+test("the HTML names the renderer's chunks, so the browser fetches them with the first scripts, once", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+  const html = await (await request(page).get(linkOf(doc))).text();
+  const preloaded = [...html.matchAll(/<link rel="preload" href="(\/_next\/static\/chunks\/[^"]+\.js)" as="script"/g)].map((m) => m[1]!);
+  expect(preloaded.length).toBeGreaterThan(0);
+  const scripts: string[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 1);
+  // Each named chunk is the one the renderer then runs: fetched, and fetched once.
+  for (const chunk of preloaded) expect(scripts.filter((s) => s === chunk)).toHaveLength(1);
+});
+
 for (const [shape, size, rotation] of [
   ["portrait letter pages", [612, 792], 0],
   ["16:9 slides", [960, 540], 0],

@@ -67,7 +67,7 @@ describe("the opening of a PDF", () => {
     const file = randomBytes(2 * 1024 * 1024);
     const ranges = serve(file);
     const same = url();
-    const html = renderToStaticMarkup(ViewerEarlyStart({ file: same }));
+    const html = renderToStaticMarkup(ViewerEarlyStart({ file: same, chunks: [] }));
     const script = /^<script>(.*)<\/script>$/.exec(html)![1]!;
     const workers: Array<{ url: string; options: WorkerOptions }> = [];
     vi.stubGlobal("window", globalThis);

@@ -6,6 +6,7 @@ import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/documents/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { viewerAccess } from "@/lib/viewer/request-context";
 
 export const dynamic = "force-dynamic";
@@ -42,7 +43,7 @@ export default async function ViewerPage({ params }: Props) {
       : null;
   return (
     <>
-      {file && <ViewerEarlyStart file={file} />}
+      {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
       <ViewerShell
         code={doc.code}
         title={doc.title}
