@@ -1,7 +1,7 @@
 import { ApiError } from "../api/errors";
 import { rateLimitWindow } from "../api/rate-limit";
 import { LEVELS } from "../analytics/engagement";
-import { db } from "../db";
+import { hotQuery } from "../db";
 import type { Document } from "../generated/prisma/client";
 import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
@@ -34,6 +34,10 @@ const RULES = JSON.stringify({
 });
 const LABELS = LEVELS.map((level) => level.label);
 
+const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
+  $1::uuid, $2::uuid, $3::int, $4::jsonb, $5::uuid, $6::text, $7::text, $8::text, $9::int, $10::timestamptz, $11::timestamptz,
+  $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[])`;
+
 /**
  * Applies one batch of reading time in one statement (`ingest_track_batch`, see its migration):
  * page rows, the visit, the viewer's and the document's aggregates, the viewer's engagement level,
@@ -64,13 +68,13 @@ export async function ingestBatch(
 
   const at = now();
   const window = rateLimitWindow(at, newViewers.windowSeconds);
-  const [row] = await db.$queryRaw<Array<{ outcome: Outcome; visit_id: string | null }>>`
-    SELECT outcome, visit_id FROM ingest_track_batch(
-      ${doc.id}::uuid, ${doc.ownerId}::uuid, ${doc.pageCount}::int, ${JSON.stringify(eventDocument(doc))}::jsonb,
-      ${access.gateViewerId}::uuid, ${browserId}, ${newViewerPublicId()},
-      ${newViewers.key}, ${newViewers.limit}::int, ${window.start}, ${window.end},
-      ${batch.batch_id}, ${batch.visit_id ?? null}::uuid, ${plan.pages}::int[], ${plan.seconds}::float8[], ${at},
-      ${[newEventId(), newEventId(), newEventId(), newEventId()]}::text[], ${RULES}::jsonb, ${LABELS}::text[])`;
+  const [row] = await hotQuery<{ outcome: Outcome; visit_id: string | null }>("ingest_track_batch", INGEST, [
+    doc.id, doc.ownerId, doc.pageCount, JSON.stringify(eventDocument(doc)),
+    access.gateViewerId, browserId, newViewerPublicId(),
+    newViewers.key, newViewers.limit, window.start, window.end,
+    batch.batch_id, batch.visit_id ?? null, plan.pages, plan.seconds, at,
+    [newEventId(), newEventId(), newEventId(), newEventId()], RULES, LABELS,
+  ]);
   const result = row!;
   switch (result.outcome) {
     case "applied":
