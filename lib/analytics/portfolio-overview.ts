@@ -8,8 +8,7 @@ const TOP_DOCUMENTS = 10;
 const DAY_MS = 86_400_000;
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-type TopRow = { code: string; title: string; views: number; viewers: number; completion_sum: number; leads: number };
-type Summary = { views: number; viewers: number; completion: number; leads: number; ranks: Record<string, number>; top: TopRow[] };
+type DocRow = { code: string; title: string; views: number; viewers: number; completion_sum: number; leads: number; rank: number };
 
 /**
  * Portfolio analytics (DECISIONS.md): documents = active documents created up to `until`; views,
@@ -26,10 +25,9 @@ export async function portfolioOverview(ownerId: string, period: Period, request
     SELECT count(*)::int AS documents FROM documents
     WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
 
-  // Per-document figures (`per_doc_figures`) for documents with activity (all-time: the maintained
-  // aggregates), summed up in the database: tens of thousands of rows never cross the wire.
-  const perDocument = windowed
-    ? Prisma.sql`
+  // Per-document figures for documents with activity (all-time: the maintained aggregates).
+  const rows = windowed
+    ? await db.$queryRaw<DocRow[]>`
         WITH docs AS (
           SELECT id, code, title, page_count FROM documents
           WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
@@ -50,41 +48,26 @@ export async function portfolioOverview(ownerId: string, period: Period, request
         leads_in AS (
           SELECT l.document_id, count(*)::int AS leads FROM leads l JOIN docs d ON d.id = l.document_id
           WHERE l.captured_at >= ${since} AND l.captured_at < ${until} GROUP BY l.document_id
-        ),
-        per_doc_figures AS (
-          SELECT d.code, d.title, coalesce(pd.views, 0) AS views, coalesce(pd.viewers, 0) AS viewers,
-                 coalesce(pd.completion_sum, 0) AS completion_sum, coalesce(li.leads, 0) AS leads, coalesce(pd.rank, 0) AS rank
-          FROM docs d LEFT JOIN per_doc pd ON pd.document_id = d.id LEFT JOIN leads_in li ON li.document_id = d.id
-          WHERE pd.document_id IS NOT NULL OR li.document_id IS NOT NULL
-        )`
-    : Prisma.sql`
-        WITH per_doc_figures AS (
-          SELECT code, title, views, unique_viewers AS viewers, completion_sum, leads_count AS leads, engagement_rank::int AS rank
-          FROM documents
-          WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)
-        )`;
-  // The top documents' candidates: every document with as many views as the tenth (ties included;
-  // they are ordered by title here, as everywhere else in the app).
-  const [summary] = (await db.$queryRaw<Summary[]>`
-    ${perDocument}
-    SELECT coalesce(sum(views), 0)::int AS views, coalesce(sum(viewers), 0)::int AS viewers,
-           coalesce(sum(completion_sum), 0)::float8 AS completion, coalesce(sum(leads), 0)::int AS leads,
-           (SELECT coalesce(json_object_agg(rank, n), '{}') FROM (SELECT rank, count(*)::int AS n FROM per_doc_figures WHERE rank > 0 GROUP BY rank) r) AS ranks,
-           (SELECT coalesce(json_agg(t), '[]') FROM (
-              SELECT code, title, views, viewers, completion_sum, leads FROM per_doc_figures
-              WHERE views > 0 AND views >= coalesce((SELECT views FROM per_doc_figures ORDER BY views DESC OFFSET ${TOP_DOCUMENTS - 1} LIMIT 1), 0)
-           ) t) AS top
-    FROM per_doc_figures`) as [Summary];
+        )
+        SELECT d.code, d.title, coalesce(pd.views, 0) AS views, coalesce(pd.viewers, 0) AS viewers,
+               coalesce(pd.completion_sum, 0) AS completion_sum, coalesce(li.leads, 0) AS leads, coalesce(pd.rank, 0) AS rank
+        FROM docs d LEFT JOIN per_doc pd ON pd.document_id = d.id LEFT JOIN leads_in li ON li.document_id = d.id
+        WHERE pd.document_id IS NOT NULL OR li.document_id IS NOT NULL`
+    : await db.$queryRaw<DocRow[]>`
+        SELECT code, title, views, unique_viewers AS viewers, completion_sum, leads_count AS leads, engagement_rank::int AS rank
+        FROM documents
+        WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
 
+  const totals = rows.reduce(
+    (t, r) => ({ views: t.views + r.views, viewers: t.viewers + r.viewers, completion: t.completion + r.completion_sum, leads: t.leads + r.leads }),
+    { views: 0, viewers: 0, completion: 0, leads: 0 },
+  );
   const breakdown = Object.fromEntries([...LEVELS].reverse().map((l) => [l.key, 0])) as Record<(typeof LEVELS)[number]["key"], number>;
-  let opened = 0;
-  for (const [rank, n] of Object.entries(summary.ranks)) {
-    breakdown[LEVELS[Number(rank)]!.key] += n;
-    opened += n;
-  }
-  breakdown.not_opened = documents - opened;
+  for (const r of rows) if (r.rank > 0) breakdown[LEVELS[r.rank]!.key] += 1;
+  breakdown.not_opened = documents - rows.filter((r) => r.rank > 0).length;
 
-  const top = summary.top
+  const top = rows
+    .filter((r) => r.views > 0)
     .sort((a, b) => b.views - a.views || a.title.localeCompare(b.title))
     .slice(0, TOP_DOCUMENTS)
     .map((r) => ({
@@ -99,10 +82,10 @@ export async function portfolioOverview(ownerId: string, period: Period, request
     period: { since: requested.since ?? null, until: requested.until ?? null },
     totals: {
       documents,
-      total_views: summary.views,
-      unique_viewers: summary.viewers,
-      leads_captured: summary.leads,
-      avg_completion: summary.viewers ? round(summary.completion / summary.viewers, 4) : 0,
+      total_views: totals.views,
+      unique_viewers: totals.viewers,
+      leads_captured: totals.leads,
+      avg_completion: totals.viewers ? round(totals.completion / totals.viewers, 4) : 0,
     },
     top_documents: top,
     engagement_breakdown: breakdown,
