@@ -4,7 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser and HTTP tests against the real app: `npm start` on its own port with a fresh embedded
  * database under .data/e2e, driven by Debian's Chromium (Playwright cannot download browsers here).
  */
-export const E2E_PORT = 3100;
+// Overridable so that two checkouts can run their browser tests at the same time.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_PG_PORT = Number(process.env.E2E_PG_PORT ?? 54340);
 export const E2E_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = ".data/e2e";
 
@@ -53,7 +55,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       APP_URL: E2E_URL,
       DATA_DIR: E2E_DATA_DIR,
-      EMBEDDED_PG_PORT: "54340",
+      EMBEDDED_PG_PORT: String(E2E_PG_PORT),
       MAX_UPLOAD_MB: "5",
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       ALLOW_HTTP_WEBHOOKS: "true",

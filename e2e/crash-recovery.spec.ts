@@ -6,6 +6,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { freshDatabase, query as queryDatabase } from "./support/own-database";
 import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
+import { E2E_PG_PORT } from "../playwright.config";
 
 /**
  * kill -9 at the worst moments. The server is stopped at a named point (PAUSE_AT) and killed
@@ -15,7 +16,7 @@ test.describe.configure({ timeout: 240_000 });
 
 const PORT = 3176;
 const BASE = `http://localhost:${PORT}`;
-const DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise_crash";
+const DATABASE_URL = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}/pagewise_crash`;
 const dataDir = path.join(ROOT, ".data/e2e-crash");
 const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };
 

@@ -6,12 +6,13 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { freshDatabase, query as queryDatabase } from "./support/own-database";
 import { ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
+import { E2E_PG_PORT } from "../playwright.config";
 
 test.describe.configure({ timeout: 180_000 });
 
 const PORT = 3174;
 const BASE = `http://localhost:${PORT}`;
-const DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise_restart";
+const DATABASE_URL = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}/pagewise_restart`;
 
 const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(DATABASE_URL, sql, params);
 

@@ -2,12 +2,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { setDatabaseUrl } from "../../lib/config";
 import { ROOT } from "./app-process";
+import { E2E_PG_PORT } from "../../playwright.config";
 
 /**
  * The e2e server's own database and files (playwright.config.ts), opened directly so tests can
  * arrange accounts and check what a request recorded.
  */
-export const E2E_DATABASE_URL = "postgresql://pagewise:pagewise@127.0.0.1:54340/pagewise";
+export const E2E_DATABASE_URL = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}/pagewise`;
 export const E2E_STORAGE_DIR = path.join(ROOT, ".data/e2e/storage");
 export const E2E_UPLOAD_TMP_DIR = path.join(ROOT, ".data/e2e/tmp/uploads");
 

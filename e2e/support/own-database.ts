@@ -1,10 +1,11 @@
 import pg from "pg";
+import { E2E_PG_PORT } from "../../playwright.config";
 
 /**
  * A database of its own on the e2e server's PostgreSQL, for specs that start their own app
  * processes: created fresh, and queried directly to check what requests recorded.
  */
-const SERVER = "postgresql://pagewise:pagewise@127.0.0.1:54340";
+const SERVER = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}`;
 
 export async function freshDatabase(name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: `${SERVER}/postgres` });
