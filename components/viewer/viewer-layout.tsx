@@ -39,8 +39,9 @@ export function ViewerLayout({ toolbar, contentRef, children }: { toolbar: Toolb
       <main
         ref={contentRef}
         aria-label="Document"
-        // Native pinch is off here: two fingers zoom the document, not the whole page.
-        className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-auto overscroll-contain [scrollbar-gutter:stable]"
+        // Native pinch is off here: two fingers zoom the document, not the whole page. The vertical
+        // scrollbar is always there, so a fit-width page never resizes itself by making it appear.
+        className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-x-auto overflow-y-scroll overscroll-contain"
       >
         <div className="flex w-max min-w-full flex-col items-center" style={{ gap: COLUMN.gap, padding: `${COLUMN.top}px ${COLUMN.inline}px` }}>
           {children}
