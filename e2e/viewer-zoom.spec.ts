@@ -111,11 +111,12 @@ test("ctrl + wheel zooms the document around the point under the pointer, not th
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByTestId("page-indicator")).toHaveText("2 / 12");
 
-  /** Zooms in by one wheel notch at a point of page 2; answers how far that point of the page moved (x, y). */
-  const wheelZoomAt = async (across: number, down: number) => {
+  /** Zooms in by one wheel notch with the pointer over page 2; answers how far the page's point under it moved (x, y). */
+  const wheelZoomAt = async (pointer: { x: number; y: number }) => {
     const before = await box(pageTwo);
-    const pointer = { x: before.x + before.width * across, y: before.y + down };
-    const at = { x: across, y: down / before.height };
+    const at = { x: (pointer.x - before.x) / before.width, y: (pointer.y - before.y) / before.height };
+    expect(at.y, "the pointer is over page 2").toBeGreaterThan(0);
+    expect(at.y).toBeLessThan(1);
     const levelBefore = await level.textContent();
     await page.mouse.move(pointer.x, pointer.y);
     await page.keyboard.down("Control");
@@ -128,9 +129,10 @@ test("ctrl + wheel zooms the document around the point under the pointer, not th
   };
 
   // A page narrower than the screen stays centred, so only the vertical position can be kept.
-  expect((await wheelZoomAt(0.3, 300)).y).toBeLessThan(4);
+  const start = await box(pageTwo);
+  expect((await wheelZoomAt({ x: start.x + start.width * 0.3, y: start.y + 300 })).y).toBeLessThan(4);
   await zoomTo(page, "200%");
-  const moved = await wheelZoomAt(0.3, 300);
+  const moved = await wheelZoomAt({ x: 500, y: 480 });
   expect(moved.x).toBeLessThan(4);
   expect(moved.y).toBeLessThan(4);
   expect(await page.evaluate(() => window.visualViewport?.scale)).toBe(1);
