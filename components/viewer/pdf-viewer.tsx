@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Document, Page, pdfjs } from "react-pdf";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -10,7 +11,10 @@ import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
 import { ReadingTracker } from "./reading-tracker";
-import { DEFAULT_ZOOM_INDEX, ViewerLayout, ZOOMS } from "./viewer-layout";
+import { anchoredScroll, COLUMN, keepPageCurrent, mostVisiblePage, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
+import { useZoomGestures } from "./use-zoom-gestures";
+import { ViewerLayout } from "./viewer-layout";
+import { clampScale, DEFAULT_ZOOM, pageWidthFor, scaleOf, stepFrom, type Viewport, type Zoom } from "./zoom";
 import type { ViewerProps } from "./viewer-shell";
 
 // Range loading: pdf.js asks for the chunks it needs, so the first page of a large PDF shows early.
@@ -22,7 +26,15 @@ const PDF_OPTIONS: DocumentInitParameters = {
   rangeChunkSize: PDF_CHUNK_BYTES,
   worker: pdfjs.PDFWorker.create({ port: pdfWorkerPort() }),
 };
-const MAX_PAGE_WIDTH = 900;
+// Canvases are redrawn at a new size once zoom input has paused this long; until then the drawn
+// pages are scaled with CSS, so a pinch or a wheel zoom stays smooth.
+const RENDER_SETTLE_MS = 200;
+// A canvas wider than this is drawn at a lower pixel ratio (a 300 % page on a retina screen would take ~150 MB).
+const MAX_CANVAS_PIXELS_WIDE = 4096;
+const SCROLL_STEP = 80;
+
+
+type Anchor = { from: Point; to: Point; scroll: Scroll; page: number };
 
 export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
@@ -30,28 +42,53 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   const { source, failed: sourceFailed } = usePdfSource(file);
   // While page 1 is on its way no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
-  const [containerWidth, setContainerWidth] = useState(0);
-  const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM_INDEX);
+  const [viewport, setViewport] = useState<Viewport>({ width: 0, height: 0 });
+  const [zoom, setZoom] = useState<Zoom>(DEFAULT_ZOOM);
   const [aspect, setAspect] = useState(pageAspect);
   const [current, setCurrent] = useState(1);
   const [near, setNear] = useState<Set<number>>(() => new Set([1, 2]));
-  const containerRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const slots = useRef(new Map<number, HTMLDivElement>());
-  const ratios = useRef(new Map<number, number>());
   const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`), [code]);
+  // What is on screen, for event handlers that run between renders (a pinch sends many moves).
+  const shown = useRef<PageLayout | null>(null);
+  const shownViewport = useRef(viewport);
+  const currentRef = useRef(1);
+  const anchor = useRef<Anchor | null>(null);
 
   const pages = Math.min(numPages, readablePages);
-  const pageWidth = Math.max(200, Math.min(containerWidth - 24, MAX_PAGE_WIDTH)) * ZOOMS[zoomIndex]!;
+  const pageWidth = pageWidthFor(zoom, viewport, aspect);
+  const layout = useMemo<PageLayout>(() => ({ width: pageWidth, height: pageWidth * aspect, pages, viewportWidth: viewport.width }), [pageWidth, aspect, pages, viewport.width]);
+  const scale = scaleOf(pageWidth, viewport);
 
   useEffect(() => tracker.start(), [tracker]);
 
-  // Measured before the first paint, so pages are laid out at their final width from the start.
+  const updateCurrent = useCallback(() => {
+    const scroller = scrollRef.current;
+    if (!scroller || !shown.current) return;
+    const page = mostVisiblePage(shown.current, scroller.scrollTop, scroller.clientHeight, currentRef.current);
+    if (page) {
+      currentRef.current = page;
+      setCurrent(page);
+    }
+    tracker.setCurrentPage(page);
+  }, [tracker]);
+
+  // Measured before the first paint, so pages are laid out at their final width from the start. A
+  // later resize (a turned phone, a window made narrower) keeps the point at the viewport's centre.
   useLayoutEffect(() => {
-    const element = containerRef.current;
+    const element = scrollRef.current;
     if (!element) return;
     const measure = () => {
-      const style = getComputedStyle(element);
-      setContainerWidth(element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+      const before = shownViewport.current;
+      const next = { width: element.clientWidth, height: element.clientHeight };
+      if (next.width === before.width && next.height === before.height) return;
+      if (shown.current?.pages) {
+        const scroll = { left: element.scrollLeft, top: element.scrollTop };
+        anchor.current = { from: { x: before.width / 2, y: before.height / 2 }, to: { x: next.width / 2, y: next.height / 2 }, scroll, page: currentRef.current };
+      }
+      shownViewport.current = next;
+      setViewport(next);
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -59,23 +96,87 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
     return () => observer.disconnect();
   }, []);
 
-  // The page mostly in view is the current page (for the indicator and for reading time); only
-  // pages near the viewport are rendered. Slots join the observers as they mount, whenever that is.
+  // After a zoom or resize, before the paint: the scroll position that keeps the anchored point in
+  // place and the current page current.
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    const before = shown.current;
+    const pending = anchor.current;
+    shown.current = layout;
+    anchor.current = null;
+    if (scroller && before && pending && layout.pages > 0) {
+      const target = anchoredScroll(before, layout, pending.scroll, pending.from, pending.to);
+      scroller.scrollLeft = target.left;
+      scroller.scrollTop = target.top;
+      scroller.scrollTop = keepPageCurrent(layout, scroller.scrollTop, scroller.clientHeight, pending.page);
+    }
+    updateCurrent();
+  }, [layout, viewport, updateCurrent]);
+
+  useEffect(() => {
+    const scroller = scrollRef.current;
+    scroller?.addEventListener("scroll", updateCurrent, { passive: true });
+    return () => scroller?.removeEventListener("scroll", updateCurrent);
+  }, [updateCurrent]);
+
+  // Zoom input resizes the page boxes at once; the canvases keep their drawing, scaled, until the input pauses.
+  const [heldRenderWidth, setHeldRenderWidth] = useState<number | null>(null);
+  const settle = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  const renderWidth = heldRenderWidth ?? pageWidth;
+
+  const zoomTo = useCallback(
+    (next: Zoom, from: Point, to: Point) => {
+      const scroller = scrollRef.current;
+      const before = shown.current;
+      if (!scroller || !before) return;
+      const scroll = { left: scroller.scrollLeft, top: scroller.scrollTop };
+      if (pageWidthFor(next, shownViewport.current, aspect) === before.width) {
+        // Same size (at the end of the zoom range): a pinch's moving centre still pans.
+        const target = anchoredScroll(before, before, scroll, from, to);
+        scroller.scrollTo({ left: target.left, top: target.top });
+        setZoom(next);
+        return;
+      }
+      anchor.current = { from, to, scroll, page: currentRef.current };
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => setHeldRenderWidth(null), RENDER_SETTLE_MS);
+      flushSync(() => {
+        setHeldRenderWidth((held) => held ?? before.width);
+        setZoom(next);
+      });
+    },
+    [aspect],
+  );
+
+  const centre = useCallback((): Point => {
+    const scroller = scrollRef.current;
+    return { x: (scroller?.clientWidth ?? 0) / 2, y: (scroller?.clientHeight ?? 0) / 2 };
+  }, []);
+
+  const step = useCallback(
+    (direction: -1 | 1) => {
+      if (!shown.current) return;
+      const next = stepFrom(scaleOf(shown.current.width, shownViewport.current), direction);
+      if (next !== null) zoomTo({ scale: next }, centre(), centre());
+    },
+    [zoomTo, centre],
+  );
+  const fit = useCallback((mode: "width" | "page") => zoomTo({ fit: mode }, centre(), centre()), [zoomTo, centre]);
+
+  useZoomGestures(
+    scrollRef,
+    useCallback(
+      (factor: number, from: Point, to: Point) => {
+        if (shown.current) zoomTo({ scale: clampScale(scaleOf(shown.current.width, shownViewport.current) * factor) }, from, to);
+      },
+      [zoomTo],
+    ),
+  );
+
+  // Pages near the viewport (within 1.5 screens) are rendered. Slots join the observer as they mount, whenever that is.
   const observers = useRef<IntersectionObserver[]>([]);
   useEffect(() => {
-    const inView = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) ratios.current.set(Number((entry.target as HTMLElement).dataset.page), entry.intersectionRatio * entry.boundingClientRect.height);
-        let best = 0;
-        let bestVisible = 0;
-        for (const [page, visible] of ratios.current) {
-          if (visible > bestVisible) [best, bestVisible] = [page, visible];
-        }
-        if (best) setCurrent(best);
-        tracker.setCurrentPage(best || null);
-      },
-      { threshold: [0, 0.1, 0.25, 0.5, 0.75, 1] },
-    );
     const nearby = new IntersectionObserver(
       (entries) =>
         setNear((previous) => {
@@ -87,16 +188,15 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
           }
           return next;
         }),
-      { rootMargin: "150% 0px" },
+      { root: scrollRef.current, rootMargin: "150% 0px" },
     );
-    observers.current = [inView, nearby];
-    for (const slot of slots.current.values()) observers.current.forEach((observer) => observer.observe(slot));
+    observers.current = [nearby];
+    for (const slot of slots.current.values()) nearby.observe(slot);
     return () => {
       observers.current = [];
-      inView.disconnect();
       nearby.disconnect();
     };
-  }, [tracker]);
+  }, []);
 
   // Once the gate is passed the full file replaces the preview; the reader goes on at the gate's page.
   const gatePage = useRef(gate?.page ?? null);
@@ -112,59 +212,75 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
     slots.current.set(page, element);
     if (page === resumeAt.current) {
       resumeAt.current = null;
+      currentRef.current = page;
       element.scrollIntoView({ block: "start" });
     }
     observers.current.forEach((observer) => observer.observe(element));
     return () => {
       slots.current.delete(page);
-      ratios.current.delete(page);
       observers.current.forEach((observer) => observer.unobserve(element));
     };
   }, []);
 
   const goTo = useCallback(
     (page: number) => {
-      const target = Math.max(1, Math.min(page, pages));
-      // Instant, not smooth: a smooth scroll is cut short when pages above finish rendering and change height.
-      slots.current.get(target)?.scrollIntoView({ block: "start" });
+      const scroller = scrollRef.current;
+      if (!scroller || !shown.current) return;
+      const target = Math.max(1, Math.min(page, shown.current.pages));
+      // The page asked for wins a tie for "most visible" (several short pages in view at once).
+      currentRef.current = target;
+      scroller.scrollTop = pageTop(shown.current, target) - COLUMN.top;
+      updateCurrent();
     },
-    [pages],
+    [updateCurrent],
   );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
-      if (target.closest("input, textarea, select, [contenteditable]") || event.metaKey || event.ctrlKey || event.altKey) return;
-      const moves: Record<string, () => number> = {
-        ArrowDown: () => current + 1,
-        ArrowRight: () => current + 1,
-        PageDown: () => current + 1,
-        ArrowUp: () => current - 1,
-        ArrowLeft: () => current - 1,
-        PageUp: () => current - 1,
-        Home: () => 1,
-        End: () => pages,
+      const scroller = scrollRef.current;
+      if (!scroller || target.closest("input, textarea, select, [contenteditable]") || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (event.key === " " && target.closest("button, a")) return;
+      // Left and right pan a page wider than the viewport, and turn pages otherwise.
+      const wide = scroller.scrollWidth > scroller.clientWidth;
+      const page = currentRef.current;
+      const keys: Record<string, () => void> = {
+        ArrowLeft: () => (wide ? scroller.scrollBy({ left: -SCROLL_STEP }) : goTo(page - 1)),
+        ArrowRight: () => (wide ? scroller.scrollBy({ left: SCROLL_STEP }) : goTo(page + 1)),
+        ArrowUp: () => scroller.scrollBy({ top: -SCROLL_STEP }),
+        ArrowDown: () => scroller.scrollBy({ top: SCROLL_STEP }),
+        " ": () => scroller.scrollBy({ top: (event.shiftKey ? -1 : 1) * (scroller.clientHeight - SCROLL_STEP) }),
+        PageUp: () => goTo(page - 1),
+        PageDown: () => goTo(page + 1),
+        Home: () => goTo(1),
+        End: () => goTo(shown.current?.pages ?? 1),
+        "+": () => step(1),
+        "=": () => step(1),
+        "-": () => step(-1),
+        "0": () => fit("width"),
       };
-      const move = moves[event.key];
-      if (!move) return;
+      const action = keys[event.key];
+      if (!action) return;
       event.preventDefault();
-      goTo(move());
+      action();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [current, pages, goTo]);
+  }, [goTo, step, fit]);
+
+  const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PIXELS_WIDE / renderWidth);
 
   return (
     <ViewerLayout
-      contentRef={containerRef}
+      contentRef={scrollRef}
       toolbar={{
         title,
         pageCount,
         current,
         pages,
-        zoomIndex,
+        zoom: { percent: Math.round(scale * 100), fit: "fit" in zoom ? zoom.fit : null, canZoomIn: stepFrom(scale, 1) !== null, canZoomOut: stepFrom(scale, -1) !== null },
         downloadHref: canDownload ? `/s/${code}/download` : null,
-        actions: { goTo, zoom: (step) => setZoomIndex((z) => Math.max(0, Math.min(ZOOMS.length - 1, z + step))) },
+        actions: { goTo, zoom: step, fit },
       }}
     >
       {failed || sourceFailed ? (
@@ -191,35 +307,39 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
             }}
             onLoadError={() => setFailed(true)}
             error={<span />}
-            className="flex flex-col items-center gap-4"
           >
+            <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
             {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
               <div
                 key={page}
                 data-page={page}
                 data-testid={`pdf-page-${page}`}
                 ref={slotRef}
-                className="relative scroll-mt-18 overflow-hidden bg-white shadow-md"
+                className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
                 // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
-                style={{ width: pageWidth, height: pageWidth * aspect }}
+                style={{ width: pageWidth, height: layout.height }}
                 aria-label={`Page ${page} of ${pageCount}`}
                 role="region"
               >
                 {near.has(page) && (page === 1 || firstPainted || !near.has(1)) ? (
-                  <Page
-                    pageNumber={page}
-                    width={pageWidth}
-                    // The text layer makes pages selectable and readable by screen readers.
-                    renderAnnotationLayer={false}
-                    loading={<div style={{ height: pageWidth * aspect }} className="animate-pulse bg-slate-50" />}
-                    onRenderSuccess={() => {
-                      slots.current.get(page)?.setAttribute("data-rendered", "true");
-                      if (page === 1) setFirstPainted(true);
-                    }}
-                  />
+                  <div style={{ width: renderWidth, transform: renderWidth === pageWidth ? undefined : `scale(${pageWidth / renderWidth})`, transformOrigin: "0 0" }}>
+                    <Page
+                      pageNumber={page}
+                      width={renderWidth}
+                      devicePixelRatio={pixelRatio}
+                      // The text layer makes pages selectable and readable by screen readers.
+                      renderAnnotationLayer={false}
+                      loading={<div style={{ height: renderWidth * aspect }} className="animate-pulse bg-slate-50" />}
+                      onRenderSuccess={() => {
+                        slots.current.get(page)?.setAttribute("data-rendered", "true");
+                        if (page === 1) setFirstPainted(true);
+                      }}
+                    />
+                  </div>
                 ) : null}
               </div>
             ))}
+            </div>
           </Document>
         ) : (
           <PageSkeleton aspect={aspect} />

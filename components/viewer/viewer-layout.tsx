@@ -1,7 +1,15 @@
 import type { Ref } from "react";
+import { COLUMN } from "./page-geometry";
 
-export const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2];
-export const DEFAULT_ZOOM_INDEX = 2;
+export type ZoomState = {
+  /** The page width as a percentage of the 100 % width. */
+  percent: number;
+  fit: "width" | "page" | null;
+  canZoomIn: boolean;
+  canZoomOut: boolean;
+};
+
+export const DEFAULT_ZOOM_STATE: ZoomState = { percent: 100, fit: null, canZoomIn: true, canZoomOut: true };
 
 type ToolbarProps = {
   title: string;
@@ -9,31 +17,41 @@ type ToolbarProps = {
   current: number;
   /** Pages the reader can move between now. */
   pages: number;
-  zoomIndex: number;
+  zoom: ZoomState;
   downloadHref: string | null;
   /** Absent while the renderer loads: the same toolbar is shown, its controls disabled. */
-  actions?: { goTo: (page: number) => void; zoom: (step: -1 | 1) => void };
+  actions?: { goTo: (page: number) => void; zoom: (step: -1 | 1) => void; fit: (mode: "width" | "page") => void };
 };
 
 /**
- * The viewer's frame: a sticky toolbar over the page column. The server renders it with the
- * title and page count before the PDF renderer has loaded, so the first paint already shows what
- * the reader opened and nothing moves when the renderer takes over.
+ * The viewer's frame: the toolbar over the document, which scrolls in its own container (the
+ * `<main>` landmark) both ways, so a zoomed page can be panned to either edge while the toolbar
+ * stays put. The column is as wide as the viewport or the page, whichever is wider, and centres
+ * the page inside it: content never sits at a negative offset. The server renders this frame with
+ * the title and page count before the PDF renderer has loaded, so nothing moves when it takes over.
  */
-export function ViewerLayout({ toolbar, contentRef, children }: { toolbar: ToolbarProps; contentRef?: Ref<HTMLDivElement>; children: React.ReactNode }) {
+export function ViewerLayout({ toolbar, contentRef, children }: { toolbar: ToolbarProps; contentRef?: Ref<HTMLElement>; children: React.ReactNode }) {
   return (
-    <div className="min-h-screen bg-slate-100">
-      <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <div className="flex h-dvh flex-col bg-slate-100">
+      <header className="z-20 shrink-0 border-b border-slate-200 bg-white">
         <ViewerToolbar {...toolbar} />
       </header>
-      <div ref={contentRef} className="mx-auto flex max-w-6xl flex-col items-center gap-4 overflow-x-auto px-3 py-6">
-        {children}
-      </div>
+      <main
+        ref={contentRef}
+        aria-label="Document"
+        // Native pinch is off here: two fingers zoom the document, not the whole page. The vertical
+        // scrollbar is always there, so a fit-width page never resizes itself by making it appear.
+        className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-x-auto overflow-y-scroll overscroll-contain"
+      >
+        <div className="flex w-max min-w-full flex-col items-center" style={{ gap: COLUMN.gap, padding: `${COLUMN.top}px ${COLUMN.inline}px` }}>
+          {children}
+        </div>
+      </main>
     </div>
   );
 }
 
-function ViewerToolbar({ title, pageCount, current, pages, zoomIndex, downloadHref, actions }: ToolbarProps) {
+function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, actions }: ToolbarProps) {
   return (
     <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
       <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 sm:text-base" title={title}>
@@ -50,13 +68,21 @@ function ViewerToolbar({ title, pageCount, current, pages, zoomIndex, downloadHr
           ›
         </ToolbarButton>
       </nav>
-      <div className="hidden items-center gap-1 sm:flex" aria-label="Zoom">
-        <ToolbarButton label="Zoom out" onClick={actions && (() => actions.zoom(-1))} disabled={zoomIndex === 0}>
+      <div role="group" aria-label="Zoom" className="hidden items-center gap-1 sm:flex">
+        <ToolbarButton label="Zoom out" onClick={actions && (() => actions.zoom(-1))} disabled={!zoom.canZoomOut}>
           −
         </ToolbarButton>
-        <span className="w-12 text-center text-sm text-slate-600 tabular-nums">{Math.round(ZOOMS[zoomIndex]! * 100)}%</span>
-        <ToolbarButton label="Zoom in" onClick={actions && (() => actions.zoom(1))} disabled={zoomIndex === ZOOMS.length - 1}>
+        <span data-testid="zoom-level" className="w-12 text-center text-sm text-slate-600 tabular-nums">
+          {zoom.percent}%
+        </span>
+        <ToolbarButton label="Zoom in" onClick={actions && (() => actions.zoom(1))} disabled={!zoom.canZoomIn}>
           +
+        </ToolbarButton>
+        <ToolbarButton label="Fit width" pressed={zoom.fit === "width"} onClick={actions && (() => actions.fit("width"))} disabled={false}>
+          <FitIcon width={18} height={12} />
+        </ToolbarButton>
+        <ToolbarButton label="Fit page" pressed={zoom.fit === "page"} onClick={actions && (() => actions.fit("page"))} disabled={false}>
+          <FitIcon width={12} height={16} />
         </ToolbarButton>
       </div>
       {downloadHref && (
@@ -68,15 +94,31 @@ function ViewerToolbar({ title, pageCount, current, pages, zoomIndex, downloadHr
   );
 }
 
-function ToolbarButton({ label, onClick, disabled, children }: { label: string; onClick?: () => void; disabled: boolean; children: React.ReactNode }) {
+/** A frame of the given shape with a double arrow along its long side: wide for "fit width", tall for "fit page". */
+function FitIcon({ width, height }: { width: number; height: number }) {
+  const [x, y] = [(20 - width) / 2, (20 - height) / 2];
+  const arrow =
+    width > height
+      ? `M${x + 3} 10h${width - 6}M${x + 3} 10l2-2M${x + 3} 10l2 2M${x + width - 3} 10l-2-2M${x + width - 3} 10l-2 2`
+      : `M10 ${y + 3}v${height - 6}M10 ${y + 3}l-2 2M10 ${y + 3}l2 2M10 ${y + height - 3}l-2-2M10 ${y + height - 3}l2-2`;
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round">
+      <rect x={x} y={y} width={width} height={height} rx={1.5} />
+      <path d={arrow} />
+    </svg>
+  );
+}
+
+function ToolbarButton({ label, onClick, disabled, pressed, children }: { label: string; onClick?: () => void; disabled: boolean; pressed?: boolean; children: React.ReactNode }) {
   return (
     <button
       type="button"
       aria-label={label}
+      aria-pressed={pressed}
       title={label}
       onClick={onClick}
       disabled={disabled || !onClick}
-      className="flex h-9 w-9 items-center justify-center rounded-md text-lg text-slate-700 hover:bg-slate-100 disabled:opacity-40"
+      className="flex h-9 w-9 items-center justify-center rounded-md text-lg text-slate-700 hover:bg-slate-100 disabled:opacity-40 aria-pressed:bg-slate-200"
     >
       {children}
     </button>

@@ -6,7 +6,7 @@ import { GateForm } from "./gate-form";
 import { PageSkeleton } from "./page-skeleton";
 import { fetchPdfOpening } from "./pdf-opening";
 import { pdfWorkerPort } from "./pdf-worker";
-import { DEFAULT_ZOOM_INDEX, ViewerLayout } from "./viewer-layout";
+import { DEFAULT_ZOOM_STATE, ViewerLayout } from "./viewer-layout";
 
 export type ViewerProps = {
   code: string;
@@ -33,7 +33,7 @@ function LoadingViewer() {
   const props = useContext(ShellProps)!;
   return (
     <ViewerLayout
-      toolbar={{ title: props.title, pageCount: props.pageCount, current: 1, pages: 0, zoomIndex: DEFAULT_ZOOM_INDEX, downloadHref: props.canDownload ? `/s/${props.code}/download` : null }}
+      toolbar={{ title: props.title, pageCount: props.pageCount, current: 1, pages: 0, zoom: DEFAULT_ZOOM_STATE, downloadHref: props.canDownload ? `/s/${props.code}/download` : null }}
     >
       <PageSkeleton aspect={props.pageAspect} />
     </ViewerLayout>
