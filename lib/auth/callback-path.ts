@@ -17,3 +17,12 @@ export function safeCallbackPath(raw: unknown): string | undefined {
   if (url.origin !== ORIGIN) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
 }
+
+/** Set by proxy.ts on dashboard requests: the path and query asked for, to come back to after signing in. */
+export const REQUESTED_PATH_HEADER = "x-pagewise-requested-path";
+
+/** The sign-in page, remembering where to return when that is a page on this site. */
+export function signInPath(returnTo: string | null | undefined): string {
+  const path = safeCallbackPath(returnTo);
+  return path ? `/sign-in?callbackUrl=${encodeURIComponent(path)}` : "/sign-in";
+}
