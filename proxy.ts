@@ -1,5 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
+import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
 import { clientAddress } from "@/lib/server-headers";
 import { openDoor } from "@/lib/viewer/open-door";
 
@@ -7,9 +8,10 @@ import { openDoor } from "@/lib/viewer/open-door";
  * The share link's page: limited per client address and per document like the viewer's other
  * doors (lib/viewer/with-viewer-route.ts), and a deleted document's link answers HTTP 410 Gone
  * with a "no longer available" page (an App Router page cannot choose its status; notFound() is
- * 404 only).
+ * 404 only). Dashboard pages only get the path they asked for stamped on the request.
  */
 export async function proxy(request: NextRequest) {
+  if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
   const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
@@ -17,7 +19,14 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: "/s/:code" };
+export const config = { matcher: ["/s/:code", "/overview", "/documents/:path*", "/settings/:path*"] };
+
+/** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
+function rememberRequestedPath(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set(REQUESTED_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
+  return NextResponse.next({ request: { headers } });
+}
 
 const tooManyRequests = (state: RateLimitState) =>
   page(429, "Too many requests", `This link was opened too many times in a short while. Try again in ${state.retryAfter} seconds.`, rateLimitHeaders(state));

@@ -64,9 +64,9 @@ test("uploads a PDF with settings and a progress bar, and gets a link", async ()
   await expect(owner.getByText("notes.txt is not a PDF. Choose a .pdf file.")).toBeVisible();
   await owner.locator("#upload-file").setInputFiles({ name: "pitch_deck-2026.pdf", mimeType: "application/pdf", buffer: await samplePdf(6, "Pitch deck") });
   await expect(owner.getByText("6 pages")).toBeVisible();
-  await expect(owner.getByLabel("Gate on page")).toHaveAttribute("max", "6");
+  await expect(owner.getByLabel("Free preview pages")).toHaveAttribute("max", "5");
   await owner.getByLabel("Title", { exact: true }).fill("Seed round deck");
-  await owner.getByLabel("Gate on page").fill("3");
+  await owner.getByLabel("Free preview pages").fill("2");
   await owner.getByLabel("Require a work email").check();
   await shot(owner, "upload-form");
   await owner.getByRole("button", { name: "Upload and create link" }).click();
@@ -119,11 +119,11 @@ test("exports viewers and leads as CSV", async () => {
   expect(viewersCsv).toMatch(/anon_[A-Za-z0-9]{16},investor@sequoia.com,sequoia.com,1,/);
 });
 
-test("changes settings with the API's validation", async () => {
-  await owner.getByLabel("Gate on page").fill("9");
+test("changes settings, refusing what the document cannot hold in plain words", async () => {
+  await owner.getByLabel("Free preview pages").fill("9");
   await owner.getByRole("button", { name: "Save settings" }).click();
-  await expect(owner.getByText("gate_page must be between 1 and the page count (6); got 9")).toBeVisible();
-  await owner.getByLabel("Gate on page").fill("2");
+  await expect(owner.getByText("Choose between 0 and 5 free preview pages")).toBeVisible();
+  await owner.getByLabel("Free preview pages").fill("1");
   await owner.getByLabel("Allow download").uncheck();
   await owner.getByRole("button", { name: "Save settings" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
@@ -142,6 +142,7 @@ test("creates an API key that works, then revokes it and the API answers 401", a
   await expect(owner.getByTestId("new-api-key")).toHaveCount(0);
   await shot(owner, "api-keys");
   await owner.getByRole("button", { name: "Revoke CRM sync" }).click();
+  await owner.getByRole("alertdialog").getByRole("button", { name: "Revoke key" }).click();
   await expect(owner.getByText(/^Revoked/)).toBeVisible();
   expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
@@ -224,9 +225,10 @@ test("keeps the reader digest in the outbox without SMTP, and saves what the own
 test("deletes a document after confirmation; its link is gone", async ({ request }) => {
   await owner.goto(`/documents/${code}`);
   await owner.getByRole("button", { name: "Delete document" }).click();
-  await expect(owner.getByRole("dialog")).toBeVisible();
-  await owner.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
-  await expect(owner).toHaveURL(/\/documents\?deleted=1$/);
+  await expect(owner.getByRole("alertdialog")).toBeVisible();
+  await owner.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(owner).toHaveURL(new RegExp(`/documents\\?deleted=${code}$`));
+  await expect(owner.getByRole("status").filter({ hasText: "“Seed round deck” was deleted." })).toBeVisible();
   await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
   expect((await request.get(`/s/${code}`)).status()).toBe(410);
 });

@@ -1,11 +1,15 @@
 /**
  * `npm run seed`: a demo owner with generated PDFs, readers, visits with page times, downloads and
- * leads over the last six weeks. Prints how to sign in and a fresh API key.
+ * leads over the last six weeks, a webhook with its delivery history and the digest emails sent.
+ * Prints how to sign in and a fresh API key. Run again, it adds only what the account lacks (an
+ * account seeded before webhooks were seeded gets them) and a new key.
  */
 import { createApiKey } from "../lib/auth/api-keys";
 import { config } from "../lib/config";
+import { db } from "../lib/db";
 import { createUser, findUserByEmail } from "../lib/users/create-user";
 import { createSampleDocument, demoViewers, random, seedActivity } from "./lib/demo-data";
+import { seedNotifications, seedWebhook } from "./lib/demo-webhook";
 import { withDatabase } from "./lib/with-database";
 
 const EMAIL = "demo@pagewise.local";
@@ -20,22 +24,32 @@ const DOCUMENTS: Array<{ title: string; pages: number; viewers: number; fields?:
   { title: "Pricing Sheet", pages: 3, viewers: 0 },
 ];
 
-const result = await withDatabase(async () => {
-  const existing = await findUserByEmail(EMAIL);
-  if (existing) return { created: false, key: (await createApiKey(existing.id, "Seed")).key, documents: 0 };
-  const user = await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" });
+async function seedDocuments(userId: string) {
   const rand = random(20261121);
   for (const spec of DOCUMENTS) {
-    const doc = await createSampleDocument(user.id, spec.title, spec.pages, spec.fields);
+    const doc = await createSampleDocument(userId, spec.title, spec.pages, spec.fields);
     await seedActivity(doc, demoViewers(spec.pages, spec.viewers, rand));
   }
-  return { created: true, key: (await createApiKey(user.id, "Seed")).key, documents: DOCUMENTS.length };
+}
+
+const result = await withDatabase(async () => {
+  const existing = await findUserByEmail(EMAIL);
+  const user = existing ?? (await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" }));
+  if (!existing) await seedDocuments(user.id);
+  const addWebhook = !(await db.webhook.findUnique({ where: { userId: user.id } }));
+  if (addWebhook) {
+    await seedWebhook(user.id, Date.now());
+    await seedNotifications(user, Date.now(), config().SMTP_URL ? "sent" : "logged");
+  }
+  return { created: !existing, addedWebhook: addWebhook, key: (await createApiKey(user.id, "Seed")).key };
 });
 
 console.log(
   result.created
-    ? `Seeded ${result.documents} documents with readers, visits, downloads and leads over the last 6 weeks.`
-    : `The demo account already exists; here is a new API key for it.`,
+    ? `Seeded ${DOCUMENTS.length} documents with readers, visits, downloads and leads over the last 6 weeks, a webhook with deliveries, and digest emails.`
+    : result.addedWebhook
+      ? "The demo account already exists; added its webhook with deliveries and digest emails."
+      : "The demo account already exists; here is a new API key for it.",
 );
 console.log(`Sign in at ${config().APP_URL} with ${EMAIL} / ${PASSWORD}`);
 console.log("API key (shown once):");

@@ -1,4 +1,7 @@
+import { Suspense } from "react";
+import { DeletedDocumentNotice } from "@/components/dashboard/deleted-document-notice";
 import { NavLink } from "@/components/dashboard/nav-link";
+import { LogoMark } from "@/components/ui/logo";
 import { requireUser } from "@/lib/auth/auth";
 import { signOutAction } from "@/lib/dashboard/auth-actions";
 
@@ -23,7 +26,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-5">
           <p className="flex items-center gap-2 font-bold text-slate-900">
-            <span aria-hidden className="inline-flex h-7 w-7 items-center justify-center rounded-md bg-brand-600 text-sm text-white">P</span>
+            <LogoMark />
             Pagewise
           </p>
           <form action={signOutAction} className="md:hidden">
@@ -45,7 +48,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
-        <div className="mx-auto max-w-6xl">{children}</div>
+        <div className="mx-auto max-w-6xl">
+          <Suspense>
+            <DeletedDocumentNotice />
+          </Suspense>
+          {children}
+        </div>
       </main>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useActionState, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
@@ -68,12 +69,29 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
                       <span className="text-xs">Revoked {date(k.revokedAt)}</span>
                     ) : (
                       <span className="inline-flex gap-2">
-                        <Button size="sm" variant="secondary" disabled={pending} onClick={() => start(async () => setRegenerated(await regenerateApiKeyAction(k.id)))} aria-label={`Regenerate ${k.name}`}>
+                        <ConfirmButton
+                          size="sm"
+                          pending={pending}
+                          aria-label={`Regenerate ${k.name}`}
+                          title={`Regenerate “${k.name}”?`}
+                          description="You get a new key to copy. The current key stops working at once, so apps using it fail until you give them the new one."
+                          confirmLabel="Regenerate key"
+                          onConfirm={() => start(async () => setRegenerated(await regenerateApiKeyAction(k.id)))}
+                        >
                           Regenerate
-                        </Button>
-                        <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeApiKeyAction(k.id))} aria-label={`Revoke ${k.name}`}>
+                        </ConfirmButton>
+                        <ConfirmButton
+                          size="sm"
+                          className="text-red-700"
+                          pending={pending}
+                          aria-label={`Revoke ${k.name}`}
+                          title={`Revoke “${k.name}”?`}
+                          description="Apps using it stop working at once. This cannot be undone; create a new key if you need one again."
+                          confirmLabel="Revoke key"
+                          onConfirm={() => start(() => revokeApiKeyAction(k.id))}
+                        >
                           Revoke
-                        </Button>
+                        </ConfirmButton>
                       </span>
                     )}
                   </td>

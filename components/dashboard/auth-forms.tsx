@@ -125,6 +125,7 @@ export function SignInForm({
       {magicLink && (
         <form action={linkAction} className="space-y-3 border-t border-slate-100 pt-5" noValidate>
           <p className="text-sm text-slate-600">Or get a sign-in link by email (no password needed).</p>
+          <input type="hidden" name="next" value={next ?? ""} />
           <Field id="magic-email" label="Email" error={linkState?.fieldErrors?.email}>
             <Input id="magic-email" name="email" type="email" autoComplete="email" required defaultValue={linkState?.values?.email} />
           </Field>

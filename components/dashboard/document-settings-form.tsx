@@ -1,17 +1,18 @@
 "use client";
 
 import { useActionState } from "react";
+import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/document-actions";
 import { SettingsFields, type SettingsValues } from "./settings-fields";
 
 export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: SettingsValues; pageCount: number; passwordSet: boolean }) {
-  const [state, action, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
+  const [state, dispatch, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
   return (
-    <form action={action} className="space-y-5" aria-label="Document settings" noValidate>
+    <ActionForm dispatch={dispatch} state={state} className="space-y-5" aria-label="Document settings">
       <Field id="settings-title" label="Title" error={state?.fieldErrors?.title}>
-        <Input id="settings-title" name="title" defaultValue={title} maxLength={200} required />
+        {(control) => <Input {...control} name="title" defaultValue={title} maxLength={200} required />}
       </Field>
       <SettingsFields values={values} pageCount={pageCount} errors={state?.fieldErrors} passwordSet={passwordSet} />
       <FormError message={state?.error} />
@@ -19,6 +20,6 @@ export function DocumentSettingsForm({ code, title, values, pageCount, passwordS
         <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button>
         {state?.ok && <p role="status" className="text-sm text-emerald-700">Saved.</p>}
       </div>
-    </form>
+    </ActionForm>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Field, Input, inputClass } from "@/components/ui/field";
+import { previewPagesFromGatePage } from "@/lib/documents/preview-pages";
 
 export type SettingsValues = {
   email_gate: boolean;
@@ -26,7 +27,9 @@ export function Toggle({ name, label, hint, defaultChecked }: { name: string; la
 
 /**
  * Every setting of SPEC.md as form fields, shared by upload and the document's settings form.
- * Checkboxes post "true" when on; the forms add the "false" the API expects when off.
+ * Checkboxes post "true" when on; the forms add the "false" the API expects when off. The gate's
+ * page is shown and posted as `preview_pages` (free pages before it); the forms' server side
+ * turns it into the API's `gate_page`.
  */
 export function SettingsFields({ values, pageCount, errors = {}, passwordSet = false }: { values: SettingsValues; pageCount: number | null; errors?: Record<string, string>; passwordSet?: boolean }) {
   const [gateType, setGateType] = useState(values.gate_type);
@@ -41,14 +44,18 @@ export function SettingsFields({ values, pageCount, errors = {}, passwordSet = f
         </label>
         <div className={`grid gap-4 sm:grid-cols-2 ${emailGate ? "" : "opacity-50"}`}>
           <Field id="gate_type" label="When" error={errors.gate_type}>
-            <select id="gate_type" name="gate_type" value={gateType} disabled={!emailGate} onChange={(e) => setGateType(e.target.value as SettingsValues["gate_type"])} className={inputClass}>
-              <option value="preview">After a preview</option>
-              <option value="full">Before page 1</option>
-              <option value="none">Never (no gate)</option>
-            </select>
+            {(control) => (
+              <select {...control} name="gate_type" value={gateType} disabled={!emailGate} onChange={(e) => setGateType(e.target.value as SettingsValues["gate_type"])} className={inputClass}>
+                <option value="preview">After a free preview</option>
+                <option value="full">Before page 1</option>
+                <option value="none">Never (no gate)</option>
+              </select>
+            )}
           </Field>
-          <Field id="gate_page" label="Gate on page" hint={pageCount ? `1 to ${pageCount}: readers see the pages before it` : "Pages before it are readable without an email"} error={errors.gate_page}>
-            <Input id="gate_page" name="gate_page" type="number" min={1} max={pageCount ?? undefined} defaultValue={values.gate_page} disabled={!emailGate || gateType !== "preview"} aria-invalid={Boolean(errors.gate_page)} />
+          <Field id="preview_pages" label="Free preview pages" hint={pageCount ? `0 to ${pageCount - 1}: readers see these pages before the gate asks for an email` : "Pages readers see before the gate asks for an email"} error={errors.preview_pages ?? errors.gate_page}>
+            {(control) => (
+              <Input {...control} name="preview_pages" type="number" inputMode="numeric" min={0} max={pageCount ? pageCount - 1 : undefined} defaultValue={previewPagesFromGatePage(values.gate_page)} disabled={!emailGate || gateType !== "preview"} />
+            )}
           </Field>
         </div>
       </fieldset>
@@ -56,7 +63,7 @@ export function SettingsFields({ values, pageCount, errors = {}, passwordSet = f
       <Toggle name="block_free_emails" label="Require a work email" hint="Refuse gmail.com, yahoo.com and other free providers" defaultChecked={values.block_free_emails} />
       <Toggle name="notifications_enabled" label="Email me when it is viewed" hint="A digest of who read it and how far, at most one email every few minutes" defaultChecked={values.notifications_enabled} />
       <Field id="password" label="Password" hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 4 to 128 characters"} error={errors.password}>
-        <Input id="password" name="password" type="password" autoComplete="new-password" minLength={4} maxLength={128} aria-invalid={Boolean(errors.password)} />
+        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" minLength={4} maxLength={128} />}
       </Field>
       {passwordSet && <Toggle name="clear_password" label="Remove the password" hint="Anyone with the link can open it" defaultChecked={false} />}
     </div>

@@ -3,7 +3,8 @@
 import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { ActionForm } from "@/components/ui/action-form";
+import { Field, FieldError, FormError, Input } from "@/components/ui/field";
 import { type TestState, type WebhookState, deleteWebhookAction, redeliverAction, saveWebhookAction, sendTestAction } from "@/lib/dashboard/settings-actions";
 
 export type DeliveryRow = { delivery_id: string; event_id: string; event: string; status: string; attempts: number; response_status: number | null; error: string | null; created_at: string; last_attempt_at: string | null };
@@ -22,6 +23,7 @@ export function WebhookSettings({
   const [saved, save, saving] = useActionState<WebhookState, FormData>(saveWebhookAction, undefined);
   const [tested, test, testing] = useActionState<TestState, FormData>(sendTestAction, undefined);
   const [pending, start] = useTransition();
+  const eventsError = saved?.fieldErrors?.events;
 
   return (
     <div className="space-y-8">
@@ -30,20 +32,29 @@ export function WebhookSettings({
           This webhook was disabled on {webhook.disabled_at?.slice(0, 16).replace("T", " ")} after 3 failed deliveries in a row. Fix the receiver, then save to re-enable it.
         </div>
       )}
-      <form action={save} className="space-y-4" aria-label="Webhook">
-        <Field id="webhook-url" label="Endpoint URL" hint="Pagewise POSTs signed JSON here">
-          <Input id="webhook-url" name="url" type="url" required defaultValue={webhook?.url} placeholder="https://example.com/webhooks/pagewise" />
+      <ActionForm dispatch={save} state={saved} className="space-y-4" aria-label="Webhook">
+        <Field id="webhook-url" label="Endpoint URL" hint="Pagewise POSTs signed JSON here" error={saved?.fieldErrors?.url}>
+          {(control) => <Input {...control} name="url" type="url" required defaultValue={webhook?.url} placeholder="https://example.com/webhooks/pagewise" />}
         </Field>
-        <fieldset>
+        <fieldset aria-describedby={eventsError ? "webhook-events-error" : undefined}>
           <legend className="text-sm font-medium text-slate-800">Events</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {kinds.map((kind) => (
+            {kinds.map((kind, index) => (
               <label key={kind} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="events" value={kind} defaultChecked={!webhook || webhook.events.includes(kind)} className="h-4 w-4 accent-brand-600" />
+                <input
+                  type="checkbox"
+                  name="events"
+                  value={kind}
+                  defaultChecked={!webhook || webhook.events.includes(kind)}
+                  aria-invalid={index === 0 && eventsError ? true : undefined}
+                  aria-describedby={eventsError ? "webhook-events-error" : undefined}
+                  className="h-4 w-4 accent-brand-600"
+                />
                 <code className="font-mono text-slate-800">{kind}</code>
               </label>
             ))}
           </div>
+          {eventsError && <FieldError id="webhook-events-error" message={eventsError} />}
         </fieldset>
         <FormError message={saved?.error} />
         {saved?.secret && (
@@ -64,7 +75,7 @@ export function WebhookSettings({
             </Button>
           )}
         </div>
-      </form>
+      </ActionForm>
 
       {webhook && (
         <form action={test} className="space-y-2 border-t border-slate-100 pt-6">

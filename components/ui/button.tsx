@@ -17,7 +17,7 @@ export function Button({
   size = "md",
   className = "",
   ...props
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
+}: React.ComponentProps<"button"> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
   return <button type="button" {...props} className={`${buttonClass(variant, size)} ${className}`} />;
 }
 

@@ -1,4 +1,14 @@
-/** A labelled form control with its hint and error, wired for screen readers. */
+/** What a field's control needs so its label, hint and error reach screen readers. */
+export type FieldControl = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+/**
+ * A labelled form control with its hint and error. Pass a function as children to receive the
+ * control's id, `aria-invalid` and `aria-describedby`, so the error is tied to its input.
+ */
 export function Field({
   id,
   label,
@@ -10,30 +20,43 @@ export function Field({
   label: React.ReactNode;
   hint?: React.ReactNode;
   error?: string | null;
-  children: React.ReactNode;
+  children: React.ReactNode | ((control: FieldControl) => React.ReactNode);
 }) {
+  const control: FieldControl = {
+    id,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  };
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <div className="mt-1">{children}</div>
+      <div className="mt-1">{typeof children === "function" ? children(control) : children}</div>
       {hint && !error && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`} message={error} />}
     </div>
   );
 }
 
+/** An error under its input (or group of inputs): the id is what the input's aria-describedby names. */
+export function FieldError({ id, message }: { id: string; message: string }) {
+  return (
+    <p id={id} className="mt-1 flex items-start gap-1.5 text-sm text-red-700">
+      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 h-4 w-4 shrink-0">
+        <path fillRule="evenodd" d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z" clipRule="evenodd" />
+      </svg>
+      {message}
+    </p>
+  );
+}
+
 export const inputClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500";
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-500 aria-[invalid=true]:border-red-600 aria-[invalid=true]:bg-red-50 disabled:bg-slate-50";
 
 export function Input(props: React.InputHTMLAttributes<HTMLInputElement>) {
   return <input {...props} className={`${inputClass} ${props.className ?? ""}`} />;

@@ -2,6 +2,7 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth, { CredentialsSignin, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Nodemailer from "next-auth/providers/nodemailer";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { config } from "../config";
 import { db } from "../db";
@@ -10,6 +11,7 @@ import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";
 import { currentSessionVersion } from "../users/session-version";
 import { authenticatePassword } from "./authenticate-password";
+import { REQUESTED_PATH_HEADER, signInPath } from "./callback-path";
 import { sendMagicLink } from "./send-magic-link";
 
 declare module "next-auth" {
@@ -110,6 +112,6 @@ export async function requireUser(): Promise<{ id: string; email: string; name: 
   const session = await auth();
   const id = session?.user?.id;
   const user = id ? await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } }) : null;
-  if (!user) redirect("/sign-in");
+  if (!user) redirect(signInPath((await headers()).get(REQUESTED_PATH_HEADER)));
   return user;
 }

@@ -6,6 +6,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { waitDescription } from "../auth/account-limits";
 import { SignInRefused, magicLinkEnabled, signIn, signOut } from "../auth/auth";
+import { safeCallbackPath } from "../auth/callback-path";
 import { clientAddress } from "../server-headers";
 import { completeSignup } from "../users/complete-signup";
 import { emailSchema } from "../users/create-user";
@@ -76,7 +77,7 @@ export async function signInAction(_state: FormState, form: FormData): Promise<F
   const parsed = signInSchema.safeParse({ email: values.email, password: text(form, "password") });
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
   try {
-    await signIn("credentials", { ...parsed.data, redirectTo: text(form, "next") || "/documents" });
+    await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents" });
   } catch (error) {
     if (error instanceof SignInRefused) {
       return {
@@ -101,7 +102,7 @@ export async function magicLinkAction(_state: FormState, form: FormData): Promis
   try {
     // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
     // A failure to send (SMTP down) comes back as a redirect to the error page, not as an exception.
-    const next = await signIn("nodemailer", { email: email.data, redirectTo: "/documents", redirect: false });
+    const next = await signIn("nodemailer", { email: email.data, redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents", redirect: false });
     if (new URL(String(next), "http://localhost").searchParams.has("error")) return notSent;
   } catch (error) {
     if (error instanceof AuthError) return notSent;

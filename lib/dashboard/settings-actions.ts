@@ -2,11 +2,11 @@
 
 import { revalidatePath } from "next/cache";
 import { ApiError } from "../api/errors";
-import { webhookInputSchema } from "../api/schemas/webhooks";
 import { createApiKey, regenerateApiKey, revokeApiKey } from "../auth/api-keys";
 import { requireUser } from "../auth/auth";
 import { redeliver, saveWebhook, sendTestEvent } from "../webhooks/manage-webhook";
 import { deleteWebhook } from "../webhooks/manage-webhook";
+import { readWebhookForm, webhookUrlMessage } from "./webhook-form-input";
 
 export type KeyState = { key?: string; name?: string; error?: string } | undefined;
 
@@ -31,17 +31,19 @@ export async function regenerateApiKeyAction(id: string): Promise<KeyState> {
   return result ? { key: result.key, name: result.apiKey.name } : { error: "That key no longer exists." };
 }
 
-export type WebhookState = { secret?: string; error?: string; saved?: boolean } | undefined;
+export type WebhookState = { secret?: string; error?: string; fieldErrors?: Record<string, string>; saved?: boolean } | undefined;
 
 export async function saveWebhookAction(_state: WebhookState, form: FormData): Promise<WebhookState> {
   const user = await requireUser();
-  const parsed = webhookInputSchema.safeParse({ url: String(form.get("url") ?? ""), events: form.getAll("events").map(String) });
-  if (!parsed.success) return { error: parsed.error.issues[0]!.message };
+  const read = readWebhookForm(form);
+  if (!read.ok) return { fieldErrors: read.fieldErrors };
   try {
-    const { created, body } = await saveWebhook(user.id, parsed.data);
+    const { created, body } = await saveWebhook(user.id, read.input);
     revalidatePath("/settings/webhook");
     return created ? { secret: (body as { secret?: string }).secret, saved: true } : { saved: true };
   } catch (error) {
+    // saveWebhook refuses only the URL (lib/webhooks/ssrf-guard.ts) with a validation error.
+    if (error instanceof ApiError && error.code === "validation_error") return { fieldErrors: { url: webhookUrlMessage(error.message) } };
     if (error instanceof ApiError) return { error: error.message };
     throw error;
   }

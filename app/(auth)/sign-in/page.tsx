@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { SignInForm } from "@/components/dashboard/auth-forms";
 import { auth, magicLinkEnabled } from "@/lib/auth/auth";
+import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { signupPolicy } from "@/lib/users/signup-policy";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -15,9 +16,9 @@ const NOTICES: Record<string, string> = {
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }> }) {
-  if ((await auth())?.user) redirect("/documents");
   const { callbackUrl, error, notice } = await searchParams;
-  const next = typeof callbackUrl === "string" && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : undefined;
+  const next = safeCallbackPath(callbackUrl);
+  if ((await auth())?.user) redirect(next ?? "/documents");
   return (
     <SignInForm
       next={next}

@@ -1,12 +1,17 @@
 /**
  * Interactive API reference (Scalar), rendered from /api/v1/openapi.json. Everything is served by
  * the app itself: the script from node_modules, and the default web fonts turned off (no CDN).
+ * Scalar's hosted-service features are off: its AI agent ("Ask AI"), MCP, and the developer
+ * toolbar (which offers "Deploy on Scalar" on localhost).
  */
 export function GET() {
   const configuration = {
     url: "/api/v1/openapi.json",
     withDefaultFonts: false,
     hideClientButton: false,
+    showDeveloperTools: "never",
+    agent: { disabled: true },
+    mcp: { disabled: true },
     metaData: { title: "Pagewise API reference" },
   };
   const html = `<!doctype html>

@@ -4,9 +4,13 @@ import { receiveUpload } from "@/lib/api/receive-upload";
 import { uploadFieldsSchema } from "@/lib/api/schemas/documents";
 import { errorResponse, json, parseFields } from "@/lib/api/with-api-key";
 import { createDocument } from "@/lib/documents/create-document";
+import { gatePageField } from "@/lib/documents/preview-pages";
 import { serializeDocument } from "@/lib/documents/serialize";
 
-/** The dashboard's upload (XHR, for a real progress bar): session auth, same domain functions as the API. */
+/**
+ * The dashboard's upload (XHR, for a real progress bar): session auth, same domain functions as the
+ * API. The form's free preview pages become the API's `gate_page` here.
+ */
 export async function POST(req: Request) {
   const requestId = crypto.randomUUID();
   try {
@@ -15,7 +19,9 @@ export async function POST(req: Request) {
     const upload = await receiveUpload(req);
     try {
       if (!upload.file || upload.file.size === 0) throw new ApiError("bad_request", "Choose a PDF to upload.");
-      const doc = await createDocument(userId, upload.file, parseFields(uploadFieldsSchema, upload.fields));
+      const { preview_pages: previewPages, ...fields } = upload.fields;
+      if (previewPages !== undefined) fields.gate_page = gatePageField(previewPages);
+      const doc = await createDocument(userId, upload.file, parseFields(uploadFieldsSchema, fields));
       return json(serializeDocument(doc), 201);
     } finally {
       await upload.cleanup();
