@@ -77,6 +77,13 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
     engagementLabel: levelOfRank(r.rank).label,
     lastSeenAt: r.last_seen_at,
   }));
-  const total = rows[0]?.total ?? (page > 1 ? (await documentReaders(doc, period, 1, 1)).pagination.total : 0);
+  const total = rows[0]?.total ?? (await readersInPeriod(doc.id, visitWindow));
   return { readers, pagination: pagination(page, perPage, total) };
+}
+
+/** The period's readers, counted alone when the requested page lies past the last one. */
+async function readersInPeriod(documentId: string, visitWindow: Prisma.Sql) {
+  const [row] = await db.$queryRaw<Array<{ total: number }>>`
+    SELECT count(DISTINCT viewer_id)::int AS total FROM visits WHERE document_id = ${documentId}::uuid ${visitWindow}`;
+  return row?.total ?? 0;
 }

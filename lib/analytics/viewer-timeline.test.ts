@@ -14,6 +14,7 @@ import { viewerTimelines } from "./viewer-timeline";
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+const ALL_TIME = { since: undefined, until: undefined };
 const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 4, fullFile: true, canDownload: true };
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36";
 const MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
@@ -42,7 +43,7 @@ describe("a reader's timeline", () => {
     await batch([[4, 6]], null, MAC);
     const viewer = await db.viewer.findFirstOrThrow({ where: { documentId: doc.id } });
 
-    const timeline = (await viewerTimelines(doc.id, [viewer.publicId], {})).get(viewer.publicId)!;
+    const timeline = (await viewerTimelines(doc.id, [viewer.publicId], ALL_TIME)).get(viewer.publicId)!;
     expect(timeline.map((v) => v.number)).toEqual([2, 1]);
     expect(timeline[0]).toMatchObject({ deviceType: "desktop", browser: "Safari", os: "macOS", pages: [{ page: 4, seconds: 6 }], downloads: 0, readingSeconds: 6 });
     expect(timeline[1]).toMatchObject({ deviceType: "phone", browser: "Chrome", os: "Android", pages: [{ page: 1, seconds: 9 }, { page: 2, seconds: 23 }], downloads: 1, readingSeconds: 32 });
@@ -50,7 +51,7 @@ describe("a reader's timeline", () => {
     expect(timeline[1]!.durationSeconds).toBeLessThanOrEqual(61);
     expect(Math.abs(timeline[1]!.startedAt.getTime() - firstStart.getTime())).toBeLessThan(5_000);
 
-    const lastDay = (await viewerTimelines(doc.id, [viewer.publicId], { since: new Date(Date.now() - DAY) })).get(viewer.publicId)!;
+    const lastDay = (await viewerTimelines(doc.id, [viewer.publicId], { since: new Date(Date.now() - DAY), until: undefined })).get(viewer.publicId)!;
     expect(lastDay.map((v) => v.number)).toEqual([2]);
   });
 });
@@ -64,7 +65,7 @@ describe("the readers table", () => {
     await addViewer(doc.id, { visits: [{ startedAt: at(2), pages: [[1, 5], [2, 5], [3, 5], [4, 5]] }] });
     await recomputeAggregates([doc.id]);
 
-    const all = await documentReaders(doc, {}, 1, 20);
+    const all = await documentReaders(doc, ALL_TIME, 1, 20);
     expect(all.readers.map((r) => r.label).sort()).toEqual(["Anonymous reader 1", "Anonymous reader 3", "ann@acme.com"]);
     expect(all.pagination.total).toBe(3);
   });
@@ -76,12 +77,12 @@ describe("the readers table", () => {
     await addViewer(doc.id, { visits: [{ startedAt: at(40), pages: [[1, 5]] }] });
     await recomputeAggregates([doc.id]);
 
-    const week = await documentReaders(doc, { since: at(7) }, 1, 20);
+    const week = await documentReaders(doc, { since: at(7), until: undefined }, 1, 20);
     expect(week.pagination.total).toBe(1);
     expect(week.readers).toEqual([
       expect.objectContaining({ label: "bob@acme.com", visits: 1, completion: 0.25, totalTimeSeconds: 4, downloaded: false, engagementLabel: "Skimmed" }),
     ]);
-    const allTime = await documentReaders(doc, {}, 1, 20);
+    const allTime = await documentReaders(doc, ALL_TIME, 1, 20);
     expect(allTime.readers[0]).toMatchObject({ label: "bob@acme.com", visits: 2, completion: 1, downloaded: true, engagementLabel: "High Interest" });
   });
 });
