@@ -5,7 +5,7 @@ import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "./support/accounts";
-import { db } from "./support/database";
+import "./support/database";
 import { uploadOk } from "./support/upload";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
