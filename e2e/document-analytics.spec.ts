@@ -167,7 +167,7 @@ test("opening a reader's row shows their visits with device, browser, time per p
 });
 
 test("switching the period changes every figure and table, and the period stays in the URL", async ({ browser, request }) => {
-  const doc = await uploadOk(request, owner, { pages: 4, fields: { title: "Period deck", email_gate: "false" } });
+  const doc = await uploadOk(request, owner, { pages: 4, fields: { title: "Period deck" } });
   periodCode = doc.short_code.slice(2);
   const ago = (days: number) => new Date(Date.now() - days * DAY);
   await addViewer(doc.id, { email: "early@acme.com", name: "Early Bird", leadAt: ago(40), visits: [{ startedAt: ago(40), pages: [[1, 10], [2, 10], [3, 10], [4, 10]], downloaded: true }] });
