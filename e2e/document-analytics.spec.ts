@@ -225,8 +225,8 @@ test("screenshots of the empty state, the funnel, a period and an open timeline 
     await page.goto(`/documents/${periodCode}?period=7d`);
     await expect(page.getByTestId("period-summary")).toContainText("Last 7 days");
     await shot(page, `${device}-document-7-days`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${device} scrolls sideways`).toBeLessThanOrEqual(1);
+    // Against the viewport asked for: a phone browser widens its layout to fit content that overflows.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${device} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
     await page.context().close();
   }
 });

@@ -82,7 +82,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
       <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
         <tr>
           <th scope="col" className="px-5 py-2">Viewer</th>
-          <th scope="col" className="px-3 py-2 text-right">Visits</th>
+          <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">Visits</th>
           <th scope="col" className="px-3 py-2 text-right">Completion</th>
           <th scope="col" className="px-3 py-2 text-right">Time</th>
           <th scope="col" className="hidden px-3 py-2 sm:table-cell">Downloaded</th>
@@ -115,7 +115,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
                     </span>
                   </button>
                 </td>
-                <td className="px-3 py-2 text-right tabular-nums">{r.visits}</td>
+                <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{r.visits}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatPercent(r.completion)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatSeconds(r.totalTimeSeconds)}</td>
                 <td className="hidden px-3 py-2 sm:table-cell">{r.downloaded ? "Yes" : "No"}</td>

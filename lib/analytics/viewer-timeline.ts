@@ -5,7 +5,10 @@ import { Prisma } from "../generated/prisma/client";
 export type TimelineVisit = {
   number: number;
   startedAt: Date;
-  /** Wall-clock time from the first to the last beacon of the visit. */
+  /**
+   * Wall-clock time from the first to the last beacon, or the reading time when longer: the first
+   * beacon already reports seconds read before it.
+   */
   durationSeconds: number;
   readingSeconds: number;
   deviceType: string | null;
@@ -30,7 +33,7 @@ export async function viewerTimelines(documentId: string, viewerIds: string[], p
     }>
   >`
     SELECT w.public_id, v.number, v.started_at,
-           extract(epoch FROM v.last_activity_at - v.started_at)::float8 AS duration,
+           greatest(extract(epoch FROM v.last_activity_at - v.started_at)::float8, v.total_time_seconds) AS duration,
            v.total_time_seconds::float8 AS reading, v.device_type, v.browser, v.os,
            coalesce((SELECT json_agg(json_build_object('page', pt.page, 'seconds', round(pt.seconds::numeric, 1)) ORDER BY pt.page)
                      FROM page_times pt WHERE pt.visit_id = v.id AND pt.seconds > 0), '[]'::json) AS pages,
