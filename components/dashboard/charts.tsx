@@ -1,13 +1,13 @@
 "use client";
 
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 const BRAND = "#2453e0";
 const AMBER = "#f59e0b";
 
 /**
- * The reading funnel (area: visits whose furthest viewed page reached the page, never rising) with
- * the mean reading time per page as a separate series (bars, own axis).
+ * The reading funnel (bars: visits whose furthest viewed page reached the page, never rising) with
+ * the mean reading time per page as a separate series (line, own axis).
  */
 export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reached: number; avg_time_seconds: number }> }) {
   return (
@@ -20,8 +20,8 @@ export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reach
             <YAxis yAxisId="visits" tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
             <YAxis yAxisId="time" orientation="right" tickLine={false} axisLine={false} fontSize={12} unit="s" />
             <Tooltip formatter={(value, name) => (name === "Avg. time" ? [`${value} s`, name] : [value, name])} labelFormatter={(page) => `Page ${page}`} />
-            <Area yAxisId="visits" type="stepAfter" dataKey="reached" name="Visits that got this far" stroke={AMBER} fill={AMBER} fillOpacity={0.2} strokeWidth={2} isAnimationActive={false} />
-            <Bar yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" fill={BRAND} barSize={10} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar yAxisId="visits" dataKey="reached" name="Visits that got this far" fill={BRAND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Line yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" stroke={AMBER} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
@@ -48,8 +48,8 @@ export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reach
         </table>
       </div>
       <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: AMBER, opacity: 0.6 }} />Visits that got this far (furthest page viewed)</span>
-        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Average time on page</span>
+        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Visits that got this far (furthest page viewed)</span>
+        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Average time on page</span>
       </figcaption>
     </figure>
   );
