@@ -163,6 +163,11 @@ test("opening a reader's row shows their visits with device, browser, time per p
   await table.getByRole("row").filter({ hasText: "Anonymous reader 3" }).click();
   await expect(page.getByTestId("reader-timeline").getByTestId("visit-device")).toHaveText("Desktop · Edge on Windows");
   await expect(pixelReader).toHaveAttribute("aria-expanded", "false");
+
+  const csv = await (await page.request.get(`/api/dashboard/documents/${trackedCode}/viewers.csv`)).text();
+  const lines = csv.split("\r\n");
+  expect(lines[0]).toMatch(/,reader$/);
+  expect(lines.filter((line) => /^anon_[A-Za-z0-9]{16},.*,Anonymous reader 1$/.test(line))).toHaveLength(1);
   await page.context().close();
 });
 

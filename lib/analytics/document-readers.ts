@@ -2,6 +2,7 @@ import { type Period, pagination } from "../api/schemas/common";
 import { db } from "../db";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { engagementRankSql, levelOfRank } from "./engagement";
+import { numberedReadersSql, readerLabel } from "./reader-labels";
 
 export type Reader = {
   viewerId: string;
@@ -32,10 +33,7 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
       seconds: number; completion: number; downloaded: boolean; rank: number; last_seen_at: Date; total: number;
     }>
   >`
-    WITH numbered AS (
-      SELECT id, public_id, email, company_domain, row_number() OVER (ORDER BY created_at, id)::int AS reader_number
-      FROM viewers WHERE document_id = ${doc.id}::uuid
-    ),
+    WITH numbered AS (${numberedReadersSql(doc.id)}),
     visits_in AS (
       SELECT id, viewer_id, last_activity_at, total_time_seconds FROM visits
       WHERE document_id = ${doc.id}::uuid ${visitWindow}
@@ -67,7 +65,7 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   const readers: Reader[] = rows.map((r) => ({
     viewerId: r.public_id,
-    label: r.email ?? `Anonymous reader ${r.reader_number}`,
+    label: readerLabel(r.email, r.reader_number),
     email: r.email,
     companyDomain: r.company_domain,
     visits: r.visits,

@@ -9,6 +9,7 @@ import { createUser } from "../users/create-user";
 import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { documentReaders } from "./document-readers";
+import { readerLabels } from "./reader-labels";
 import { recomputeAggregates } from "./recompute-aggregates";
 import { viewerTimelines } from "./viewer-timeline";
 
@@ -68,6 +69,9 @@ describe("the readers table", () => {
     const all = await documentReaders(doc, ALL_TIME, 1, 20);
     expect(all.readers.map((r) => r.label).sort()).toEqual(["Anonymous reader 1", "Anonymous reader 3", "ann@acme.com"]);
     expect(all.pagination.total).toBe(3);
+    const labels = await readerLabels(doc.id);
+    expect([...labels.values()].sort()).toEqual(["Anonymous reader 1", "Anonymous reader 3", "ann@acme.com"]);
+    expect([...labels.keys()].every((id) => id.startsWith("anon_"))).toBe(true);
   });
 
   it("counts only the period's visits and downloads, and leaves out readers with none in it", async () => {
