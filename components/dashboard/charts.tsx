@@ -5,26 +5,51 @@ import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, Line, Res
 const BRAND = "#2453e0";
 const AMBER = "#f59e0b";
 
-/** Per page: mean reading time (bars) and how many visits reached it (line: the drop-off). */
-export function PageChart({ data }: { data: Array<{ page: number; views: number; avg_time_seconds: number }> }) {
+/**
+ * The reading funnel (bars: visits whose furthest viewed page reached the page, never rising) with
+ * the mean reading time per page as a separate series (line, own axis).
+ */
+export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reached: number; avg_time_seconds: number }> }) {
   return (
-    <figure aria-label="Reading time and visits per page">
+    <figure aria-label="Reading funnel: visits that reached each page, and average time on each page">
       <div className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
             <CartesianGrid stroke="#e2e8f0" vertical={false} />
             <XAxis dataKey="page" tickLine={false} axisLine={false} fontSize={12} />
-            <YAxis yAxisId="time" tickLine={false} axisLine={false} fontSize={12} unit="s" />
-            <YAxis yAxisId="views" orientation="right" tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+            <YAxis yAxisId="visits" tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
+            <YAxis yAxisId="time" orientation="right" tickLine={false} axisLine={false} fontSize={12} unit="s" />
             <Tooltip formatter={(value, name) => (name === "Avg. time" ? [`${value} s`, name] : [value, name])} labelFormatter={(page) => `Page ${page}`} />
-            <Bar yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" fill={BRAND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Line yAxisId="views" dataKey="views" name="Visits reaching page" stroke={AMBER} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+            <Bar yAxisId="visits" dataKey="reached" name="Visits that got this far" fill={BRAND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Line yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" stroke={AMBER} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="mt-2 flex gap-4 text-xs text-slate-600">
-        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Average time on page</span>
-        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Visits that reached the page</span>
+      {/* A table ignores a width smaller than its content, so the hiding is done by a wrapper. */}
+      <div className="sr-only">
+        <table data-testid="funnel-table">
+          <caption>Reading funnel</caption>
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col">Visits that got this far</th>
+              <th scope="col">Average seconds on page</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.page}>
+                <th scope="row">{d.page}</th>
+                <td>{d.reached}</td>
+                <td>{d.avg_time_seconds}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Visits that got this far (furthest page viewed)</span>
+        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Average time on page</span>
       </figcaption>
     </figure>
   );

@@ -24,12 +24,35 @@ async function countPages(file: File): Promise<number | null> {
   }
 }
 
-export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: number; startOpen?: boolean }) {
+/** Drag-and-drop handlers for an area that takes a dropped file; `dragging` lights it up. */
+function useFileDrop(onFile: (file: File | undefined) => void) {
+  const [dragging, setDragging] = useState(false);
+  return {
+    dragging,
+    handlers: {
+      onDragOver: (e: React.DragEvent) => {
+        e.preventDefault();
+        setDragging(true);
+      },
+      onDragLeave: () => setDragging(false),
+      onDrop: (e: React.DragEvent) => {
+        e.preventDefault();
+        setDragging(false);
+        onFile(e.dataTransfer.files[0]);
+      },
+    },
+  };
+}
+
+/**
+ * The upload form behind a button, or, as the empty state of a documents page with none yet, a
+ * drop zone that opens the form with the dropped or chosen file.
+ */
+export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button" }: { maxUploadMb: number; startOpen?: boolean; variant?: "button" | "empty" }) {
   const router = useRouter();
   const [open, setOpen] = useState(startOpen);
   const [file, setFile] = useState<File | null>(null);
   const [pages, setPages] = useState<number | null>(null);
-  const [dragging, setDragging] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const inputRef = useRef<HTMLInputElement>(null);
@@ -47,8 +70,16 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
       return;
     }
     setFile(chosen);
+    setOpen(true);
     setPages(await countPages(chosen));
   }
+  const drop = useFileDrop((dropped) => void choose(dropped));
+  const fileInput = <input ref={inputRef} id="upload-file" type="file" accept="application/pdf,.pdf" className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} />;
+  const errorMessage = status.kind === "error" && (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {status.message}
+    </p>
+  );
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,6 +113,26 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
     xhr.send(form);
   }
 
+  if (!open && variant === "empty") {
+    return (
+      <section
+        {...drop.handlers}
+        aria-labelledby="upload-empty-title"
+        data-testid="empty-drop-zone"
+        className={`rounded-xl border-2 border-dashed px-6 py-14 text-center transition-colors ${drop.dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
+      >
+        <h2 id="upload-empty-title" className="text-lg font-semibold text-slate-900">Share your first document</h2>
+        <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Drop a PDF here to get a link. Gate it with an email or a password, then watch who reads it, page by page.</p>
+        {fileInput}
+        <Button className="mt-4" onClick={() => inputRef.current?.click()}>
+          Upload PDF
+        </Button>
+        <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
+        {errorMessage && <div className="mx-auto mt-4 max-w-md">{errorMessage}</div>}
+      </section>
+    );
+  }
+
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)} aria-expanded={false}>
@@ -94,17 +145,8 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
   return (
     <form onSubmit={submit} className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Upload a PDF">
       <div
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setDragging(false);
-          void choose(e.dataTransfer.files[0]);
-        }}
-        className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
+        {...drop.handlers}
+        className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${drop.dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
       >
         {file ? (
           <p className="text-sm text-slate-800">
@@ -113,7 +155,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
         ) : (
           <p className="text-sm text-slate-600">Drag a PDF here, or</p>
         )}
-        <input ref={inputRef} id="upload-file" type="file" accept="application/pdf,.pdf" className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} />
+        {fileInput}
         <label htmlFor="upload-file" className="mt-2 cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2">
           {file ? "Choose another file" : "Choose a file"}
         </label>
@@ -136,11 +178,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false }: { maxUploadMb: n
           </div>
         </div>
       ) : null}
-      {status.kind === "error" && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {status.message}
-        </p>
-      )}
+      {errorMessage}
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || !file}>
           {busy ? "Uploading…" : "Upload and create link"}

@@ -229,4 +229,21 @@ describe("ingestBatch", () => {
       JSON.parse(JSON.stringify(recomputed, (_k, v) => (typeof v === "number" ? Math.round(v * 1000) / 1000 : v))),
     );
   });
+  it("records the device, browser and OS of the user agent that started the visit", async () => {
+    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const first = await ingestBatch(doc, open, browser, { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, noReaderCap, iphone);
+    advance(MINUTE);
+    await ingestBatch(doc, open, browser, { batch_id: batchId(), visit_id: first.visit_id, pages: [{ page: 2, seconds: 2 }] }, noReaderCap, desktop);
+    expect(await db.visit.findUniqueOrThrow({ where: { id: first.visit_id! } })).toMatchObject({ deviceType: "phone", browser: "Safari", os: "iOS" });
+
+    advance(HOUR);
+    const second = await ingestBatch(doc, open, browser, { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, noReaderCap, desktop);
+    expect(await db.visit.findUniqueOrThrow({ where: { id: second.visit_id! } })).toMatchObject({ number: 2, deviceType: "desktop", browser: "Chrome", os: "Windows" });
+  });
+
+  it("leaves the device unknown when the request named no user agent", async () => {
+    const { visit_id } = await send([[1, 2]]);
+    expect(await db.visit.findUniqueOrThrow({ where: { id: visit_id } })).toMatchObject({ deviceType: null, browser: null, os: null });
+  });
 });

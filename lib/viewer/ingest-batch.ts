@@ -9,6 +9,7 @@ import { now } from "../time";
 import type { Access } from "./access";
 import type { NewViewerLimit } from "./limits";
 import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
+import { parseUserAgent } from "./user-agent";
 import {
   CLOCK_SLACK_SECONDS,
   FIRST_BATCH_MAX_SECONDS,
@@ -36,7 +37,8 @@ const LABELS = LEVELS.map((level) => level.label);
 
 const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
   $1::uuid, $2::uuid, $3::int, $4::jsonb, $5::uuid, $6::text, $7::text, $8::text, $9::int, $10::timestamptz, $11::timestamptz,
-  $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[])`;
+  $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[],
+  $20::text, $21::text, $22::text)`;
 
 /**
  * Applies one batch of reading time in one statement (`ingest_track_batch`, see its migration):
@@ -44,7 +46,8 @@ const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
  * and the events the batch triggers. A batch id resent within BATCH_ID_MEMORY_MS is acknowledged
  * without being applied again. Time beyond the wall-clock since the visit's last batch is clamped;
  * pages the browser could not have been shown are refused. A batch from a browser the document has
- * not seen counts against `newViewers`; past it nothing is recorded.
+ * not seen counts against `newViewers`; past it nothing is recorded. A visit started by the batch
+ * records the device, browser and OS its `userAgent` names.
  */
 export async function ingestBatch(
   doc: Document,
@@ -52,6 +55,7 @@ export async function ingestBatch(
   browserId: string,
   input: unknown,
   newViewers: NewViewerLimit,
+  userAgent: string | null = null,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
   if (!parsed.success) {
@@ -66,6 +70,7 @@ export async function ingestBatch(
     throw error;
   }
 
+  const agent = parseUserAgent(userAgent);
   const at = now();
   const window = rateLimitWindow(at, newViewers.windowSeconds);
   const [row] = await hotQuery<{ outcome: Outcome; visit_id: string | null }>("ingest_track_batch", INGEST, [
@@ -74,6 +79,7 @@ export async function ingestBatch(
     newViewers.key, newViewers.limit, window.start, window.end,
     batch.batch_id, batch.visit_id ?? null, plan.pages, plan.seconds, at,
     [newEventId(), newEventId(), newEventId(), newEventId()], RULES, LABELS,
+    agent?.deviceType ?? null, agent?.browser ?? null, agent?.os ?? null,
   ]);
   const result = row!;
   switch (result.outcome) {

@@ -23,11 +23,17 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
   const { rows, pagination } = await queryDocuments(user.id, query);
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
+  // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
+  const firstUpload = rows.length === 0 && !filtered && pagination.page === 1;
   const link = (changes: Search) => ({ pathname: "/documents", query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)) });
 
   return (
     <>
-      <PageHeader title="Documents" description="Every link you shared, with who opened it and how far they read." actions={<UploadPanel maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />} />
+      <PageHeader
+        title="Documents"
+        description="Every link you shared, with who opened it and how far they read."
+        actions={firstUpload ? undefined : <UploadPanel key={raw.upload ?? ""} maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />}
+      />
 
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-48 flex-1">
@@ -65,20 +71,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
 
       {!parsed.success && <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some filters were not understood and were ignored.</p>}
 
-      {rows.length === 0 ? (
+      {firstUpload ? (
+        <UploadPanel key={raw.upload ?? ""} variant="empty" maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
+      ) : rows.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          {filtered ? (
-            <>
-              <h2 className="font-semibold text-slate-900">No documents match these filters</h2>
-              <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">Clear filters</Link>
-            </>
-          ) : (
-            <>
-              <h2 className="text-lg font-semibold text-slate-900">Share your first document</h2>
-              <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Upload a PDF to get a link. Gate it with an email or a password, then watch who reads it, page by page.</p>
-              <Link href="/documents?upload=1" className={`${buttonClass()} mt-4`}>Upload a PDF</Link>
-            </>
-          )}
+          <h2 className="font-semibold text-slate-900">{filtered ? "No documents match these filters" : "No documents on this page"}</h2>
+          <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">{filtered ? "Clear filters" : "Back to the first page"}</Link>
         </div>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">

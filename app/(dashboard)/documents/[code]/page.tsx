@@ -1,24 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { PageChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
+import { ReadingFunnelChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
 import { DeleteDocumentButton } from "@/components/dashboard/delete-document-button";
 import { DocumentSettingsForm } from "@/components/dashboard/document-settings-form";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
+import { ReadersTable } from "@/components/dashboard/readers-table";
 import { Stat, formatPercent, formatSeconds } from "@/components/dashboard/stat";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { documentLeads } from "@/lib/analytics/document-leads";
+import { documentReaders } from "@/lib/analytics/document-readers";
 import { documentStats } from "@/lib/analytics/document-stats";
-import { documentViewers } from "@/lib/analytics/document-viewers";
 import { LEVELS } from "@/lib/analytics/engagement";
+import { pageFunnel } from "@/lib/analytics/page-funnel";
+import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
-import { periodFromKey } from "@/lib/dashboard/period";
+import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { shareUrl } from "@/lib/documents/short-code";
 
@@ -35,12 +38,16 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const { key, period } = periodFromKey(search.period, "all");
   const viewerPage = Math.max(1, Number(search.vpage) || 1);
   const leadPage = Math.max(1, Number(search.lpage) || 1);
-  const [stats, viewers, leads, perDay] = await Promise.all([
+  const [stats, funnel, readers, leads, perDay] = await Promise.all([
     documentStats(doc, period),
-    documentViewers(doc, viewerPage, PER_PAGE),
-    documentLeads(doc, { page: leadPage, per_page: PER_PAGE, since: undefined, until: undefined }),
+    pageFunnel(doc.id, doc.pageCount, period),
+    documentReaders(doc, period, viewerPage, PER_PAGE),
+    documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }),
     viewsOverTime(user.id, period, { documentId: doc.id }),
   ]);
+  const timelines = await viewerTimelines(doc.id, readers.readers.map((r) => r.viewerId), period);
+  const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
+  const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
   const pageLink = (changes: Record<string, string>) => ({ pathname: `/documents/${doc.code}`, query: { ...search, ...changes } });
 
@@ -65,6 +72,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         <p className="font-mono text-sm text-slate-600" data-testid="share-url">{url}</p>
         <PeriodPicker current={key} basePath={`/documents/${doc.code}`} />
       </div>
+      <p className="mb-2 text-sm font-medium text-slate-700" data-testid="period-summary">{periodName}: every figure, chart and table below covers {key === "all" ? "all activity" : "visits, downloads and leads from this period"}.</p>
 
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         <Stat label="Views" value={stats.views} />
@@ -76,56 +84,56 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       </dl>
 
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
-        <Card title="Pages" description="Time spent on each page, and how many visits got that far">
-          {stats.views === 0 ? <p className="py-10 text-center text-sm text-slate-500">No visits in this period yet. Share the link to see page-by-page reading.</p> : <PageChart data={stats.page_analytics} />}
+        <Card title="Reading funnel" description="Visits that got to each page (their furthest page viewed), and the average time on each page">
+          {stats.views === 0 ? (
+            <p className="py-10 text-center text-sm text-slate-500">No visits in this period yet. Share the link to see page-by-page reading.</p>
+          ) : (
+            <ReadingFunnelChart data={funnel.map((step, i) => ({ page: step.page, reached: step.visits, avg_time_seconds: stats.page_analytics[i]?.avg_time_seconds ?? 0 }))} />
+          )}
         </Card>
-        <Card title="Views over time" description={key === "all" ? "Last 6 weeks" : undefined}>
+        <Card title="Views over time" description={key === "all" ? "Last 6 weeks (all time above)" : periodName}>
           <ViewsOverTimeChart data={perDay} />
         </Card>
       </div>
 
-      <Card title="Viewers" description="Most engaged first" className="mb-6" actions={<a href={`/api/dashboard/documents/${doc.code}/viewers.csv`} className={buttonClass("secondary", "sm")}>Export CSV</a>}>
-        {viewers.viewers.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">Nobody has opened this document yet.</p>
+      <Card
+        title="Viewers"
+        description={`Readers with a visit${inPeriod}, most engaged first; figures count those visits. Open a row for its visits.`}
+        className="mb-6"
+        actions={<a href={`/api/dashboard/documents/${doc.code}/viewers.csv`} className={buttonClass("secondary", "sm")}>Export CSV (all time)</a>}
+      >
+        {readers.readers.length === 0 ? (
+          <p className="py-6 text-center text-sm text-slate-500">{key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}</p>
         ) : (
           <div className="-mx-5 overflow-x-auto">
-            <table className="min-w-full text-sm" data-testid="viewers-table">
-              <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2">Viewer</th>
-                  <th scope="col" className="px-3 py-2 text-right">Visits</th>
-                  <th scope="col" className="px-3 py-2 text-right">Completion</th>
-                  <th scope="col" className="px-3 py-2 text-right">Time</th>
-                  <th scope="col" className="px-3 py-2">Downloaded</th>
-                  <th scope="col" className="px-3 py-2">Engagement</th>
-                  <th scope="col" className="px-5 py-2">Last seen</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {viewers.viewers.map((v) => (
-                  <tr key={v.viewer_id}>
-                    <td className="px-5 py-2">
-                      <span className="block font-medium text-slate-900">{v.email ?? "Anonymous"}</span>
-                      <span className="text-xs text-slate-500">{v.company_domain ?? v.viewer_id}</span>
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums">{v.visits}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatPercent(v.completion)}</td>
-                    <td className="px-3 py-2 text-right tabular-nums">{formatSeconds(v.total_time_seconds)}</td>
-                    <td className="px-3 py-2">{v.downloaded ? "Yes" : "No"}</td>
-                    <td className="px-3 py-2"><EngagementBadge label={v.engagement_label} type={typeOfLabel(v.engagement_label)} /></td>
-                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{v.last_viewed_at.slice(0, 16).replace("T", " ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ReadersTable
+              readers={readers.readers.map((r) => ({
+                viewerId: r.viewerId,
+                label: r.label,
+                companyDomain: r.companyDomain,
+                visits: r.visits,
+                completion: r.completion,
+                totalTimeSeconds: r.totalTimeSeconds,
+                downloaded: r.downloaded,
+                engagementLabel: r.engagementLabel,
+                engagementType: typeOfLabel(r.engagementLabel),
+                lastSeen: r.lastSeenAt.toISOString(),
+                timeline: (timelines.get(r.viewerId) ?? []).map((v) => ({ ...v, startedAt: v.startedAt.toISOString() })),
+              }))}
+            />
           </div>
         )}
-        <Pager label="Viewer pages" page={viewerPage} totalPages={viewers.pagination.total_pages} href={(page) => pageLink({ vpage: String(page) })} />
+        <Pager label="Viewer pages" page={viewerPage} totalPages={readers.pagination.total_pages} href={(page) => pageLink({ vpage: String(page) })} />
       </Card>
 
-      <Card title="Leads" description="Emails captured by the gate, newest first" className="mb-6" actions={<a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>Export CSV</a>}>
+      <Card
+        title="Leads"
+        description={`Emails captured by the gate${inPeriod}, newest first`}
+        className="mb-6"
+        actions={<a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>Export CSV (all time)</a>}
+      >
         {leads.leads.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">{doc.emailGate && doc.gateType !== "none" ? "No leads yet." : "The email gate is off, so this document collects no leads."}</p>
+          <p className="py-6 text-center text-sm text-slate-500">{doc.emailGate && doc.gateType !== "none" ? (key === "all" ? "No leads yet." : "No leads in this period.") : "The email gate is off, so this document collects no leads."}</p>
         ) : (
           <div className="-mx-5 overflow-x-auto">
             <table className="min-w-full text-sm" data-testid="leads-table">
@@ -134,7 +142,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
                   <th scope="col" className="px-5 py-2">Email</th>
                   <th scope="col" className="px-3 py-2">Name</th>
                   <th scope="col" className="px-3 py-2">Company</th>
-                  <th scope="col" className="px-3 py-2">Engagement</th>
+                  <th scope="col" className="px-3 py-2">Engagement (all time)</th>
                   <th scope="col" className="px-5 py-2">Captured</th>
                 </tr>
               </thead>

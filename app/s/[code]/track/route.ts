@@ -10,9 +10,10 @@ import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
 export const POST = withViewerRoute(
   "track",
   async ({ req, doc, access, body, address }) => {
-    if (isbot(req.headers.get("user-agent"))) return new Response(null, { status: 204 });
+    const userAgent = req.headers.get("user-agent");
+    if (isbot(userAgent)) return new Response(null, { status: 204 });
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
-    return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address)));
+    return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent));
   },
   { maxBody: BODY_LIMITS.track },
 );

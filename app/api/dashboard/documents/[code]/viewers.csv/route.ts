@@ -1,4 +1,5 @@
 import { documentViewers } from "@/lib/analytics/document-viewers";
+import { readerLabels } from "@/lib/analytics/reader-labels";
 import { csvResponse, toCsv } from "@/lib/dashboard/csv";
 import { ownedDocumentForSession } from "@/lib/dashboard/owned-document";
 
@@ -6,14 +7,15 @@ export async function GET(_req: Request, { params }: { params: Promise<{ code: s
   const found = await ownedDocumentForSession((await params).code);
   if ("response" in found) return found.response;
   const { doc } = found;
+  const labels = await readerLabels(doc.id);
   const rows: Array<Array<string | number | boolean | null>> = [];
   for (let page = 1; ; page++) {
     const { viewers, pagination } = await documentViewers(doc, page, 100);
     for (const v of viewers) {
-      rows.push([v.viewer_id, v.email, v.company_domain, v.visits, v.pages_viewed, v.total_pages, v.completion, v.total_time_seconds, v.downloaded, v.engagement_label, v.first_viewed_at, v.last_viewed_at]);
+      rows.push([v.viewer_id, v.email, v.company_domain, v.visits, v.pages_viewed, v.total_pages, v.completion, v.total_time_seconds, v.downloaded, v.engagement_label, v.first_viewed_at, v.last_viewed_at, labels.get(v.viewer_id) ?? null]);
     }
     if (page >= pagination.total_pages) break;
   }
-  const header = ["viewer_id", "email", "company_domain", "visits", "pages_viewed", "total_pages", "completion", "total_time_seconds", "downloaded", "engagement_label", "first_viewed_at", "last_viewed_at"];
+  const header = ["viewer_id", "email", "company_domain", "visits", "pages_viewed", "total_pages", "completion", "total_time_seconds", "downloaded", "engagement_label", "first_viewed_at", "last_viewed_at", "reader"];
   return csvResponse(`${doc.title}-viewers.csv`, toCsv(header, rows));
 }
