@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db";
 import { newViewerPublicId } from "../../lib/ids";
+import { parseUserAgent } from "../../lib/viewer/user-agent";
 
 /**
  * Writes reading activity as raw rows, for demo data, tests and benchmarks. Callers then run
@@ -11,6 +12,8 @@ export type VisitSpec = {
   /** [page, seconds]; a page counts as viewed from 1 s. */
   pages: Array<[number, number]>;
   downloaded?: boolean;
+  /** The browser that started the visit (its device, browser and OS are recorded). */
+  userAgent?: string;
 };
 
 export type ViewerSpec = { email?: string; name?: string; visits: VisitSpec[]; leadAt?: Date };
@@ -34,6 +37,7 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
   for (const visit of spec.visits) {
     const visitId = randomUUID();
     const seconds = visit.pages.reduce((sum, [, s]) => sum + s, 0);
+    const agent = parseUserAgent(visit.userAgent);
     await db.visit.create({
       data: {
         id: visitId,
@@ -42,6 +46,9 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
         number: ++number,
         startedAt: visit.startedAt,
         lastActivityAt: new Date(visit.startedAt.getTime() + seconds * 1000),
+        deviceType: agent?.deviceType ?? null,
+        browser: agent?.browser ?? null,
+        os: agent?.os ?? null,
       },
     });
     if (visit.pages.length) {

@@ -38,6 +38,14 @@ export async function createSampleDocument(
 }
 
 const COMPANIES = ["acme.com", "globex.io", "initech.com", "umbrella.co", "hooli.com", "gmail.com", "stark.industries", "wayne.ent"];
+// Readers' browsers, so the seeded timelines show devices (picked by position: the random sequence stays as it was).
+const AGENTS = [
+  "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0",
+  "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+];
 const NAMES = ["Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Alan", "Frances", "Dennis", "Radia"];
 
 /** Viewers with visits, page times, downloads and leads spread over the last `days` days. */
@@ -53,7 +61,7 @@ export function demoViewers(pageCount: number, count: number, rand: () => number
       const startedAt = new Date(Math.min(now - 60_000, firstAt + v * (1 + rand() * 3) * 86_400_000));
       const pagesRead = Math.max(1, Math.round(pageCount * Math.min(1, depth + v * 0.2)));
       const pages: Array<[number, number]> = Array.from({ length: pagesRead }, (_, p) => [p + 1, Math.round((2 + rand() * (depth > 0.6 ? 40 : 8)) * 10) / 10]);
-      return { startedAt, pages, downloaded: depth > 0.8 && rand() < 0.4 };
+      return { startedAt, pages, downloaded: depth > 0.8 && rand() < 0.4, userAgent: AGENTS[(i + v) % AGENTS.length] };
     });
     return { email, name: identified ? name : undefined, visits, leadAt: identified ? visits[0]!.startedAt : undefined };
   });
