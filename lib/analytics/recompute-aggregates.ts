@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { engagementRankSql } from "./engagement";
 
@@ -8,19 +8,20 @@ import { engagementRankSql } from "./engagement";
  * them up to date incrementally; this is the reference it is tested against, and the bulk path
  * for seeding and benchmarks.
  */
-export async function recomputeAggregates(documentIds: string[]): Promise<void> {
+export async function recomputeAggregates(documentIds: string[], tx?: Tx): Promise<void> {
   if (documentIds.length === 0) return;
   const ids = Prisma.sql`ARRAY[${Prisma.join(documentIds.map((id) => Prisma.sql`${id}::uuid`))}]`;
-  await db.$transaction([
-    db.$executeRaw`
+  const c = tx ?? db;
+  const statements = [
+    c.$executeRaw`
       UPDATE visits v SET total_time_seconds = p.seconds, pages_viewed = p.pages
       FROM (
         SELECT visit_id, sum(seconds)::float8 AS seconds, (count(*) FILTER (WHERE viewed))::int AS pages
         FROM page_times WHERE document_id = ANY(${ids}) GROUP BY visit_id
       ) p
       WHERE p.visit_id = v.id`,
-    db.$executeRaw`DELETE FROM viewer_days WHERE document_id = ANY(${ids})`,
-    db.$executeRaw`
+    c.$executeRaw`DELETE FROM viewer_days WHERE document_id = ANY(${ids})`,
+    c.$executeRaw`
       WITH days AS (
         SELECT viewer_id, (started_at AT TIME ZONE 'UTC')::date AS day, document_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds
         FROM visits WHERE document_id = ANY(${ids}) GROUP BY 1, 2, 3
@@ -33,7 +34,7 @@ export async function recomputeAggregates(documentIds: string[]): Promise<void> 
       INSERT INTO viewer_days (viewer_id, day, document_id, visits, seconds, pages)
       SELECT days.viewer_id, days.day, days.document_id, days.visits, days.seconds, coalesce(pages.pages, repeat('0', d.page_count)::varbit)
       FROM days JOIN documents d ON d.id = days.document_id LEFT JOIN pages ON pages.viewer_id = days.viewer_id AND pages.day = days.day`,
-    db.$executeRaw`
+    c.$executeRaw`
       WITH per_visit AS (
         SELECT viewer_id, count(*)::int AS visits, sum(total_time_seconds)::float8 AS seconds,
                min(started_at) AS first_at, max(last_activity_at) AS last_at
@@ -72,7 +73,7 @@ export async function recomputeAggregates(documentIds: string[]): Promise<void> 
           downloaded: Prisma.sql`s.downloaded`,
         })}
       FROM s WHERE s.id = w.id`,
-    db.$executeRaw`
+    c.$executeRaw`
       WITH v AS (
         SELECT document_id, count(*)::int AS views, sum(total_time_seconds)::float8 AS seconds
         FROM visits WHERE document_id = ANY(${ids}) GROUP BY document_id
@@ -98,5 +99,8 @@ export async function recomputeAggregates(documentIds: string[]): Promise<void> 
       LEFT JOIN l ON l.document_id = target.id
       LEFT JOIN dl ON dl.document_id = target.id
       WHERE d.id = target.id`,
-  ]);
+  ];
+  // Inside a caller's transaction the statements run in it, in order; alone, as one transaction.
+  if (tx) for (const statement of statements) await statement;
+  else await db.$transaction(statements);
 }

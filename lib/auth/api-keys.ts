@@ -34,11 +34,6 @@ export function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
   return db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, select: summary });
 }
 
-export async function renameApiKey(userId: string, id: string, name: string): Promise<ApiKeySummary | null> {
-  const { count } = await db.apiKey.updateMany({ where: { id, userId }, data: { name: name.trim() || "Default" } });
-  return count ? db.apiKey.findUnique({ where: { id }, select: summary }) : null;
-}
-
 /** Revokes a key at once; returns false when the account has no such key. */
 export async function revokeApiKey(userId: string, id: string): Promise<boolean> {
   const { count } = await db.apiKey.updateMany({

@@ -41,8 +41,7 @@ export async function passGate(
   });
   if (!known && !(await mayAddViewer())) return { viewerId: "", leadCreated: false };
 
-  let merged = false;
-  const result = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const byEmail = await tx.viewer.findUnique({ where: { documentId_email: { documentId: doc.id, email } } });
     const byBrowser = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
     let viewer;
@@ -60,7 +59,8 @@ export async function passGate(
         await tx.$executeRaw`UPDATE visits SET number = number - 1000 WHERE viewer_id = ${byEmail.id}::uuid AND number > 1000`;
         await tx.download.updateMany({ where: { viewerId: byBrowser.id }, data: { viewerId: byEmail.id } });
         await tx.viewer.delete({ where: { id: byBrowser.id } });
-        merged = true;
+        // The merged viewer's figures are rebuilt with the merge, never seen half done.
+        await recomputeAggregates([doc.id], tx);
       }
       if (name && !byEmail.name) viewer = await tx.viewer.update({ where: { id: byEmail.id }, data: { name } });
     } else if (byBrowser && byBrowser.email === null) {
@@ -105,6 +105,4 @@ export async function passGate(
     }
     return { viewerId: viewer.id, leadCreated: inserted === 1 };
   });
-  if (merged) await recomputeAggregates([doc.id]);
-  return result;
 }
