@@ -6,6 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
+import { utcMinute } from "@/lib/format-time";
 
 export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 
@@ -27,7 +28,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const [regenerated, setRegenerated] = useState<KeyState>(undefined);
   const [pending, start] = useTransition();
   const shown = regenerated ?? created;
-  const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "Never");
+  const date = (iso: string | null) => (iso ? utcMinute(iso) : "Never");
 
   return (
     <div className="space-y-6">

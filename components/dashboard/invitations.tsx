@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field, Input, inputClass } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
+import { utcMinute } from "@/lib/format-time";
 
 export type InvitationRow = { id: string; email: string | null; createdAt: string; expiresAt: string; status: "active" | "used" | "revoked" | "expired"; usedBy: string | null };
 
-const date = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
 function NewInvitation({ state }: { state: InvitationState }) {
   if (!state?.url) return null;
@@ -29,7 +29,7 @@ function statusText(row: InvitationRow) {
   if (row.status === "used") return `Used${row.usedBy ? ` by ${row.usedBy}` : ""}`;
   if (row.status === "revoked") return "Revoked";
   if (row.status === "expired") return "Expired";
-  return `Open until ${date(row.expiresAt)}`;
+  return `Open until ${utcMinute(row.expiresAt)}`;
 }
 
 export function Invitations({ invitations, days }: { invitations: InvitationRow[]; days: readonly number[] }) {
@@ -72,7 +72,7 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
               {invitations.map((row) => (
                 <tr key={row.id} className={row.status === "active" ? "" : "text-slate-400"}>
                   <td className="px-5 py-2 font-medium">{row.email ?? "Anyone with the link"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{date(row.createdAt)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{utcMinute(row.createdAt)}</td>
                   <td className="px-3 py-2 whitespace-nowrap">{statusText(row)}</td>
                   <td className="px-5 py-2 text-right whitespace-nowrap">
                     {row.status === "active" && (

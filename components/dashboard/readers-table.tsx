@@ -3,6 +3,7 @@
 import { Fragment, useState } from "react";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { formatPercent, formatSeconds } from "./stat";
+import { utcMinute } from "@/lib/format-time";
 
 export type ReaderVisit = {
   number: number;
@@ -48,7 +49,7 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
           <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-slate-900">Visit {v.number}</span>
-              <time dateTime={v.startedAt} className="text-slate-600">{v.startedAt.slice(0, 16).replace("T", " ")} UTC</time>
+              <time dateTime={v.startedAt} className="text-slate-600">{utcMinute(v.startedAt)} UTC</time>
               <span className="text-slate-600">{formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading</span>
               <span className="text-slate-600" data-testid="visit-device">{deviceSummary(v)}</span>
               <span className="text-slate-600">{v.downloads ? `Downloaded${v.downloads > 1 ? ` ${v.downloads}×` : ""}` : "No download"}</span>
@@ -120,7 +121,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
                 <td className="px-3 py-2 text-right tabular-nums">{formatSeconds(r.totalTimeSeconds)}</td>
                 <td className="hidden px-3 py-2 sm:table-cell">{r.downloaded ? "Yes" : "No"}</td>
                 <td className="hidden px-3 py-2 md:table-cell"><EngagementBadge label={r.engagementLabel} type={r.engagementType} /></td>
-                <td className="hidden px-5 py-2 whitespace-nowrap text-slate-600 lg:table-cell">{r.lastSeen.slice(0, 16).replace("T", " ")}</td>
+                <td className="hidden px-5 py-2 whitespace-nowrap text-slate-600 lg:table-cell">{utcMinute(r.lastSeen)}</td>
               </tr>
               {open && (
                 <tr id={panelId}>

@@ -6,6 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field, FieldError, FormError, Input } from "@/components/ui/field";
 import { type TestState, type WebhookState, deleteWebhookAction, redeliverAction, saveWebhookAction, sendTestAction } from "@/lib/dashboard/settings-actions";
+import { utcMinute } from "@/lib/format-time";
 
 export type DeliveryRow = { delivery_id: string; event_id: string; event: string; status: string; attempts: number; response_status: number | null; error: string | null; created_at: string; last_attempt_at: string | null };
 
@@ -29,7 +30,7 @@ export function WebhookSettings({
     <div className="space-y-8">
       {webhook && !webhook.is_active && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          This webhook was disabled on {webhook.disabled_at?.slice(0, 16).replace("T", " ")} after 3 failed deliveries in a row. Fix the receiver, then save to re-enable it.
+          This webhook was disabled on {(webhook.disabled_at ? utcMinute(webhook.disabled_at) : "")} after 3 failed deliveries in a row. Fix the receiver, then save to re-enable it.
         </div>
       )}
       <ActionForm dispatch={save} state={saved} className="space-y-4" aria-label="Webhook">

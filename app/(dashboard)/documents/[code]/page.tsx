@@ -24,6 +24,7 @@ import { requireUser } from "@/lib/auth/auth";
 import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { shareUrl } from "@/lib/documents/short-code";
+import { utcMinute } from "@/lib/format-time";
 
 export const metadata: Metadata = { title: "Document" };
 
@@ -153,7 +154,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
                     <td className="px-3 py-2">{l.name || "—"}</td>
                     <td className="px-3 py-2">{l.company_domain}</td>
                     <td className="px-3 py-2"><EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} /></td>
-                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{l.captured_at.slice(0, 16).replace("T", " ")}</td>
+                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{utcMinute(l.captured_at)}</td>
                   </tr>
                 ))}
               </tbody>

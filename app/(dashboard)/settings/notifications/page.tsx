@@ -6,6 +6,7 @@ import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { getNotificationPreferences } from "@/lib/users/notification-preferences";
+import { utcMinute } from "@/lib/format-time";
 
 export const metadata: Metadata = { title: "Notifications" };
 
@@ -34,7 +35,7 @@ export default async function NotificationsPage() {
               <li key={m.id} className="py-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-medium text-slate-900">{m.subject}</p>
-                  <span className="text-xs text-slate-500">{m.createdAt.toISOString().slice(0, 16).replace("T", " ")} · {m.status}</span>
+                  <span className="text-xs text-slate-500">{utcMinute(m.createdAt)} · {m.status}</span>
                 </div>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{m.body}</p>
               </li>
