@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/auth";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { signupPolicy } from "@/lib/users/signup-policy";
 
 export const dynamic = "force-dynamic";

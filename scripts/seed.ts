@@ -6,7 +6,7 @@
  */
 import { createApiKey } from "../lib/auth/api-keys";
 import { config } from "../lib/config";
-import { db } from "../lib/db";
+import { db } from "../lib/db/client";
 import { createUser, findUserByEmail } from "../lib/users/create-user";
 import { createSampleDocument, demoViewers, random, seedActivity } from "./lib/demo-data";
 import { seedNotifications, seedWebhook } from "./lib/demo-webhook";

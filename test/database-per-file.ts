@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { db } = await import("../lib/db");
+  const { db } = await import("../lib/db/client");
   await db.$disconnect();
   await drop?.();
 });

@@ -14,7 +14,7 @@ export const E2E_UPLOAD_TMP_DIR = path.join(ROOT, ".data/e2e/tmp/uploads");
 
 setDatabaseUrl(E2E_DATABASE_URL);
 
-export { db } from "../../lib/db";
+export { db } from "../../lib/db/client";
 
 /** Every file under a directory, recursively (empty when it does not exist). */
 export function filesUnder(dir: string): string[] {

@@ -2,7 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { setClockOffset } from "@/lib/time";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
 import { DELIVERY_REQUESTED } from "../client";

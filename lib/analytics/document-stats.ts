@@ -1,5 +1,5 @@
 import type { Period } from "../api/schemas/common";
-import { db } from "../db";
+import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { engagementObject, engagementRankSql } from "./engagement";
 

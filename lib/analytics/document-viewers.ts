@@ -1,5 +1,5 @@
 import { pagination } from "../api/schemas/common";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { levelOfRank } from "./engagement";
 

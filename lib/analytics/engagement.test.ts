@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { type EngagementInput, engagementLevel, engagementRank, engagementRankSql } from "./engagement";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { periodQuery } from "../api/schemas/common";
-import { db } from "../db";
+import { db } from "../db/client";
 import { createUser } from "../users/create-user";
 import { portfolioOverview } from "./portfolio-overview";
 import { recomputeAggregates } from "./recompute-aggregates";

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 
 /**

@@ -1,4 +1,4 @@
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { engagementRankSql } from "./engagement";
 

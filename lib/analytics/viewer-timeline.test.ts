@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addViewer } from "../../scripts/lib/activity";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { noReaderCap } from "../../test/support/fixtures";
-import { db } from "../db";
+import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import type { Access } from "../viewer/access";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "../db";
+import { db } from "../db/client";
 import { createUser } from "../users/create-user";
 import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys, regenerateApiKey, revokeApiKey } from "./api-keys";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { db } from "../db";
+import { db } from "../db/client";
 import { newApiKey } from "../ids";
 
 /**

@@ -5,7 +5,7 @@ import Nodemailer from "next-auth/providers/nodemailer";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { config } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { clientAddress } from "../server-headers";
 import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";

@@ -3,7 +3,7 @@ import { argon2Calls, holdVerifications, resetArgon2Calls } from "../../test/sup
 import { signInWithPassword } from "../../test/support/auth-http";
 import { legacyScryptHash } from "../../test/support/legacy-password-hash";
 import { config } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { now, setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { ACCOUNT_LIMITS } from "./account-limits";

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { emailSchema, findUserByEmail } from "../users/create-user";
 import { consumeAccountLimits } from "./account-limits";
 import { HASHING_BUSY_RETRY_SECONDS, HashingBusyError } from "./hashing-gate";

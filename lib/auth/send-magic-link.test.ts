@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authGet, linkIn, newJar, requestSignInLink, sessionEmail, signInWithPassword } from "../../test/support/auth-http";
 import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
 import { config, reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { now, setClockOffset } from "../time";
 import { createApiKey, authenticateApiKey } from "./api-keys";
 import { createUser } from "../users/create-user";

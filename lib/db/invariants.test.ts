@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { db } from "../db";
+import { db } from "../db/client";
 import { createUser } from "../users/create-user";
 
 /** Refused by the database itself (prisma/migrations/*_invariants), whatever code writes the row. */

@@ -9,7 +9,7 @@ import { legacyScryptHash } from "@/test/support/legacy-password-hash";
 import { ApiError } from "../api/errors";
 import { verifyPassword } from "../auth/password-hash";
 import { config, reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { storage } from "../storage";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";

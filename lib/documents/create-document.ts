@@ -3,7 +3,7 @@ import { createReadStream } from "node:fs";
 import { ApiError } from "../api/errors";
 import type { UploadFields } from "../api/schemas/documents";
 import { hashPassword } from "../auth/password-hash";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
 import { storage } from "../storage";

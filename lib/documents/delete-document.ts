@@ -1,5 +1,5 @@
 import { notFound } from "../api/errors";
-import { db } from "../db";
+import { db } from "../db/client";
 import { now } from "../time";
 import { findOwnedDocument } from "./find-document";
 

@@ -1,5 +1,5 @@
 import { notFound } from "../api/errors";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { parseShortCode } from "./short-code";
 

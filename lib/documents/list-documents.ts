@@ -1,7 +1,7 @@
 import { pagination } from "../api/schemas/common";
 import type { ListDocumentsQuery } from "../api/schemas/documents";
 import { levelOfKey } from "../analytics/engagement";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { serializeListItem } from "./serialize";
 

@@ -2,7 +2,7 @@ import { ApiError } from "../api/errors";
 import type { DocumentUpdate } from "../api/schemas/documents";
 import { hashPassword } from "../auth/password-hash";
 import { config } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { storage } from "../storage";
 import { previewPagesNeeded } from "./gate";

@@ -1,4 +1,4 @@
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 import { now } from "../time";
 import { DIGEST_MAX_LINES, type DigestReader, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";

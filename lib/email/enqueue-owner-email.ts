@@ -1,4 +1,4 @@
-import type { Tx } from "../db";
+import type { Tx } from "../db/client";
 import { now } from "../time";
 
 /** Queues an email to an owner in the caller's transaction; the runner sends it (or logs it without SMTP). */

@@ -1,4 +1,4 @@
-import type { Tx } from "../db";
+import type { Tx } from "../db/client";
 import type { User } from "../generated/prisma/client";
 import { READER_QUIET_MS, digestWindowMs } from "./digest-schedule";
 

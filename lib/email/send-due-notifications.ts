@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { now } from "../time";
 import { smtpTransport } from "./smtp-transport";
 

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 
 export type Health = { status: "ok" | "error"; database: "ok" | "unreachable" };
 

@@ -5,7 +5,7 @@ import { demoViewers, random, seedActivity } from "../../scripts/lib/demo-data";
 import { noReaderCap, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
 import { consumeRateLimit } from "../api/rate-limit";
 import { databaseUrl } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { DeliveryStatus, NotificationStatus } from "../generated/prisma/client";
 import { newEventId } from "../ids";
 import { now, setClockOffset } from "../time";

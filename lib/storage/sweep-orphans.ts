@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { now } from "../time";
 import { storage } from "./index";
 

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { EmailTakenError, insertUser } from "./create-user";
 import { claimInvitation } from "./invitations";
 import { signupPolicy } from "./signup-policy";

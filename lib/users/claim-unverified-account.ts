@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { now } from "../time";
 

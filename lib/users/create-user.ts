@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hashPassword } from "../auth/password-hash";
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 import { withoutNul } from "../api/nul-characters";
 
 const EMAIL_ERROR = "Enter a valid email address";

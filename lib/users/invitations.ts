@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { config } from "../config";
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 import { newInvitationToken } from "../ids";
 import { now } from "../time";
 import { emailSchema } from "./create-user";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { db } from "../db";
+import { db } from "../db/client";
 
 /** What the owner's digest emails report besides views; both default on. */
 export const notificationPreferencesSchema = z.strictObject({

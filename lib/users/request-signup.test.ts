@@ -5,7 +5,7 @@ import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
 import { ACCOUNT_LIMITS } from "../auth/account-limits";
 import { authenticatePassword } from "../auth/authenticate-password";
 import { reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { now, setClockOffset } from "../time";
 import { completeSignup, findSignupRequest } from "./complete-signup";
 import { createUser } from "./create-user";

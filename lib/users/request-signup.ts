@@ -3,7 +3,7 @@ import { consumeAccountLimits } from "../auth/account-limits";
 import { HashingBusyError, HASHING_BUSY_RETRY_SECONDS } from "../auth/hashing-gate";
 import { hashPassword } from "../auth/password-hash";
 import { config } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { sendAccountEmail } from "../email/send-account-email";
 import { newSignupToken } from "../ids";

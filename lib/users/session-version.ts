@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 
 /** The version a session must carry to be valid; null when the account no longer exists. */
 export async function currentSessionVersion(userId: string): Promise<number | null> {

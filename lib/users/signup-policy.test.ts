@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { admitSignup } from "./admit-signup";
 import { createUser } from "./create-user";

@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 
 export type SignupPolicy = "open" | "invite" | "closed";
 

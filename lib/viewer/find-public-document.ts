@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { parseShortCode } from "../documents/short-code";
 

@@ -4,7 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { anyReader, noReaderCap } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { ApiError } from "../api/errors";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";

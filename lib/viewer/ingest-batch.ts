@@ -1,7 +1,7 @@
 import { ApiError } from "../api/errors";
 import { rateLimitWindow } from "../api/rate-limit";
 import { LEVELS } from "../analytics/engagement";
-import { hotQuery } from "../db";
+import { hotQuery } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";

@@ -1,5 +1,5 @@
 import { rateLimitState, rateLimitWindow, type RateLimitState } from "../api/rate-limit";
-import { hotQuery } from "../db";
+import { hotQuery } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { parseShortCode } from "../documents/short-code";
 import type { PublicDocument } from "./find-public-document";

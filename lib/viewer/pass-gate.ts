@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "../api/errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../api/rate-limit";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";

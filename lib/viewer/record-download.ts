@@ -1,6 +1,6 @@
 import { engagementRank, levelOfRank } from "../analytics/engagement";
 import { consumeRateLimit } from "../api/rate-limit";
-import { db, type Tx } from "../db";
+import { db, type Tx } from "../db/client";
 import type { Document, Viewer } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";

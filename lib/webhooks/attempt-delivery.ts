@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { now } from "../time";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { faultPoint } from "../fault-point";

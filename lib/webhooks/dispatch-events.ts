@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { isDigestNews, markDigestNews } from "../email/mark-digest-news";
 import { now } from "../time";
 import type { EventEnvelope } from "./record-event";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
 import { reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { handOffToInngest } from "./hand-off-to-inngest";
 
 // An "Inngest" that accepts connections and never answers.

@@ -1,4 +1,4 @@
-import { db } from "../db";
+import { db } from "../db/client";
 import { now } from "../time";
 
 const SEND_TIMEOUT_MS = 5_000;

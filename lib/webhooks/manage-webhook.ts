@@ -1,6 +1,6 @@
 import { ApiError, notFound } from "../api/errors";
 import type { WebhookInput } from "../api/schemas/webhooks";
-import { db } from "../db";
+import { db } from "../db/client";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";

@@ -1,4 +1,4 @@
-import type { Tx } from "../db";
+import type { Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { newEventId } from "../ids";
 import { now } from "../time";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/fixtures";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { getWebhookConfiguration, saveWebhook, sendTestEvent } from "./manage-webhook";
 import { postSigned } from "./post-signed";

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { config, databaseUrl } from "../config";
-import { db } from "../db";
+import { db } from "../db/client";
 import { composeDueDigests } from "../email/compose-due-digests";
 import { sendDueNotifications } from "../email/send-due-notifications";
 import { describePruned, pruneExpired } from "../retention/prune-expired";

@@ -20,7 +20,7 @@ const PORT = 3190;
 const BASE = `http://localhost:${PORT}`;
 const database = await freshBenchDatabase("bench-api", 54391);
 const { dataDir } = database;
-const { db } = await import("../../lib/db");
+const { db } = await import("../../lib/db/client");
 
 let t = performance.now();
 const lap = (label: string) => {

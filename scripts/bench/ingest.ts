@@ -28,7 +28,7 @@ const SECONDS = 10;
 const CONNECTIONS = 32;
 
 const database = await freshBenchDatabase("bench-ingest", 54393);
-const { db } = await import("../../lib/db");
+const { db } = await import("../../lib/db/client");
 
 const bareDir = path.join(ROOT, "scripts/bench/bare-route");
 if (!existsSync(path.join(bareDir, ".next/BUILD_ID"))) {

@@ -18,7 +18,7 @@ const PORT = 3193;
 const BASE = `http://localhost:${PORT}`;
 const MB = 1024 * 1024;
 const database = await freshBenchDatabase("bench-upload", 54394);
-const { db } = await import("../../lib/db");
+const { db } = await import("../../lib/db/client");
 const owner = await createUser({ email: "bench-upload@example.com", password: "bench-password" });
 const { key } = await createApiKey(owner.id, "bench");
 

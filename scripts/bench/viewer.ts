@@ -16,7 +16,7 @@ const BASE = `http://localhost:${PORT}`;
 const RUNS = 7;
 const database = await freshBenchDatabase("bench-viewer", 54396);
 const { dataDir } = database;
-const { db } = await import("../../lib/db");
+const { db } = await import("../../lib/db/client");
 
 const owner = await createUser({ email: "bench-viewer@example.com", password: "bench-password" });
 // ~60 KiB of image-like weight per page: an 18 MB file, the size of a real 300-page deck.

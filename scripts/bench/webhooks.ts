@@ -17,7 +17,7 @@ const database = await freshBenchDatabase("bench-webhooks", 54393);
 const { dataDir } = database;
 process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
 process.env.ALLOW_HTTP_WEBHOOKS = "true";
-const { db } = await import("../../lib/db");
+const { db } = await import("../../lib/db/client");
 const { recordEvent } = await import("../../lib/webhooks/record-event");
 const { saveWebhook } = await import("../../lib/webhooks/manage-webhook");
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { newViewerPublicId } from "../../lib/ids";
 import { parseUserAgent } from "../../lib/viewer/user-agent";
 

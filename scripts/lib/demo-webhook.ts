@@ -1,5 +1,5 @@
 import { LEVELS } from "../../lib/analytics/engagement";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { eventDocument } from "../../lib/documents/serialize";
 import { digestEmail } from "../../lib/email/digest-email";
 import type { Document, Prisma, Viewer } from "../../lib/generated/prisma/client";

@@ -22,7 +22,7 @@ export async function withDatabase<T>(task: () => Promise<T>): Promise<T> {
     await migrate(database.url);
     setDatabaseUrl(database.url);
     const result = await task();
-    const { db } = await import("../../lib/db");
+    const { db } = await import("../../lib/db/client");
     await db.$disconnect();
     return result;
   } finally {

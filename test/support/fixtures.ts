@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { db } from "../../lib/db";
+import { db } from "../../lib/db/client";
 import { createUser } from "../../lib/users/create-user";
 import { recordEvent } from "../../lib/webhooks/record-event";
 import { dispatchPendingEvents } from "../../lib/webhooks/dispatch-events";

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { db } from "@/lib/db/client";
 import { getNotificationPreferences } from "@/lib/users/notification-preferences";
 import { utcMinute } from "@/lib/format-time";
 

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { databaseUrl } from "./config";
-import { PrismaClient } from "./generated/prisma/client";
+import { databaseUrl } from "../config";
+import { PrismaClient } from "../generated/prisma/client";
 
 /**
  * One connection pool and one Prisma client on it per process, created on first use so that
