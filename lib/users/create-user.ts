@@ -2,6 +2,7 @@ import { z } from "zod";
 import { hashPassword } from "../auth/password-hash";
 import { db, type Tx } from "../db/client";
 import { withoutNul } from "../api/nul-characters";
+import { isUniqueViolation } from "../db/unique-violation";
 
 const EMAIL_ERROR = "Enter a valid email address";
 // Trimmed and lower-cased before it is checked, so " Ann@Example.com" is ann@example.com, not an error.
@@ -43,7 +44,7 @@ export async function insertUser(
       select: created,
     });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") throw new EmailTakenError(account.email);
+    if (isUniqueViolation(error)) throw new EmailTakenError(account.email);
     throw error;
   }
 }

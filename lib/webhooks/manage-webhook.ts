@@ -1,9 +1,11 @@
 import { ApiError, notFound } from "../api/errors";
 import type { WebhookInput } from "../api/schemas/webhooks";
 import { db } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
+import { EVENTS_CHANNEL } from "./record-event";
 import { attemptDelivery } from "./attempt-delivery";
 import { EVENT_KINDS } from "./record-event";
 import { webhookUrlProblem } from "./ssrf-guard";
@@ -59,7 +61,7 @@ export async function saveWebhook(userId: string, input: WebhookInput): Promise<
     return { created: true, body: serializeWebhook(webhook, secret) };
   } catch (error) {
     // Two creations at once: the other one won; this request becomes an update.
-    if ((error as { code?: string }).code === "P2002") return saveWebhook(userId, input);
+    if (isUniqueViolation(error)) return saveWebhook(userId, input);
     throw error;
   }
 }
@@ -127,6 +129,6 @@ export async function redeliver(userId: string, deliveryId: string) {
       where: { id: deliveryId },
       data: { status: "pending", attempts: 0, nextAttemptAt: now(), handedOffAt: null, error: null, responseStatus: null },
     }),
-    db.$executeRaw`SELECT pg_notify('pagewise_events', '')`,
+    db.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, '')`,
   ]);
 }

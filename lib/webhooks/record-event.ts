@@ -3,6 +3,9 @@ import type { Prisma } from "../generated/prisma/client";
 import { newEventId } from "../ids";
 import { now } from "../time";
 
+/** The NOTIFY channel that wakes delivery runners (also named by the ingest statement in SQL). */
+export const EVENTS_CHANNEL = "pagewise_events";
+
 /** The event kinds of SPEC.md, in its order. */
 export const EVENT_KINDS = [
   "document.viewed",
@@ -40,6 +43,6 @@ export async function recordEvent(
     },
   });
   // Wakes the delivery runners when the transaction commits (NOTIFY is transactional).
-  await tx.$executeRaw`SELECT pg_notify('pagewise_events', '')`;
+  await tx.$executeRaw`SELECT pg_notify(${EVENTS_CHANNEL}, '')`;
   return payload;
 }

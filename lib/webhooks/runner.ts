@@ -9,6 +9,7 @@ import { now } from "../time";
 import { attemptDelivery } from "./attempt-delivery";
 import { dispatchPendingEvents } from "./dispatch-events";
 import { handOffToInngest } from "./hand-off-to-inngest";
+import { EVENTS_CHANNEL } from "./record-event";
 
 /** A claimed delivery is leased this long; if the process dies mid-attempt, another takes it after. */
 const LEASE_MS = 2 * 60_000;
@@ -18,7 +19,6 @@ const CONCURRENCY = 16;
 const SWEEP_MS = 15 * 60_000;
 /** Rows past their retention are pruned at start and this often. */
 const PRUNE_MS = 60 * 60_000;
-export const EVENTS_CHANNEL = "pagewise_events";
 
 /** Claims due deliveries for this process (FOR UPDATE SKIP LOCKED), safe with several processes. */
 async function claimDueDeliveries(limit: number): Promise<string[]> {
