@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
-import { LogoMark } from "@/components/ui/logo";
+import { BrandCardPage } from "@/components/ui/brand-card-page";
 import { auth } from "@/lib/auth/auth";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
@@ -9,21 +9,15 @@ export const metadata: Metadata = { title: "Page not found", robots: { index: fa
 export default async function NotFound() {
   const signedIn = Boolean((await auth())?.user);
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-slate-50 px-4 py-12">
-      <p className="mb-6 flex items-center gap-2 text-lg font-bold text-slate-900">
-        <LogoMark />
-        Pagewise
+    <BrandCardPage cardClassName="max-w-md p-8 text-center">
+      <p className="text-sm font-semibold text-brand-700">404</p>
+      <h1 className="mt-1 text-xl font-semibold text-slate-900">This page does not exist</h1>
+      <p className="mt-2 text-sm text-slate-600">
+        The address may be mistyped, or the page was moved. If someone shared a document with you, check the link they sent.
       </p>
-      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
-        <p className="text-sm font-semibold text-brand-700">404</p>
-        <h1 className="mt-1 text-xl font-semibold text-slate-900">This page does not exist</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          The address may be mistyped, or the page was moved. If someone shared a document with you, check the link they sent.
-        </p>
-        <div className="mt-6 flex justify-center">
-          {signedIn ? <ButtonLink href="/documents">Go to your documents</ButtonLink> : <ButtonLink href="/sign-in">Sign in</ButtonLink>}
-        </div>
+      <div className="mt-6 flex justify-center">
+        {signedIn ? <ButtonLink href="/documents">Go to your documents</ButtonLink> : <ButtonLink href="/sign-in">Sign in</ButtonLink>}
       </div>
-    </main>
+    </BrandCardPage>
   );
 }

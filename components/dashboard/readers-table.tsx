@@ -3,33 +3,15 @@
 import { Fragment, useState } from "react";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { formatPercent, formatSeconds } from "./stat";
+import type { Reader } from "@/lib/analytics/document-readers";
+import type { TimelineVisit } from "@/lib/analytics/viewer-timeline";
 import { utcMinute } from "@/lib/format-time";
 
-export type ReaderVisit = {
-  number: number;
-  startedAt: string;
-  durationSeconds: number;
-  readingSeconds: number;
-  deviceType: string | null;
-  browser: string | null;
-  os: string | null;
-  pages: Array<{ page: number; seconds: number }>;
-  downloads: number;
-};
+/** A visit as lib/analytics/viewer-timeline.ts reads it, its time serialised for the client. */
+export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
 
-export type ReaderRow = {
-  viewerId: string;
-  label: string;
-  companyDomain: string | null;
-  visits: number;
-  completion: number;
-  totalTimeSeconds: number;
-  downloaded: boolean;
-  engagementLabel: string;
-  engagementType: string;
-  lastSeen: string;
-  timeline: ReaderVisit[];
-};
+/** A reader as lib/analytics/document-readers.ts reads it, with its level's style and visits. */
+export type ReaderRow = Omit<Reader, "email" | "lastSeenAt"> & { engagementType: string; lastSeen: string; timeline: ReaderVisit[] };
 
 const DEVICE_NAMES: Record<string, string> = { desktop: "Desktop", phone: "Phone", tablet: "Tablet" };
 
