@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
+import { recordEvent } from "../events/record-event";
+import { eventSeconds } from "../schemas/events";
 import { isFreeEmailDomain } from "./free-email";
 
 export const gateFormSchema = z.object({
@@ -98,7 +99,7 @@ export async function passGate(
             company_domain: domain,
             pages_viewed: viewer.pagesViewed,
             total_pages: doc.pageCount,
-            time_spent_seconds: Math.round(viewer.totalTimeSeconds * 100) / 100,
+            time_spent_seconds: eventSeconds(viewer.totalTimeSeconds),
           },
         },
       });

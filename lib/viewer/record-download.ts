@@ -1,10 +1,11 @@
-import { engagementRank, levelOfRank } from "../analytics/engagement";
-import { consumeRateLimit } from "../api/rate-limit";
+import { engagementRank, levelOfRank } from "../rules/engagement";
+import { consumeRateLimit } from "../rate-limit";
 import { db, type Tx } from "../db/client";
 import type { Document, Viewer } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
+import { recordEvent } from "../events/record-event";
+import { eventCompletion, eventSeconds } from "../schemas/events";
 import type { Access } from "./access";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 import { identity } from "./viewer-figures";
@@ -89,10 +90,10 @@ async function recordMilestone(tx: Tx, doc: Document, previousRank: number, view
         ...identity(viewer),
         engagement_label: levelOfRank(viewer.engagementRank).label,
         previous_label: levelOfRank(previousRank).label,
-        completion: Math.round(viewer.completion * 10_000) / 10_000,
+        completion: eventCompletion(viewer.completion),
         pages_viewed: viewer.pagesViewed,
         total_pages: doc.pageCount,
-        time_spent_seconds: Math.round(viewer.totalTimeSeconds * 100) / 100,
+        time_spent_seconds: eventSeconds(viewer.totalTimeSeconds),
         visit_number: visitNumber,
       },
       milestone: "high_interest",

@@ -1,10 +1,10 @@
-import { LEVELS } from "../../lib/analytics/engagement";
+import { levelOfRank } from "../../lib/rules/engagement";
 import { db } from "../../lib/db/client";
 import { eventDocument } from "../../lib/documents/serialize";
 import { digestEmail } from "../../lib/email/digest-email";
 import type { Document, Prisma, Viewer } from "../../lib/generated/prisma/client";
 import { newEventId, newWebhookSecret } from "../../lib/ids";
-import { EVENT_KINDS, type EventKind } from "../../lib/webhooks/record-event";
+import { EVENT_KINDS, eventCompletion, eventSeconds, type EventData } from "../../lib/schemas/events";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,13 +23,16 @@ const FAILED: Attempt[] = [
   { status: 500, error: null, durationMs: 198, afterMs: 31 * MINUTE },
 ];
 
-const levelLabel = (rank: number) => LEVELS.find((level) => level.rank === rank)?.label ?? "Not Opened";
+type DemoKind = "document.viewed" | "lead.captured" | "document.completed";
 
-function eventData(type: EventKind, doc: Document, viewer: Viewer): Record<string, unknown> {
-  const who = { email: viewer.email, company_domain: viewer.companyDomain };
-  const time = Math.round(viewer.totalTimeSeconds * 100) / 100;
+function eventData(type: DemoKind, doc: Document, viewer: Viewer): EventData<DemoKind> {
+  const who = { email: viewer.email ?? undefined, company_domain: viewer.companyDomain };
+  const time = eventSeconds(viewer.totalTimeSeconds);
   if (type === "lead.captured") {
-    return { document: eventDocument(doc), lead: { ...who, name: viewer.name, pages_viewed: viewer.pagesViewed, total_pages: doc.pageCount, time_spent_seconds: time } };
+    return {
+      document: eventDocument(doc),
+      lead: { email: viewer.email ?? "", company_domain: viewer.companyDomain, name: viewer.name, pages_viewed: viewer.pagesViewed, total_pages: doc.pageCount, time_spent_seconds: time },
+    };
   }
   if (type === "document.completed") {
     return { document: eventDocument(doc), viewer: { ...who, completion: 1, time_spent_seconds: time, visit_number: viewer.visits } };
@@ -40,9 +43,9 @@ function eventData(type: EventKind, doc: Document, viewer: Viewer): Record<strin
       ...who,
       pages_viewed: viewer.pagesViewed,
       total_pages: doc.pageCount,
-      completion: Math.round(viewer.completion * 10_000) / 10_000,
+      completion: eventCompletion(viewer.completion),
       time_spent_seconds: time,
-      engagement_label: levelLabel(viewer.engagementRank),
+      engagement_label: levelOfRank(viewer.engagementRank).label,
       visit_number: viewer.visits,
     },
   };
@@ -62,7 +65,7 @@ export async function seedWebhook(userId: string, at: number) {
   const webhook = await db.webhook.create({
     data: { userId, url: "https://hooks.example.com/pagewise", events: [...EVENT_KINDS], secret: newWebhookSecret(), createdAt: new Date(at - 3 * 24 * HOUR) },
   });
-  const plan: Array<{ type: EventKind; attempts: Attempt[]; final: "succeeded" | "failed" }> = [
+  const plan: Array<{ type: DemoKind; attempts: Attempt[]; final: "succeeded" | "failed" }> = [
     { type: "document.viewed", attempts: FAILED, final: "failed" },
     { type: "lead.captured", attempts: RETRIED, final: "succeeded" },
     { type: "document.viewed", attempts: DELIVERED, final: "succeeded" },

@@ -9,11 +9,12 @@ import {
   statsQuery,
   viewerListSchema,
   viewersQuery,
-} from "./schemas/analytics";
-import { errorSchema, shortCodeParam } from "./schemas/common";
-import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "./schemas/documents";
-import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "./schemas/webhooks";
-import { z } from "./schemas/zod";
+} from "../schemas/analytics";
+import { errorSchema, shortCodeParam } from "../schemas/common";
+import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../schemas/events";
+import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
+import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
+import { z } from "../schemas/zod";
 
 /**
  * The OpenAPI 3.1 document, built from the same zod schemas that validate requests. Registered
@@ -172,6 +173,37 @@ const operations: RouteConfig[] = [
 ];
 
 for (const operation of operations) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
+
+const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
+  "document.viewed": "A visit started (at most once per viewer per 30 minutes)",
+  "document.completed": "A viewer has seen every page (once per viewer)",
+  "lead.captured": "Someone entered an email at the gate (once per document and email)",
+  "viewer.revisited": "A viewer came back 24 hours or more after their previous visit",
+  "engagement.milestone": "A viewer reached High Interest (once per viewer)",
+  "document.uploaded": "A document was uploaded",
+  "document.downloaded": "Someone downloaded a document",
+  "webhook.test": "The test event of POST /api/v1/webhooks/test",
+};
+
+const signatureHeader = z.object({
+  "X-Service-Signature": z.string().openapi({
+    description: 'Signed at send time: `t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody" with the webhook secret>`',
+    example: "t=1763906700,v1=5f0c…",
+  }),
+});
+
+const delivery = (kind: keyof typeof EVENT_SUMMARIES, schema: z.ZodType): RouteConfig => ({
+  method: "post",
+  path: kind,
+  summary: EVENT_SUMMARIES[kind],
+  tags: ["Events"],
+  request: { headers: signatureHeader, body: { content: { "application/json": { schema } }, required: true } },
+  responses: { 200: { description: "Any 2xx acknowledges the delivery; anything else, or no answer in 10 s, is retried" } },
+});
+
+const eventSchemaName = (kind: string) => `${kind.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}Event`;
+for (const kind of EVENT_KINDS) registry.registerWebhook(delivery(kind, eventEnvelopeSchema(kind).openapi(eventSchemaName(kind))));
+registry.registerWebhook(delivery("webhook.test", webhookTestEventSchema.openapi(eventSchemaName("webhook.test"))));
 
 export function openApiDocument() {
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EVENT_KINDS } from "../schemas/events";
 import { openApiDocument } from "./openapi";
 import { METHODS, NOT_ALLOWED } from "./route-fallbacks";
 
@@ -54,5 +55,15 @@ describe("the OpenAPI document", () => {
     const names = list.parameters.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining(["page", "per_page", "search", "engagement", "has_leads", "since", "until", "sort", "order"]));
     expect(list.parameters.find((p) => p.name === "per_page")?.schema?.maximum).toBe(100);
+  });
+
+  it("describes every event a webhook receives, with its payload schema and the signature header", () => {
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...EVENT_KINDS, "webhook.test"].sort());
+    const viewed = (document.webhooks?.["document.viewed"] as { post: { parameters: Array<{ name: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }).post;
+    expect(viewed.parameters.map((p) => p.name)).toContain("X-Service-Signature");
+    expect(viewed.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/DocumentViewedEvent");
+    const viewer = (document.components?.schemas?.DocumentViewedEvent as { properties: { data: { properties: { viewer: { required: string[] } } } } })
+      .properties.data.properties.viewer;
+    expect(viewer.required).toEqual(expect.arrayContaining(["pages_viewed", "completion", "engagement_label", "visit_number"]));
   });
 });

@@ -1,37 +1,24 @@
 import type { Tx } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { newEventId } from "../ids";
+import type { EventData, EventEnvelope, EventKind } from "../schemas/events";
 import { now } from "../time";
 
 /** The NOTIFY channel that wakes delivery runners (also named by the ingest statement in SQL). */
 export const EVENTS_CHANNEL = "pagewise_events";
 
-/** The event kinds of SPEC.md, in its order. */
-export const EVENT_KINDS = [
-  "document.viewed",
-  "document.completed",
-  "lead.captured",
-  "viewer.revisited",
-  "engagement.milestone",
-  "document.uploaded",
-  "document.downloaded",
-] as const;
-
-export type EventKind = (typeof EVENT_KINDS)[number];
-
-export type EventEnvelope = { id: string; event: string; created_at: string; data: Record<string, unknown> };
-
 /**
  * Writes an event to the outbox inside the caller's transaction, so it exists exactly when the
- * change that caused it does. The stored payload is the envelope every delivery attempt sends.
+ * change that caused it does. The stored payload is the envelope every delivery attempt sends;
+ * its data is typed by the kind's schema in lib/schemas/events.ts.
  */
-export async function recordEvent(
+export async function recordEvent<K extends EventKind>(
   tx: Tx,
-  event: { userId: string; documentId: string | null; type: EventKind; data: Record<string, unknown>; at?: Date },
-): Promise<EventEnvelope> {
+  event: { userId: string; documentId: string | null; type: K; data: EventData<K>; at?: Date },
+): Promise<EventEnvelope<K>> {
   const id = newEventId();
   const createdAt = event.at ?? now();
-  const payload: EventEnvelope = { id, event: event.type, created_at: createdAt.toISOString(), data: event.data };
+  const payload: EventEnvelope<K> = { id, event: event.type, created_at: createdAt.toISOString(), data: event.data };
   await tx.event.create({
     data: {
       id,

@@ -1,0 +1,135 @@
+import { z } from "./zod";
+
+/**
+ * The events of docs/api-contract.md §Events, one schema per kind: `recordEvent` is typed by
+ * them, the OpenAPI document's `webhooks` section is built from them, and a test parses every
+ * event the product records (including those built in SQL by the ingest statement) against them.
+ */
+
+/** The event kinds, in the contract's order. */
+export const EVENT_KINDS = [
+  "document.viewed",
+  "document.completed",
+  "lead.captured",
+  "viewer.revisited",
+  "engagement.milestone",
+  "document.uploaded",
+  "document.downloaded",
+] as const;
+
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-23T14:05:00.000Z" });
+
+const eventDocumentSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    short_code: z.string().openapi({ description: "`s/<code>` in webhook payloads", example: "s/k3j9x0q2ab" }),
+    url: z.string().openapi({ example: "https://docs.example.com/s/k3j9x0q2ab" }),
+  })
+  .openapi("EventDocument");
+
+/** email and company_domain appear once the reader has passed the email gate. */
+const identity = {
+  email: z.string().optional(),
+  company_domain: z.string().nullable().optional(),
+};
+
+/** Fractions to 4 places and seconds to 2, wherever an event carries them. */
+export const eventCompletion = (completion: number) => Math.round(completion * 10_000) / 10_000;
+export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
+
+export const EVENT_DATA = {
+  "document.viewed": z.object({
+    document: eventDocumentSchema,
+    viewer: z.object({
+      ...identity,
+      pages_viewed: z.number().int(),
+      total_pages: z.number().int(),
+      completion: z.number().min(0).max(1),
+      time_spent_seconds: z.number(),
+      engagement_label: z.string(),
+      visit_number: z.number().int(),
+    }),
+  }),
+  "document.completed": z.object({
+    document: eventDocumentSchema,
+    viewer: z.object({ ...identity, completion: z.literal(1), time_spent_seconds: z.number(), visit_number: z.number().int() }),
+  }),
+  "lead.captured": z.object({
+    document: eventDocumentSchema,
+    lead: z.object({
+      email: z.string(),
+      name: z.string().nullable(),
+      company_domain: z.string().nullable(),
+      pages_viewed: z.number().int(),
+      total_pages: z.number().int(),
+      time_spent_seconds: z.number(),
+    }),
+  }),
+  "viewer.revisited": z.object({
+    document: eventDocumentSchema,
+    viewer: z.object({
+      ...identity,
+      visit_number: z.number().int(),
+      first_viewed_at: timestamp,
+      hours_since_first_view: z.number(),
+      engagement_label: z.string(),
+    }),
+  }),
+  "engagement.milestone": z.object({
+    document: eventDocumentSchema,
+    viewer: z.object({
+      ...identity,
+      engagement_label: z.string(),
+      previous_label: z.string(),
+      completion: z.number().min(0).max(1),
+      pages_viewed: z.number().int(),
+      total_pages: z.number().int(),
+      time_spent_seconds: z.number(),
+      visit_number: z.number().int(),
+    }),
+    milestone: z.literal("high_interest"),
+  }),
+  "document.uploaded": z.object({
+    document: eventDocumentSchema,
+    upload: z.object({
+      original_filename: z.string(),
+      page_count: z.number().int(),
+      size_bytes: z.number().int(),
+      settings: z.record(z.string(), z.unknown()).openapi({ description: "The document's settings, as the API shows them" }),
+    }),
+  }),
+  "document.downloaded": z.object({
+    document: eventDocumentSchema,
+    viewer: z.object({
+      email: z.string().nullable().openapi({ description: "null for a reader who never gave an email" }),
+      company_domain: z.string().nullable(),
+      visit_number: z.number().int(),
+    }),
+    download: z.object({ downloaded_at: timestamp }),
+  }),
+} satisfies Record<EventKind, z.ZodType>;
+
+export type EventData<K extends EventKind> = z.infer<(typeof EVENT_DATA)[K]>;
+
+/** The body of every delivery: one id across all attempts, the kind, when, and the kind's data. */
+export function eventEnvelopeSchema<K extends EventKind>(kind: K) {
+  return z.object({
+    id: z.string().regex(/^evt_[0-9A-Za-z]{24}$/).openapi({ example: "evt_3kTq9WbZr0aXv7NcP2mLs8Hd" }),
+    event: z.literal(kind),
+    created_at: timestamp,
+    data: EVENT_DATA[kind],
+  });
+}
+
+export type EventEnvelope<K extends EventKind = EventKind> = { id: string; event: K; created_at: string; data: EventData<K> };
+
+/** The event `POST /api/v1/webhooks/test` sends: no document, so outside EVENT_KINDS. */
+export const webhookTestEventSchema = z.object({
+  id: z.string(),
+  event: z.literal("webhook.test"),
+  created_at: timestamp,
+  data: z.object({ webhook_id: z.uuid(), message: z.string() }),
+});

@@ -1,0 +1,189 @@
+/**
+ * `npm test`'s layering check: every import in the repository goes down, never up, and no files
+ * import each other in a loop. The layers are data below; docs/architecture.md explains them.
+ * Run alone with `npx tsx scripts/check-layers.ts`.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { execFileSync } from "node:child_process";
+import ts from "typescript";
+
+/**
+ * lib's folders (and single-file modules such as lib/config.ts), bottom first. A module imports
+ * from its own folder and from lower layers only; modules in one layer do not import each other.
+ */
+export const LIB_LAYERS: readonly (readonly string[])[] = [
+  ["generated", "config", "time", "ids", "format-time", "errors"],
+  ["fault-point", "db", "request", "rules"],
+  ["schemas", "rate-limit", "email", "health"],
+  ["storage", "credentials", "events"],
+  ["pdf", "users", "webhooks", "retention"],
+  ["documents", "auth"],
+  ["analytics"],
+  ["viewer"],
+  ["jobs", "dashboard"],
+  ["http"],
+];
+
+/**
+ * The repository's parts and what each may import. A part is the longest matching path prefix;
+ * anything else (proxy.ts, instrumentation.ts, config files) is "root".
+ */
+export const PART_IMPORTS: Record<string, readonly string[]> = {
+  lib: ["lib"],
+  components: ["lib", "components"],
+  inngest: ["lib", "inngest"],
+  app: ["lib", "components", "inngest", "app"],
+  root: ["lib", "root"],
+  "scripts/lib": ["lib", "scripts/lib"],
+  scripts: ["lib", "scripts/lib", "scripts"],
+  // Drives the real next-auth route handlers in integration tests.
+  "test/support": ["lib", "scripts/lib", "app", "test/support"],
+  test: ["lib", "scripts/lib", "test/support", "test"],
+  "scripts/bench": ["lib", "scripts/lib", "test/support", "scripts/bench"],
+  // Specs read the ports and paths playwright.config.ts chose.
+  e2e: ["lib", "scripts/lib", "test/support", "root", "e2e"],
+};
+
+/** Test files beside the code may also reach the test helpers and the demo data. */
+const TEST_FILE = /\.test\.tsx?$/;
+const TEST_FILE_IMPORTS = ["test/support", "test", "scripts/lib"];
+const SOURCE = /\.(ts|tsx|mts)$/;
+
+export type Violation = { file: string; line: number; message: string };
+
+function partOf(file: string): string {
+  const parts = Object.keys(PART_IMPORTS).filter((p) => p !== "root" && (file === p || file.startsWith(`${p}/`)));
+  return parts.sort((a, b) => b.length - a.length)[0] ?? "root";
+}
+
+/** lib/<folder>/… or lib/<file>.ts → the module's name in LIB_LAYERS. */
+function libModule(file: string): string {
+  const rest = file.slice("lib/".length);
+  const slash = rest.indexOf("/");
+  return slash === -1 ? rest.replace(SOURCE, "").replace(/\.test$/, "") : rest.slice(0, slash);
+}
+
+const layerOf = new Map(LIB_LAYERS.flatMap((layer, index) => layer.map((name) => [name, index] as const)));
+
+function resolveImport(from: string, specifier: string, files: ReadonlySet<string>): string | null {
+  let base: string;
+  if (specifier.startsWith("@/")) base = specifier.slice(2);
+  else if (specifier.startsWith("./") || specifier.startsWith("../")) base = path.posix.join(path.posix.dirname(from), specifier);
+  else return null;
+  base = base.replace(/\.(js|ts|tsx)$/, "");
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, `${base}.mts`, `${base}/index.ts`, `${base}/index.tsx`]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+function lineOf(source: string, position: number): number {
+  return source.slice(0, position).split("\n").length;
+}
+
+/** Every layering rule broken by the given sources (repository-relative path → text). */
+export function findLayerViolations(sources: ReadonlyMap<string, string>): Violation[] {
+  const files = new Set(sources.keys());
+  const violations: Violation[] = [];
+  const graph = new Map<string, string[]>();
+
+  for (const [file, source] of sources) {
+    const edges: string[] = [];
+    graph.set(file, edges);
+    const fromPart = partOf(file);
+    for (const imported of ts.preProcessFile(source, true, true).importedFiles) {
+      const target = resolveImport(file, imported.fileName, files);
+      if (!target) continue;
+      edges.push(target);
+      const line = lineOf(source, imported.pos);
+      const toPart = partOf(target);
+      const allowed = PART_IMPORTS[fromPart]!.includes(toPart) || (TEST_FILE.test(file) && TEST_FILE_IMPORTS.includes(toPart));
+      if (!allowed) {
+        violations.push({ file, line, message: `${fromPart}/ may not import ${toPart}/ (${imported.fileName})` });
+        continue;
+      }
+      if (fromPart !== "lib" || toPart !== "lib" || TEST_FILE.test(file)) continue;
+      const from = libModule(file);
+      const to = libModule(target);
+      if (from === to) continue;
+      const fromLayer = layerOf.get(from);
+      const toLayer = layerOf.get(to);
+      if (fromLayer === undefined || toLayer === undefined) {
+        const unknown = fromLayer === undefined ? from : to;
+        violations.push({ file, line, message: `lib/${unknown} has no layer: add it to LIB_LAYERS in scripts/check-layers.ts` });
+      } else if (toLayer >= fromLayer) {
+        violations.push({
+          file,
+          line,
+          message: `lib/${from} (layer ${fromLayer}) may not import lib/${to} (layer ${toLayer}): imports go to lower layers only`,
+        });
+      }
+    }
+  }
+  for (const cycle of importCycles(graph)) {
+    violations.push({ file: cycle[0]!, line: 1, message: `import cycle: ${[...cycle, cycle[0]].join(" → ")}` });
+  }
+  return violations;
+}
+
+/** Files that import each other in a loop (Tarjan's strongly connected components), each once. */
+function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  let counter = 0;
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1) cycles.push(component.sort());
+    }
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+function repositorySources(root: string): Map<string, string> {
+  const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
+  const sources = new Map<string, string>();
+  for (const file of listed.split("\n")) {
+    if (!SOURCE.test(file) || file.endsWith(".d.ts") || file.startsWith("lib/generated/")) continue;
+    try {
+      sources.set(file, readFileSync(path.join(root, file), "utf8"));
+    } catch {
+      // Deleted in the work tree but still in the index.
+    }
+  }
+  return sources;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const violations = findLayerViolations(repositorySources(path.resolve(import.meta.dirname, "..")));
+  for (const v of violations) console.error(`${v.file}:${v.line}  ${v.message}`);
+  if (violations.length > 0) {
+    console.error(`\n${violations.length} layering violation(s). The layers: LIB_LAYERS and PART_IMPORTS in scripts/check-layers.ts.`);
+    process.exit(1);
+  }
+  console.log("Imports follow the layers; no import cycles.");
+}
