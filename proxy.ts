@@ -6,7 +6,7 @@ import { openDoor } from "@/lib/viewer/open-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
- * doors (lib/viewer/with-viewer-route.ts), and a deleted document's link answers HTTP 410 Gone
+ * doors (lib/http/with-share-link.ts), and a deleted document's link answers HTTP 410 Gone
  * with a "no longer available" page (an App Router page cannot choose its status; notFound() is
  * 404 only). Dashboard pages only get the path they asked for stamped on the request.
  */

@@ -1,6 +1,8 @@
+import type { z } from "zod";
+
 /**
- * The error codes of SPEC.md (plus payload_too_large from DECISIONS.md, and service_unavailable
- * when the server is briefly too busy to take a job) and their HTTP statuses.
+ * The error codes of docs/api-contract.md (plus payload_too_large from docs/contract-decisions.md,
+ * and service_unavailable when the server is briefly too busy to take a job) and their statuses.
  */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -16,26 +18,56 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** An error a client can act on. The API wrapper is the only place that turns it into a response. */
+/** A problem per input field, keyed by the field's name as the client sent it (`settings.gate_page`). */
+export type FieldProblems = Record<string, string>;
+
+type ApiErrorOptions = {
+  /** When the code's usual status does not fit (410 for a deleted document, 405 for a method). */
+  status?: number;
+  /** Headers the answer carries, such as Retry-After. */
+  headers?: Record<string, string>;
+  /** For validation errors: which fields were wrong, so forms can mark them without reading the message. */
+  fields?: FieldProblems;
+};
+
+/** An error a client can act on. lib/http/respond.ts is the only place that turns it into a response. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly fields: FieldProblems | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    status?: number,
-    /** Headers the answer carries, such as Retry-After. */
-    readonly headers: Record<string, string> = {},
+    options: ApiErrorOptions = {},
   ) {
     super(message);
     this.name = "ApiError";
-    this.status = status ?? ERROR_STATUS[code];
+    this.status = options.status ?? ERROR_STATUS[code];
+    this.headers = options.headers ?? {};
+    this.fields = options.fields;
   }
 }
 
 export const notFound = (what = "Document") => new ApiError("not_found", `${what} not found`);
 
-export type ErrorBody = { error: { code: string; message: string } };
+/** The error envelope; `fields` is added only to validation errors that name fields. */
+export type ErrorBody = { error: { code: string; message: string; fields?: FieldProblems } };
 
-export function errorBody(code: string, message: string): ErrorBody {
-  return { error: { code, message } };
+export function errorBody(code: string, message: string, fields?: FieldProblems): ErrorBody {
+  return { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
+}
+
+/** A zod failure as the envelope's error: every problem in the message, and each field's first problem. */
+export function invalidInput(error: z.ZodError, code: "bad_request" | "validation_error" = "validation_error"): ApiError {
+  const fields: FieldProblems = {};
+  const messages = error.issues.map((issue) => {
+    const field = issue.path.join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) fields[[...issue.path, key].join(".")] ??= "Unknown field";
+    } else if (field && !(field in fields)) {
+      fields[field] = issue.message;
+    }
+    return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
+  });
+  return new ApiError(code, messages.join("; "), { fields });
 }

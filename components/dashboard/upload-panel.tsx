@@ -5,6 +5,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { DEFAULT_SETTINGS, SettingsFields, withUncheckedBoxes } from "./settings-fields";
+import type { ErrorBody } from "@/lib/errors";
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -99,15 +100,13 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
     xhr.upload.onload = () => setStatus({ kind: "processing" });
     xhr.onerror = () => setStatus({ kind: "error", message: "The upload was interrupted. Check your connection and try again." });
     xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: { code: string; message: string } };
+      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: ErrorBody["error"] };
       if (xhr.status === 201 && body.short_code) {
         router.push(`/documents/${body.short_code.slice(2)}?uploaded=1`);
         return;
       }
-      const message = body.error?.message ?? `Upload failed (HTTP ${xhr.status}).`;
-      const field = ["gate_page", "password", "title", "gate_type"].find((f) => message.startsWith(f));
-      if (field) setErrors({ [field]: message });
-      setStatus({ kind: "error", message });
+      setErrors(body.error?.fields ?? {});
+      setStatus({ kind: "error", message: body.error?.message ?? `Upload failed (HTTP ${xhr.status}).` });
     };
     setStatus({ kind: "uploading", percent: 0 });
     xhr.send(form);

@@ -8,8 +8,7 @@ export class HashingBusyError extends ApiError {
     super(
       "service_unavailable",
       `The server is busy checking other passwords. Try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`,
-      503,
-      { "Retry-After": String(HASHING_BUSY_RETRY_SECONDS) },
+      { headers: { "Retry-After": String(HASHING_BUSY_RETRY_SECONDS) } },
     );
     this.name = "HashingBusyError";
   }

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import { updateDocumentSchema } from "../schemas/documents";
 import { requireUser } from "../auth/auth";
 import { deleteDocument } from "../documents/delete-document";
@@ -19,11 +19,11 @@ export async function updateSettingsAction(code: string, _state: SettingsState, 
   const read = readSettingsForm(form, document.pageCount);
   if (!read.ok) return { fieldErrors: read.fieldErrors };
   const parsed = updateDocumentSchema.safeParse(read.input);
-  if (!parsed.success) return { error: `These settings could not be saved: ${parsed.error.issues[0]!.message}.` };
   try {
+    if (!parsed.success) throw invalidInput(parsed.error);
     await updateDocument(document, parsed.data);
   } catch (error) {
-    if (error instanceof ApiError) return { error: `These settings could not be saved: ${error.message}.` };
+    if (error instanceof ApiError) return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: error.fields };
     throw error;
   }
   revalidatePath(`/documents/${code}`);

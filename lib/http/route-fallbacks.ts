@@ -14,7 +14,7 @@ type Method = (typeof METHODS)[number];
 export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A, options: { public?: boolean } = {}) {
   const allow = [...allowed, ...(allowed.includes("GET" as A[number]) ? ["HEAD"] : []), "OPTIONS"].join(", ");
   const handler = withApiKey<unknown>(async ({ req }) => {
-    throw new ApiError("bad_request", `${req.method} is not allowed here. Allowed: ${allow}.`, 405, { Allow: allow });
+    throw new ApiError("bad_request", `${req.method} is not allowed here. Allowed: ${allow}.`, { status: 405, headers: { Allow: allow } });
   }, options);
   Object.assign(handler, { [NOT_ALLOWED]: true });
   const OPTIONS = withApiKey<unknown>(async () => new Response(null, { status: 204, headers: { Allow: allow } }), { public: true });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { rateLimitHeaders, type RateLimitState } from "../rate-limit";
@@ -7,7 +8,9 @@ import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
 import { openDoor } from "../viewer/open-door";
 import { viewerAccess } from "../viewer/request-context";
-import { readJson, viewerError } from "./share-link-body";
+import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
+import { readJsonBody } from "./parse";
+import { errorResponse, withHeaders } from "./respond";
 
 export type ViewerContext = {
   req: Request;
@@ -34,8 +37,9 @@ type RouteContext = { params: Promise<{ code: string }> };
  * limit, the reader's access from signed cookies, the bounded body, and errors in the envelope
  * with Retry-After and rate-limit headers.
  */
-export function withViewerRoute(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
+export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
     let state: RateLimitState | undefined;
     try {
       if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
@@ -43,25 +47,23 @@ export function withViewerRoute(doorName: Exclude<ViewerDoor, "page">, handler: 
       const door = await openDoor(doorName, (await context.params).code, address);
       state = door.byAddress;
       if (!state.allowed) throw tooMany(state);
-      if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", 410);
+      if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", { status: 410 });
       if (door.found?.state !== "active") throw new ApiError("not_found", "This document is not available.");
       const { doc } = door.found;
       if (door.byDocument && !door.byDocument.allowed) throw tooMany(door.byDocument);
       const access = await viewerAccess(doc);
-      const body = options.maxBody === undefined ? undefined : await readJson(req, options.maxBody);
+      const body = options.maxBody === undefined ? undefined : await readJsonBody(req, options.maxBody);
+      if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
       const response = await handler({ req, doc, access, body, address, mayAddViewer: newViewerAllowance(doc.id, address) });
-      for (const [name, value] of Object.entries(rateLimitHeaders(state))) response.headers.set(name, value);
-      return response;
+      return withHeaders(response, { "X-Request-Id": requestId, ...rateLimitHeaders(state) });
     } catch (error) {
-      const response = viewerError(error);
-      if (state) for (const [name, value] of Object.entries(rateLimitHeaders(state))) if (!response.headers.has(name)) response.headers.set(name, value);
-      return response;
+      return errorResponse(error, requestId, { "X-Request-Id": requestId, ...(state ? rateLimitHeaders(state) : {}) });
     }
   };
 }
 
 export function tooMany(state: RateLimitState): ApiError {
-  return new ApiError("rate_limited", `Too many requests. Try again in ${state.retryAfter} seconds.`, 429, rateLimitHeaders(state));
+  return new ApiError("rate_limited", `Too many requests. Try again in ${state.retryAfter} seconds.`, { headers: rateLimitHeaders(state) });
 }
 
 /**

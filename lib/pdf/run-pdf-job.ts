@@ -118,8 +118,8 @@ async function acquire(concurrency: number, queueLimit: number) {
     return;
   }
   if (waiting.length >= queueLimit) {
-    throw new ApiError("service_unavailable", "Too many PDFs are being processed right now. Try again in a few seconds.", undefined, {
-      "Retry-After": "5",
+    throw new ApiError("service_unavailable", "Too many PDFs are being processed right now. Try again in a few seconds.", {
+      headers: { "Retry-After": "5" },
     });
   }
   await new Promise<void>((resolve) => waiting.push(resolve));

@@ -86,11 +86,11 @@ describe("pruneExpired", () => {
     const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 2 }] };
     const first = await ingestBatch(doc, open, browser, batch, noReaderCap);
 
-    setClockOffset(7 * DAY - SECOND);
+    setClockOffset(7 * DAY - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 0 });
     expect(await ingestBatch(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false });
 
-    setClockOffset(7 * DAY + SECOND);
+    setClockOffset(7 * DAY + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 1 });
     const again = await ingestBatch(doc, open, browser, batch, noReaderCap);
     expect(again.applied).toBe(true);
@@ -110,11 +110,11 @@ describe("pruneExpired", () => {
     const undispatched = await dispatchedEvent(owner.id, false);
     const finished = [succeeded, failed, cancelled];
 
-    setClockOffset(RETENTION - SECOND);
+    setClockOffset(RETENTION - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 0, events: 0 });
     expect((await getWebhookConfiguration(owner.id)).deliveries).toHaveLength(5);
 
-    setClockOffset(RETENTION + SECOND);
+    setClockOffset(RETENTION + MINUTE);
     // Events: those of the three finished deliveries, the one without a delivery, the fixture's document.uploaded.
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 3, events: 5 });
     expect(await db.webhookAttempt.count({ where: { deliveryId: { in: finished.map((d) => d.id) } } })).toBe(0);
@@ -124,7 +124,7 @@ describe("pruneExpired", () => {
     expect(events.map((e) => e.id).sort()).toEqual([pending.eventId, redelivered.eventId, undispatched].sort());
     expect(events.map((e) => e.id)).not.toContain(withoutDelivery);
 
-    setClockOffset(89 * DAY + RETENTION + SECOND);
+    setClockOffset(89 * DAY + RETENTION + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 1, events: 1 });
     expect((await getWebhookConfiguration(owner.id)).deliveries.map((d) => [d.delivery_id, d.status])).toEqual([[pending.id, "pending"]]);
     expect(await db.webhookAttempt.count({ where: { deliveryId: pending.id } })).toBe(1);
@@ -135,7 +135,7 @@ describe("pruneExpired", () => {
     const { owner } = await ownerWithDocument();
     const { webhook_id } = await withWebhook(owner.id, "http://127.0.0.1:9/hook");
     const failed = await delivery(owner.id, webhook_id, "failed", 3);
-    setClockOffset(RETENTION + SECOND);
+    setClockOffset(RETENTION + MINUTE);
     // The dashboard's redeliver, committed after the run has found the delivery to be old and failed.
     const redeliver = await openClient();
     await redeliver.query("BEGIN");
@@ -155,9 +155,9 @@ describe("pruneExpired", () => {
     const { webhook_id } = await withWebhook(owner.id, "http://127.0.0.1:9/hook");
     const succeeded = await delivery(owner.id, webhook_id, "succeeded", 1);
 
-    setClockOffset(2 * DAY - SECOND);
+    setClockOffset(2 * DAY - MINUTE);
     expect(await pruneExpired(2)).toMatchObject({ deliveries: 0 });
-    setClockOffset(2 * DAY + SECOND);
+    setClockOffset(2 * DAY + MINUTE);
     expect(await pruneExpired(2)).toMatchObject({ deliveries: 1 });
     expect(await db.event.findUnique({ where: { id: succeeded.eventId } })).toBeNull();
   });
@@ -171,9 +171,9 @@ describe("pruneExpired", () => {
       });
     }
 
-    setClockOffset(RETENTION - SECOND);
+    setClockOffset(RETENTION - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ notifications: 0 });
-    setClockOffset(RETENTION + SECOND);
+    setClockOffset(RETENTION + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ notifications: 3 });
     const outbox = await db.notification.findMany({ where: { userId: owner.id } });
     expect(outbox.map((n) => n.status)).toEqual(["pending"]);
@@ -184,9 +184,9 @@ describe("pruneExpired", () => {
     await consumeRateLimit("ip:203.0.113.7", new Date(start), 100, 60);
     await consumeRateLimit("ip:203.0.113.7", new Date(start), 10, 3_600);
 
-    clockAt(start + MINUTE - SECOND);
+    clockAt(start + MINUTE - 5 * SECOND);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ rateLimitWindows: 0 });
-    clockAt(start + MINUTE + SECOND);
+    clockAt(start + MINUTE + 5 * SECOND);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ rateLimitWindows: 1 });
     const left = await db.rateLimitWindow.findMany();
     expect(left.map((w) => w.expiresAt.getTime())).toEqual([start + 30 * MINUTE]);

@@ -5,7 +5,7 @@ import { inngest } from "@/lib/jobs/inngest-client";
 import { functions } from "@/inngest/functions/deliver-webhook";
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS, readCappedText } from "@/lib/request/read-body";
-import { errorResponse } from "@/lib/http/with-api-key";
+import { errorResponse } from "@/lib/http/respond";
 import { config } from "@/lib/config";
 
 const inngestHandlers = serve({ client: inngest, functions });

@@ -1,6 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { webhookInputSchema } from "@/lib/schemas/webhooks";
-import { json, noContent, parseJsonBody, withApiKey } from "@/lib/http/with-api-key";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { json, noContent } from "@/lib/http/respond";
+import { parseJsonBody } from "@/lib/http/parse";
 import { deleteWebhook, getWebhookConfiguration, saveWebhook } from "@/lib/webhooks/manage-webhook";
 
 export const GET = withApiKey(async ({ userId }) => json(await getWebhookConfiguration(userId)));

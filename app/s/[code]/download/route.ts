@@ -5,10 +5,10 @@ import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { recordDownload } from "@/lib/viewer/record-download";
 import { browserId } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/http/with-share-link";
+import { withShareLink } from "@/lib/http/with-share-link";
 
 /** The original file as an attachment, only when downloads are allowed and every gate is passed. */
-export const GET = withViewerRoute("download", async ({ req, doc, access, mayAddViewer }) => {
+export const GET = withShareLink("download", async ({ req, doc, access, mayAddViewer }) => {
   if (!access.canDownload) {
     throw new ApiError("forbidden", !doc.allowDownload ? "Downloads are turned off for this document." : "Unlock the document before downloading it.");
   }

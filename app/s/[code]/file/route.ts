@@ -4,20 +4,20 @@ import { readablePagesBeforeGate } from "@/lib/rules/gate";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
-import { withViewerRoute } from "@/lib/http/with-share-link";
+import { withShareLink } from "@/lib/http/with-share-link";
 
 /**
  * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,
  * `?v=preview` (pages before the gate) after the password. Answers Range requests, so pdf.js can
  * load the first pages of a large file without downloading all of it.
  */
-export const GET = withViewerRoute("file", async ({ req, doc, access }) => {
+export const GET = withShareLink("file", async ({ req, doc, access }) => {
   const variant = new URL(req.url).searchParams.get("v");
   // A preview is served only while the stored settings allow exactly the pages it holds.
   const previewCurrent = doc.previewPageCount > 0 && doc.previewPageCount === readablePagesBeforeGate(doc);
   const key =
     variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk && previewCurrent ? doc.previewStorageKey : null;
-  if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", 403, { "Cache-Control": "no-store" });
+  if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", { headers: { "Cache-Control": "no-store" } });
 
   const size = await storage().size(key);
   if (size === null) throw new ApiError("not_found", "The file is missing.");

@@ -3,10 +3,10 @@ import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/http/with-share-link";
+import { withShareLink } from "@/lib/http/with-share-link";
 
 /** The email gate form: records the lead and issues the gate grant cookie. */
-export const POST = withViewerRoute(
+export const POST = withShareLink(
   "gate",
   async ({ doc, access, body, mayAddViewer }) => {
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");

@@ -2,10 +2,10 @@ import { BODY_LIMITS } from "@/lib/request/read-body";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { checkDocumentPassword } from "@/lib/viewer/check-password";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/http/with-share-link";
+import { withShareLink } from "@/lib/http/with-share-link";
 
 /** The password form: issues the password grant cookie. Attempts are limited (lib/viewer/limits.ts). */
-export const POST = withViewerRoute(
+export const POST = withShareLink(
   "password",
   async ({ doc, body }) => {
     await checkDocumentPassword(doc, body);

@@ -4,10 +4,10 @@ import { BODY_LIMITS } from "@/lib/request/read-body";
 import { ingestBatch } from "@/lib/viewer/ingest-batch";
 import { newViewerLimit } from "@/lib/viewer/limits";
 import { browserId } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/http/with-share-link";
+import { withShareLink } from "@/lib/http/with-share-link";
 
 /** Reading beacons (fetch or navigator.sendBeacon). Bots are answered and never recorded. */
-export const POST = withViewerRoute(
+export const POST = withShareLink(
   "track",
   async ({ req, doc, access, body, address }) => {
     const userAgent = req.headers.get("user-agent");

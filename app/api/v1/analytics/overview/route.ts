@@ -1,7 +1,9 @@
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { overviewQuery } from "@/lib/schemas/analytics";
-import { json, parseQuery, withApiKey } from "@/lib/http/with-api-key";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { json } from "@/lib/http/respond";
+import { parseQuery } from "@/lib/http/parse";
 
 export const GET = withApiKey(async ({ req, userId }) => {
   const period = parseQuery(overviewQuery, req);

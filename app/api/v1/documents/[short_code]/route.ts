@@ -1,6 +1,8 @@
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { updateDocumentSchema } from "@/lib/schemas/documents";
-import { json, noContent, parseJsonBody, withApiKey } from "@/lib/http/with-api-key";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { json, noContent } from "@/lib/http/respond";
+import { parseJsonBody } from "@/lib/http/parse";
 import { deleteDocument } from "@/lib/documents/delete-document";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { serializeDocument } from "@/lib/documents/serialize";

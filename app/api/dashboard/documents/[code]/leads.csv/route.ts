@@ -1,11 +1,10 @@
 import { documentLeads } from "@/lib/analytics/document-leads";
 import { csvResponse, toCsv } from "@/lib/dashboard/csv";
-import { ownedDocumentForSession } from "@/lib/dashboard/owned-document";
+import { findOwnedDocument } from "@/lib/documents/find-document";
+import { withSession } from "@/lib/http/with-session";
 
-export async function GET(_req: Request, { params }: { params: Promise<{ code: string }> }) {
-  const found = await ownedDocumentForSession((await params).code);
-  if ("response" in found) return found.response;
-  const { doc } = found;
+export const GET = withSession<{ code: string }>(async ({ userId, params }) => {
+  const doc = await findOwnedDocument(userId, params.code);
   const rows: Array<Array<string | number | boolean | null>> = [];
   for (let page = 1; ; page++) {
     const { leads, pagination } = await documentLeads(doc, { page, per_page: 100, since: undefined, until: undefined });
@@ -13,4 +12,4 @@ export async function GET(_req: Request, { params }: { params: Promise<{ code: s
     if (page >= pagination.total_pages) break;
   }
   return csvResponse(`${doc.title}-leads.csv`, toCsv(["email", "name", "company_domain", "captured_at", "engagement_label"], rows));
-}
+});

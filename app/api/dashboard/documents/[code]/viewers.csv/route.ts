@@ -1,12 +1,11 @@
 import { documentViewers } from "@/lib/analytics/document-viewers";
 import { readerLabels } from "@/lib/analytics/reader-labels";
 import { csvResponse, toCsv } from "@/lib/dashboard/csv";
-import { ownedDocumentForSession } from "@/lib/dashboard/owned-document";
+import { findOwnedDocument } from "@/lib/documents/find-document";
+import { withSession } from "@/lib/http/with-session";
 
-export async function GET(_req: Request, { params }: { params: Promise<{ code: string }> }) {
-  const found = await ownedDocumentForSession((await params).code);
-  if ("response" in found) return found.response;
-  const { doc } = found;
+export const GET = withSession<{ code: string }>(async ({ userId, params }) => {
+  const doc = await findOwnedDocument(userId, params.code);
   const labels = await readerLabels(doc.id);
   const rows: Array<Array<string | number | boolean | null>> = [];
   for (let page = 1; ; page++) {
@@ -18,4 +17,4 @@ export async function GET(_req: Request, { params }: { params: Promise<{ code: s
   }
   const header = ["viewer_id", "email", "company_domain", "visits", "pages_viewed", "total_pages", "completion", "total_time_seconds", "downloaded", "engagement_label", "first_viewed_at", "last_viewed_at", "reader"];
   return csvResponse(`${doc.title}-viewers.csv`, toCsv(header, rows));
-}
+});

@@ -1,7 +1,9 @@
 import { documentStats } from "@/lib/analytics/document-stats";
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { statsQuery } from "@/lib/schemas/analytics";
-import { json, parseQuery, withApiKey } from "@/lib/http/with-api-key";
+import { withApiKey } from "@/lib/http/with-api-key";
+import { json } from "@/lib/http/respond";
+import { parseQuery } from "@/lib/http/parse";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 
 export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, params }) => {

@@ -1,6 +1,8 @@
-import { errorBody } from "../errors";
+import { randomUUID } from "node:crypto";
+import { ApiError } from "../errors";
 import { ACCOUNT_LIMITS, waitDescription } from "../credentials/account-limits";
 import { HashingBusyError } from "../credentials/hashing-gate";
+import { errorResponse } from "./respond";
 
 /**
  * next-auth answers every refused sign-in on its HTTP endpoint with a redirect to the sign-in
@@ -13,19 +15,16 @@ export function refusedSignInResponse(response: Response, at: Date): Response | 
   const target = new URL(location, "http://localhost");
   if (target.pathname !== "/sign-in" || target.searchParams.get("error") !== "CredentialsSignin") return null;
   const code = target.searchParams.get("code");
-  if (code === "busy") {
-    const busy = new HashingBusyError();
-    return Response.json(errorBody(busy.code, busy.message), { status: busy.status, headers: busy.headers });
-  }
+  if (code === "busy") return errorResponse(new HashingBusyError(), randomUUID());
   if (code === "rate_limited") {
     // Both sign-in limits count in the same aligned windows, so either one reopens at the window's end.
     const window = ACCOUNT_LIMITS.signIn.windowSeconds;
     const seconds = Math.floor(at.getTime() / 1000);
     const retryAfter = Math.max(1, (Math.floor(seconds / window) + 1) * window - seconds);
-    return Response.json(errorBody("rate_limited", `Too many sign-in attempts. Try again in ${waitDescription(retryAfter)}.`), {
-      status: 429,
+    const tooMany = new ApiError("rate_limited", `Too many sign-in attempts. Try again in ${waitDescription(retryAfter)}.`, {
       headers: { "Retry-After": String(retryAfter) },
     });
+    return errorResponse(tooMany, randomUUID());
   }
   return null;
 }

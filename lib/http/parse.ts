@@ -1,0 +1,43 @@
+import type { z } from "zod";
+import { ApiError, invalidInput } from "../errors";
+import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
+import { BODY_LIMITS, readCappedText } from "../request/read-body";
+
+/** Query parameters → typed values, or 400 bad_request naming the parameter (docs/contract-decisions.md). */
+export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
+  const params = Object.fromEntries(new URL(req.url).searchParams);
+  if (hasNulCharacter(params)) throw new ApiError("bad_request", NUL_MESSAGE);
+  const result = schema.safeParse(params);
+  if (!result.success) throw invalidInput(result.error, "bad_request");
+  return result.data;
+}
+
+/** A JSON body → typed values; 400 for a body that is not JSON, 422 for invalid fields. */
+export async function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
+  const body = await readJsonBody(req, BODY_LIMITS.apiJson);
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError("validation_error", "The request body must be a JSON object.");
+  }
+  return parseFields(schema, body);
+}
+
+/** Validated fields, or 422 validation_error naming each bad field (message and `error.fields`). */
+export function parseFields<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  if (hasNulCharacter(input)) throw new ApiError("validation_error", NUL_MESSAGE);
+  const result = schema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  return result.data;
+}
+
+/**
+ * A JSON body of at most `maxBytes`, of any shape (sendBeacon posts it as text/plain); an empty
+ * body is `{}`; 400 when it is not JSON.
+ */
+export async function readJsonBody(req: Request, maxBytes: number): Promise<unknown> {
+  const text = await readCappedText(req, maxBytes);
+  try {
+    return text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError("bad_request", "The request body is not valid JSON.");
+  }
+}
