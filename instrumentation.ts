@@ -1,5 +1,5 @@
 /**
- * Stamps every request with its client address (lib/http/client-address.ts), then starts the
+ * Stamps every request with its client address (lib/request/client-address.ts), then starts the
  * in-process webhook and notification runner with the server (Node.js runtime only). With Inngest configured the runner only dispatches events and hands deliveries to Inngest.
  * Its leases make an abrupt stop safe: unfinished work is picked up again after a restart.
  */

@@ -9,7 +9,7 @@ import { readClientAddress } from "./client-address";
  */
 export const CONTENT_LENGTH_HEADER = "x-pagewise-content-length";
 
-/** The client's address as limits count it (stamped on every request; see lib/http/client-address.ts). */
+/** The client's address as limits count it (stamped on every request; see lib/request/client-address.ts). */
 export function clientAddress(source: Request | Headers): string {
   return readClientAddress(source instanceof Headers ? source : source.headers);
 }

@@ -3,7 +3,7 @@ import { consumeRateLimit } from "../rate-limit";
 /**
  * Limits on the share link's public doors, per client address and per document. A real reader
  * never meets them (a reader sends a beacon every few seconds and a few dozen range requests per
- * document); a script meets them within seconds. Counted in PostgreSQL (lib/api/rate-limit.ts), so
+ * document); a script meets them within seconds. Counted in PostgreSQL (lib/rate-limit.ts), so
  * they are exact across processes.
  */
 export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download";
