@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
-import { type Account, newAccount } from "./support/accounts";
-import "./support/database";
-import { type DocumentBody, uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import "../test/support/playwright/database";
+import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 const DAY = 86_400_000;
 const T = Date.now();
