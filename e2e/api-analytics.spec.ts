@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
-import { type Account, newAccount } from "./support/accounts";
-import "./support/database";
-import { type DocumentBody, uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import "../test/support/playwright/database";
+import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 const DAY = 86_400_000;
 const T = Date.now();
@@ -14,7 +14,7 @@ let account: Account;
 let deck: DocumentBody;
 let quiet: DocumentBody;
 
-// A 4-page deck read by three viewers (DECISIONS.md's rules give every figure below):
+// A 4-page deck read by three viewers (docs/contract-decisions.md's rules give every figure below):
 //  alice@acme.com  10 days ago: all 4 pages, 57 s → High Interest; lead "Alice".
 //  anonymous        2 days ago: page 1 for 3 s, page 2 for 0.5 s (not viewed) → Skimmed.
 //  bob@gmail.com    5 days ago page 1 (4 s); 1 day ago pages 1–3 (9 s) and downloaded → High Interest; lead.

@@ -1,10 +1,11 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../playwright.config";
-import { encryptedPdf, samplePdf } from "../scripts/lib/sample-pdf";
-import { type Account, newAccount } from "./support/accounts";
-import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "./support/database";
-import { upload, uploadOk } from "./support/upload";
+import { samplePdf } from "../scripts/lib/sample-pdf";
+import { encryptedPdf } from "../test/support/encrypted-pdf";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
+import { upload, uploadOk } from "../test/support/playwright/upload";
 
 const DOCUMENT_FIELDS = ["id", "title", "short_code", "url", "page_count", "original_filename", "created_at", "is_active", "settings"].sort();
 const SETTINGS_FIELDS = ["email_gate", "gate_type", "gate_page", "allow_download", "block_free_emails", "password", "notifications_enabled"].sort();

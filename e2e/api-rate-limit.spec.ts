@@ -2,10 +2,10 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_URL } from "../playwright.config";
-import { newAccount } from "./support/accounts";
-import { ROOT, startApp, waitForHealth } from "./support/app-process";
-import { E2E_DATABASE_URL } from "./support/database";
-import { waitForFreshMinute } from "./support/rate-limit-window";
+import { newAccount } from "../test/support/playwright/accounts";
+import { ROOT, startApp, waitForHealth } from "../test/support/app-process";
+import { E2E_DATABASE_URL } from "../test/support/playwright/database";
+import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -4,8 +4,8 @@ import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
-import { freshDatabase, query as queryDatabase } from "./support/own-database";
-import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
+import { freshDatabase, query as queryDatabase } from "../test/support/playwright/own-database";
+import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
 import { E2E_PG_PORT } from "../playwright.config";
 
 /**

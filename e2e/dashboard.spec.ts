@@ -3,9 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR, E2E_URL } from "../playwright.config";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
-import { invitationPath } from "./support/accounts";
-import { runScript } from "./support/app-process";
-import { E2E_DATABASE_URL, db } from "./support/database";
+import { invitationPath } from "../test/support/playwright/accounts";
+import { runScript } from "../test/support/app-process";
+import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 

@@ -4,9 +4,9 @@ import { E2E_URL } from "../playwright.config";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { samplePdf } from "../scripts/lib/sample-pdf";
-import { type Account, newAccount } from "./support/accounts";
-import "./support/database";
-import { uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import "../test/support/playwright/database";
+import { uploadOk } from "../test/support/playwright/upload";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 

@@ -3,10 +3,10 @@ import path from "node:path";
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { E2E_DATA_DIR, E2E_PORT, E2E_URL } from "../playwright.config";
 import { readableMail, startSmtpSink } from "../test/support/smtp-sink";
-import { type Account, newAccount } from "./support/accounts";
-import { ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
-import { E2E_DATABASE_URL, db } from "./support/database";
-import { uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
+import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
+import { uploadOk } from "../test/support/playwright/upload";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
-import { newAccount } from "./support/accounts";
-import { uploadOk } from "./support/upload";
+import { newAccount } from "../test/support/playwright/accounts";
+import { uploadOk } from "../test/support/playwright/upload";
 
 /**
  * A seeded fuzz of every route, `/api/v1` and `/s/*`: odd methods, mangled paths, hostile bodies

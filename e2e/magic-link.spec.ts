@@ -2,9 +2,9 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { readableMail, startSmtpSink } from "../test/support/smtp-sink";
-import { invitationPath, newAccount } from "./support/accounts";
-import { type AppProcess, ROOT, startApp, waitForHealth } from "./support/app-process";
-import { E2E_DATABASE_URL, db } from "./support/database";
+import { invitationPath, newAccount } from "../test/support/playwright/accounts";
+import { type AppProcess, ROOT, startApp, waitForHealth } from "../test/support/app-process";
+import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
 
 // One app with SMTP configured (its own port and data directory, the shared e2e database).
 test.describe.configure({ mode: "serial", timeout: 120_000 });

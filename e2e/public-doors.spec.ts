@@ -4,9 +4,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { NEW_VIEWERS_PER_ADDRESS_PER_HOUR, VIEWER_LIMITS, type ViewerDoor } from "../lib/viewer/limits";
-import { type AppProcess, ROOT, runScript, startApp, startNextStart, waitForHealth } from "./support/app-process";
-import { freshDatabase, query } from "./support/own-database";
-import { waitForFreshMinute } from "./support/rate-limit-window";
+import { type AppProcess, ROOT, runScript, startApp, startNextStart, waitForHealth } from "../test/support/app-process";
+import { freshDatabase, query } from "../test/support/playwright/own-database";
+import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window";
 
 /**
  * The share link's doors under abuse, served by two processes on one database: `npm start` and a

@@ -2,8 +2,8 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { ROOT, runScript, startApp, waitForHealth } from "./support/app-process";
-import { startSystemPostgres } from "./support/system-postgres";
+import { ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
+import { startSystemPostgres } from "../test/support/playwright/system-postgres";
 
 // These tests start their own app processes (on other ports and data directories than the shared
 // e2e server) to prove how `npm start` behaves in each database mode.

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { newAccount } from "./support/accounts";
-import { waitForFreshMinute } from "./support/rate-limit-window";
+import { newAccount } from "../test/support/playwright/accounts";
+import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window";
 import { HOSTILE_PDFS, markerPage, markersIn } from "../test/support/hostile-pdfs";
-import { type DocumentBody, uploadOk } from "./support/upload";
+import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 /**
  * The gate is real: without a grant, no URL returns a gated page. Every viewer route is fetched

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { type Account, newAccount } from "./support/accounts";
-import { type DocumentBody, uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 /** The reader's zoom (issue 13): anchored on a point, never changing the page, both edges reachable. */
 test.use({ viewport: { width: 1440, height: 900 } });

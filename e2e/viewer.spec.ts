@@ -3,9 +3,9 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { degrees, PDFDocument } from "pdf-lib";
 import { E2E_DATA_DIR } from "../playwright.config";
-import { type Account, newAccount } from "./support/accounts";
-import { db } from "./support/database";
-import { type DocumentBody, uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { db } from "../test/support/playwright/database";
+import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 let account: Account;
 test.beforeAll(async () => {

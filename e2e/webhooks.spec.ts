@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext, test } from "@playwright/test";
 import Stripe from "stripe";
 import { startReceiver } from "../test/support/webhook-receiver";
-import { type Account, newAccount } from "./support/accounts";
-import { db } from "./support/database";
-import { uploadOk } from "./support/upload";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { db } from "../test/support/playwright/database";
+import { uploadOk } from "../test/support/playwright/upload";
 
 const stripe = new Stripe("sk_test_unused");
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

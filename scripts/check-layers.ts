@@ -35,14 +35,17 @@ export const PART_IMPORTS: Record<string, readonly string[]> = {
   inngest: ["lib", "inngest"],
   app: ["lib", "components", "inngest", "app"],
   root: ["lib", "root"],
+  // What the product's commands need (demo data, sample PDFs); the commands never import tests.
   "scripts/lib": ["lib", "scripts/lib"],
   scripts: ["lib", "scripts/lib", "scripts"],
-  // Drives the real next-auth route handlers in integration tests.
+  // The vitest harness.
+  test: ["lib", "test"],
+  // auth-http drives the real next-auth route handlers in integration tests.
   "test/support": ["lib", "scripts/lib", "app", "test/support"],
-  test: ["lib", "scripts/lib", "test/support", "test"],
+  "test/support/playwright": ["lib", "scripts/lib", "test/support", "root", "test/support/playwright"],
   "scripts/bench": ["lib", "scripts/lib", "test/support", "scripts/bench"],
   // Specs read the ports and paths playwright.config.ts chose.
-  e2e: ["lib", "scripts/lib", "test/support", "root", "e2e"],
+  e2e: ["lib", "scripts/lib", "test/support", "test/support/playwright", "root", "e2e"],
 };
 
 /** Test files beside the code may also reach the test helpers and the demo data. */

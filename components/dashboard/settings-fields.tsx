@@ -26,7 +26,7 @@ export function Toggle({ name, label, hint, defaultChecked }: { name: string; la
 }
 
 /**
- * Every setting of SPEC.md as form fields, shared by upload and the document's settings form.
+ * Every setting of docs/api-contract.md as form fields, shared by upload and the document's settings form.
  * Checkboxes post "true" when on; the forms add the "false" the API expects when off. The gate's
  * page is shown and posted as `preview_pages` (free pages before it); the forms' server side
  * turns it into the API's `gate_page`.

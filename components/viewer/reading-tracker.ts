@@ -1,5 +1,5 @@
 /**
- * Measures honest reading time in the browser (DECISIONS.md): time counts only while the tab is
+ * Measures honest reading time in the browser (docs/contract-decisions.md): time counts only while the tab is
  * visible and the reader was active in the last 60 s, and goes to the page mostly in view. The
  * visit starts once a page has been in view for 1 s. Batches go out every ~10 s, on page change,
  * and by sendBeacon when the tab is hidden or closed. A batch that failed is resent with the same

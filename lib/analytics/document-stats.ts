@@ -6,7 +6,7 @@ import { engagementObject, engagementRankSql } from "../rules/engagement";
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
 /**
- * SPEC.md's Document statistics. Without a period the headline figures are the maintained
+ * docs/api-contract.md's Document statistics. Without a period the headline figures are the maintained
  * aggregates; with one, only visits started in the window (and downloads made in it) count.
  */
 export async function documentStats(doc: Document, period: Period) {

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { levelOfRank } from "../rules/engagement";
 
-/** A document's viewers, most engaged first, then most recently seen (DECISIONS.md). */
+/** A document's viewers, most engaged first, then most recently seen (docs/contract-decisions.md). */
 export async function documentViewers(doc: Document, page: number, perPage: number) {
   const where = { documentId: doc.id };
   const [rows, total] = await Promise.all([

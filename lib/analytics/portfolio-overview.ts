@@ -11,7 +11,7 @@ const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 *
 type DocRow = { code: string; title: string; views: number; viewers: number; completion_sum: number; leads: number; rank: number };
 
 /**
- * Portfolio analytics (DECISIONS.md): documents = active documents created up to `until`; views,
+ * Portfolio analytics (docs/contract-decisions.md): documents = active documents created up to `until`; views,
  * viewers, leads and completion from activity in the period; top 10 documents by views (ties by
  * title); documents counted by engagement level over the period.
  */

@@ -9,7 +9,7 @@ const form = (url: string, events: string[]) => {
 };
 
 describe("readWebhookForm", () => {
-  it("reads the URL and the chosen events in SPEC order, ignoring unknown ones", () => {
+  it("reads the URL and the chosen events in the contract's order, ignoring unknown ones", () => {
     expect(readWebhookForm(form(" https://crm.example.com/hook ", ["lead.captured", "document.viewed", "bogus"]))).toEqual({
       ok: true,
       input: { url: "https://crm.example.com/hook", events: ["document.viewed", "lead.captured"] },

@@ -6,7 +6,7 @@ import pg from "pg";
 /**
  * Applies prisma/migrations/<name>/migration.sql in name order and records each in Prisma's own
  * `_prisma_migrations` table, so Prisma tooling sees them as its own. Prisma 7's `migrate deploy`
- * needs a native engine that cannot be downloaded here (see STACK-NOTES.md).
+ * needs a native engine that cannot be downloaded here (see docs/stack-notes.md).
  */
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");

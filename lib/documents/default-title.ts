@@ -1,4 +1,4 @@
-/** The filename without its extension, `_` and `-` turned into spaces, trimmed (DECISIONS.md). */
+/** The filename without its extension, `_` and `-` turned into spaces, trimmed (docs/contract-decisions.md). */
 export function defaultTitle(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? "";
   const withoutExtension = base.replace(/\.[^.]*$/, "");

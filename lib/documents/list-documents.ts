@@ -10,7 +10,7 @@ const SORT_COLUMN = { created_at: "createdAt", views: "views", engagement: "enga
 
 /**
  * The owner's active documents, filtered, sorted and paginated, read from the maintained
- * aggregate columns: two indexed queries however many events there are. Used by the API (as SPEC.md
+ * aggregate columns: two indexed queries however many events there are. Used by the API (as docs/api-contract.md
  * list items) and the dashboard.
  */
 export async function queryDocuments(ownerId: string, query: ListDocumentsQuery) {

@@ -2,7 +2,7 @@ import { engagementObject } from "../rules/engagement";
 import type { Document } from "../generated/prisma/client";
 import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 
-/** Exactly the fields of SPEC.md's Document (single-document form). */
+/** Exactly the fields of docs/api-contract.md's Document (single-document form). */
 export function serializeDocument(doc: Document) {
   return {
     id: doc.id,
@@ -34,7 +34,7 @@ export type DocumentListRow = Pick<
   "id" | "title" | "code" | "pageCount" | "views" | "uniqueViewers" | "leadsCount" | "engagementRank"
 >;
 
-/** List items carry no original_filename, created_at or is_active (SPEC.md). */
+/** List items carry no original_filename, created_at or is_active (docs/api-contract.md). */
 export function serializeListItem(doc: DocumentListRow) {
   return {
     id: doc.id,

@@ -8,7 +8,7 @@ type Method = (typeof METHODS)[number];
 
 /**
  * Handlers for the methods a route does not support: 405 in the error envelope with an Allow
- * header (DECISIONS.md), through the same wrapper as everything else; and OPTIONS, answered 204
+ * header (docs/contract-decisions.md), through the same wrapper as everything else; and OPTIONS, answered 204
  * with the methods that really work and the rate-limit headers.
  */
 export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A, options: { public?: boolean } = {}) {

@@ -34,7 +34,7 @@ describe("engagementLevel", () => {
     expect(engagementLevel(value).key).toBe(expected);
   });
 
-  it("labels and types follow SPEC.md", () => {
+  it("labels and types follow docs/api-contract.md", () => {
     expect(engagementLevel(input(1, 600, 10))).toMatchObject({ label: "High Interest", type: "hot" });
     expect(engagementLevel(input(0.5, 25, 5))).toMatchObject({ label: "Read", type: "warm" });
     expect(engagementLevel(input(0.2, 1, 1))).toMatchObject({ label: "Skimmed" });

@@ -1,7 +1,7 @@
 import { Prisma } from "../generated/prisma/client";
 
 /**
- * Engagement levels (DECISIONS.md "Engagement levels"). One pure function decides a viewer's
+ * Engagement levels (docs/contract-decisions.md "Engagement levels"). One pure function decides a viewer's
  * level; the same thresholds also render the SQL expression used where levels are computed over
  * many viewers at once (windowed analytics), so the two can never disagree.
  */
@@ -54,7 +54,7 @@ export const levelOfRank = (rank: number): EngagementLevel => LEVELS[Math.max(0,
 export const levelOfKey = (key: EngagementKey): EngagementLevel => LEVELS.find((l) => l.key === key)!;
 export const engagementLevel = (input: EngagementInput) => levelOfRank(engagementRank(input));
 
-/** { label, type } as SPEC.md's engagement objects. */
+/** { label, type } as docs/api-contract.md's engagement objects. */
 export const engagementObject = (rank: number) => {
   const { label, type } = levelOfRank(rank);
   return { label, type };

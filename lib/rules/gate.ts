@@ -4,7 +4,7 @@ type GateSettings = Pick<Document, "emailGate" | "gateType" | "gatePage" | "page
 
 export const DEFAULT_GATE_PAGE = 3;
 
-/** The email gate stands when email_gate is on and gate_type is not `none` (DECISIONS.md). */
+/** The email gate stands when email_gate is on and gate_type is not `none` (docs/contract-decisions.md). */
 export const gateActive = (doc: Pick<Document, "emailGate" | "gateType">) => doc.emailGate && doc.gateType !== "none";
 
 /** An omitted gate_page is lowered to fit short documents, so stored values are always in range. */

@@ -59,7 +59,7 @@ export async function recordDownload(doc: Document, access: Access, browserId: s
       at,
       data: {
         document: eventDocument(doc),
-        // Always present here (DECISIONS.md): null for a reader who never gave an email.
+        // Always present here (docs/contract-decisions.md): null for a reader who never gave an email.
         viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
         download: { downloaded_at: at.toISOString() },
       },

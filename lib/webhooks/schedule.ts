@@ -1,4 +1,4 @@
-/** Delivery schedule (SPEC.md): immediately, then after 1 minute, then after 30 minutes. */
+/** Delivery schedule (docs/api-contract.md): immediately, then after 1 minute, then after 30 minutes. */
 export const MAX_ATTEMPTS = 3;
 export const RETRY_DELAYS_MS = [60_000, 30 * 60_000] as const;
 export const ATTEMPT_TIMEOUT_MS = 10_000;

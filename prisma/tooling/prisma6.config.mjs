@@ -1,6 +1,6 @@
 // Configuration for the Prisma 6.19 CLI used only to author migrations and check drift
 // (scripts/db-diff.ts). Its WebAssembly schema engine runs through this driver adapter, so no
-// native engine has to be downloaded. Fixes recorded in STACK-NOTES.md are applied here.
+// native engine has to be downloaded. Fixes recorded in docs/stack-notes.md are applied here.
 import path from "node:path";
 import pg from "pg";
 import Result from "pg/lib/result.js";

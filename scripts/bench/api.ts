@@ -7,7 +7,7 @@
 import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
 import { createApiKey } from "../../lib/auth/api-keys";
 import { createUser } from "../../lib/users/create-user";
-import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { startApp, waitForHealth } from "../../test/support/app-process";
 import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { type Measurement, measure, printTable } from "./measure";

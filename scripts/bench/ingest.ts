@@ -14,7 +14,7 @@ import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
 import type { Document } from "../../lib/generated/prisma/client";
 import { BROWSER_COOKIE } from "../../lib/viewer/access";
 import { createUser } from "../../lib/users/create-user";
-import { ROOT, startApp, startNextStart, waitForHealth } from "../../e2e/support/app-process";
+import { ROOT, startApp, startNextStart, waitForHealth } from "../../test/support/app-process";
 import { createSampleDocument } from "../lib/demo-data";
 import { freshBenchDatabase } from "./fresh-database";
 import { type LoadRequest, type LoadResult, runLoad } from "./load";

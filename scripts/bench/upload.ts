@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { samplePdf } from "../lib/sample-pdf";
 import { createApiKey } from "../../lib/auth/api-keys";
 import { createUser } from "../../lib/users/create-user";
-import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { startApp, waitForHealth } from "../../test/support/app-process";
 import { compressionBomb } from "../../test/support/hostile-pdfs";
 import { freshBenchDatabase } from "./fresh-database";
 import { percentile } from "./measure";

@@ -6,7 +6,7 @@
 import { eventDocument } from "../../lib/documents/serialize";
 import { createUser } from "../../lib/users/create-user";
 import { startReceiver } from "../../test/support/webhook-receiver";
-import { startApp, waitForHealth } from "../../e2e/support/app-process";
+import { startApp, waitForHealth } from "../../test/support/app-process";
 import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { percentile } from "./measure";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PDFDocument, PDFHexString, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 
 /** A generated multi-page PDF: a title and "Page N of M" on every page, for demos, tests and benchmarks. */
 export async function samplePdf(pages: number, title = "Sample document", options: { paddingKiBPerPage?: number } = {}): Promise<Buffer> {
@@ -21,16 +21,4 @@ export async function samplePdf(pages: number, title = "Sample document", option
     if (options.paddingKiBPerPage) pdf.context.register(pdf.context.stream(randomBytes(options.paddingKiBPerPage * 1024)));
   }
   return Buffer.from(await pdf.save());
-}
-
-/** A PDF whose trailer declares standard-handler encryption, as a password-protected file does. */
-export async function encryptedPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.load(await samplePdf(1, "Encrypted"));
-  const { context } = pdf;
-  const hex = (s: string) => PDFHexString.of(s);
-  context.trailerInfo.Encrypt = context.register(
-    context.obj({ Filter: "Standard", V: 1, R: 2, O: hex("2a".repeat(32)), U: hex("2b".repeat(32)), P: -44 }),
-  );
-  context.trailerInfo.ID = context.obj([hex("0123456789abcdef0123456789abcdef"), hex("0123456789abcdef0123456789abcdef")]);
-  return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { samplePdf } from "../../../scripts/lib/sample-pdf";
 import type { Account } from "./accounts";
 
 /** POST /api/v1/documents with a generated PDF (or the given bytes) and form fields. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey } from "../../lib/auth/api-keys";
-import { createUser } from "../../lib/users/create-user";
-import { createInvitation } from "../../lib/users/invitations";
+import { createApiKey } from "../../../lib/auth/api-keys";
+import { createUser } from "../../../lib/users/create-user";
+import { createInvitation } from "../../../lib/users/invitations";
 import "./database";
 
 export type Account = { userId: string; email: string; password: string; key: string; auth: { Authorization: string } };

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { E2E_PG_PORT } from "../../playwright.config";
+import { E2E_PG_PORT } from "../../../playwright.config";
 
 /**
  * A database of its own on the e2e server's PostgreSQL, for specs that start their own app

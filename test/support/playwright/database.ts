@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { setDatabaseUrl } from "../../lib/config";
-import { ROOT } from "./app-process";
-import { E2E_PG_PORT } from "../../playwright.config";
+import { setDatabaseUrl } from "../../../lib/config";
+import { ROOT } from "../app-process";
+import { E2E_PG_PORT } from "../../../playwright.config";
 
 /**
  * The e2e server's own database and files (playwright.config.ts), opened directly so tests can
@@ -14,7 +14,7 @@ export const E2E_UPLOAD_TMP_DIR = path.join(ROOT, ".data/e2e/tmp/uploads");
 
 setDatabaseUrl(E2E_DATABASE_URL);
 
-export { db } from "../../lib/db/client";
+export { db } from "../../../lib/db/client";
 
 /** Every file under a directory, recursively (empty when it does not exist). */
 export function filesUnder(dir: string): string[] {
