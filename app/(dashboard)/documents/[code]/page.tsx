@@ -24,6 +24,7 @@ import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
+import { serializeSettings } from "@/lib/documents/serialize";
 import { shareUrl } from "@/lib/documents/short-code";
 import { utcMinute } from "@/lib/format-time";
 
@@ -61,6 +62,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
+  const settings = serializeSettings(doc);
   const pageLink = (changes: Record<string, string>) => ({ pathname: `/documents/${doc.code}`, query: { ...search, ...changes } });
 
   return (
@@ -158,15 +160,8 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           code={doc.code}
           title={doc.title}
           pageCount={doc.pageCount}
-          passwordSet={doc.passwordHash !== null}
-          values={{
-            email_gate: doc.emailGate,
-            gate_type: doc.gateType,
-            gate_page: doc.gatePage,
-            allow_download: doc.allowDownload,
-            block_free_emails: doc.blockFreeEmails,
-            notifications_enabled: doc.notificationsEnabled,
-          }}
+          passwordSet={settings.password}
+          values={settings}
         />
       </Card>
 
