@@ -40,7 +40,7 @@ export function SettingsFields({ values, pageCount, errors = {}, passwordSet = f
           <Field id={gateTypeSetting.field} label={gateTypeSetting.label} error={errors[gateTypeSetting.field]}>
             {(control) => (
               <select {...control} name={gateTypeSetting.field} value={gateType} disabled={!emailGate} onChange={(e) => setGateType(e.target.value as DocumentSettings["gate_type"])} className={inputClass}>
-                {gateTypeSetting.options?.map((option) => (
+                {gateTypeSetting.options.map((option) => (
                   <option key={option.value} value={option.value}>{option.label}</option>
                 ))}
               </select>
