@@ -5,8 +5,8 @@
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const [{ installClientAddressStamp }, { config }] = await Promise.all([import("./lib/http/client-address"), import("./lib/config")]);
+  const [{ installClientAddressStamp }, { config }] = await Promise.all([import("./lib/request/client-address"), import("./lib/config")]);
   installClientAddressStamp(config().TRUST_PROXY);
-  const { startRunner } = await import("./lib/webhooks/runner");
+  const { startRunner } = await import("./lib/jobs/runner");
   startRunner();
 }

@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { rateLimitHeaders, type RateLimitState } from "@/lib/api/rate-limit";
+import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
-import { clientAddress } from "@/lib/server-headers";
+import { clientAddress } from "@/lib/request/server-headers";
 import { openDoor } from "@/lib/viewer/open-door";
 
 /**

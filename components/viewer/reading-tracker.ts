@@ -6,7 +6,7 @@
  * id, which the server applies once.
  */
 import type { TrackBatch as Batch } from "@/lib/viewer/track-batch";
-import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/viewer/track-rules";
+import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/rules/track-rules";
 
 const newBatchId = () =>
   typeof crypto.randomUUID === "function" ? crypto.randomUUID().replaceAll("-", "") : Math.random().toString(36).slice(2) + Date.now().toString(36);

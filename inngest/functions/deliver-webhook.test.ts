@@ -5,7 +5,7 @@ import { ownerWithDocument, queueEvent, withWebhook } from "../../test/support/f
 import { db } from "@/lib/db/client";
 import { setClockOffset } from "@/lib/time";
 import { verifyWebhookSignature } from "@/lib/webhooks/signature";
-import { DELIVERY_REQUESTED } from "../client";
+import { DELIVERY_REQUESTED } from "../../lib/jobs/inngest-client";
 import { deliverWebhook } from "./deliver-webhook";
 
 let clock = 0;

@@ -1,6 +1,6 @@
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { MAX_ATTEMPTS } from "@/lib/webhooks/schedule";
-import { DELIVERY_REQUESTED, inngest } from "../client";
+import { DELIVERY_REQUESTED, inngest } from "../../lib/jobs/inngest-client";
 
 /** The waits between attempts, as Inngest durations: 1 minute, then 30 minutes (SPEC.md). */
 export const WAITS = ["1m", "30m"] as const;

@@ -1,7 +1,7 @@
-import { type Period, pagination } from "../api/schemas/common";
+import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
-import { levelOfRank } from "./engagement";
+import { levelOfRank } from "../rules/engagement";
 
 /** Leads captured through the gate, newest first, optionally within a period of captured_at. */
 export async function documentLeads(doc: Document, query: Period & { page: number; per_page: number }) {

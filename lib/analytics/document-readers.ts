@@ -1,7 +1,7 @@
-import { type Period, pagination } from "../api/schemas/common";
+import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
-import { engagementRankSql, levelOfRank } from "./engagement";
+import { engagementRankSql, levelOfRank } from "../rules/engagement";
 import { numberedReadersSql, readerLabel } from "./reader-labels";
 
 export type Reader = {

@@ -1,7 +1,7 @@
-import type { Period } from "../api/schemas/common";
+import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
-import { engagementObject, engagementRankSql } from "./engagement";
+import { engagementObject, engagementRankSql } from "../rules/engagement";
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 

@@ -1,7 +1,7 @@
-import { pagination } from "../api/schemas/common";
+import { pagination } from "../schemas/common";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
-import { levelOfRank } from "./engagement";
+import { levelOfRank } from "../rules/engagement";
 
 /** A document's viewers, most engaged first, then most recently seen (DECISIONS.md). */
 export async function documentViewers(doc: Document, page: number, perPage: number) {

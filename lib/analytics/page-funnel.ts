@@ -1,4 +1,4 @@
-import type { Period } from "../api/schemas/common";
+import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 

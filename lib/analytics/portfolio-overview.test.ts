@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { periodQuery } from "../api/schemas/common";
+import { periodQuery } from "../schemas/common";
 import { db } from "../db/client";
 import { createUser } from "../users/create-user";
 import { portfolioOverview } from "./portfolio-overview";

@@ -1,8 +1,8 @@
-import type { Period } from "../api/schemas/common";
+import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { apiShortCode } from "../documents/short-code";
-import { LEVELS, engagementRankSql } from "./engagement";
+import { LEVELS, engagementRankSql } from "../rules/engagement";
 
 const TOP_DOCUMENTS = 10;
 const DAY_MS = 86_400_000;

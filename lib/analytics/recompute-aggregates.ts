@@ -1,6 +1,6 @@
 import { db, type Tx } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
-import { engagementRankSql } from "./engagement";
+import { engagementRankSql } from "../rules/engagement";
 
 /**
  * Rebuilds the maintained aggregates of documents from the raw rows (visits, page times,

@@ -6,7 +6,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { config } from "../config";
 import { db } from "../db/client";
-import { clientAddress } from "../server-headers";
+import { clientAddress } from "../request/server-headers";
 import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";
 import { currentSessionVersion } from "../users/session-version";

@@ -6,9 +6,9 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { now, setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { ACCOUNT_LIMITS } from "./account-limits";
+import { ACCOUNT_LIMITS } from "../credentials/account-limits";
 import { authenticatePassword } from "./authenticate-password";
-import { verifyPassword } from "./password-hash";
+import { verifyPassword } from "../credentials/password-hash";
 
 vi.mock("@node-rs/argon2", async (real) => (await import("../../test/support/counted-argon2")).counted(await real()));
 

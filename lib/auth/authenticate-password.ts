@@ -1,8 +1,8 @@
 import { db } from "../db/client";
 import { emailSchema, findUserByEmail } from "../users/create-user";
-import { consumeAccountLimits } from "./account-limits";
-import { HASHING_BUSY_RETRY_SECONDS, HashingBusyError } from "./hashing-gate";
-import { hashPassword, needsRehash, verifyPassword } from "./password-hash";
+import { consumeAccountLimits } from "../credentials/account-limits";
+import { HASHING_BUSY_RETRY_SECONDS, HashingBusyError } from "../credentials/hashing-gate";
+import { hashPassword, needsRehash, verifyPassword } from "../credentials/password-hash";
 
 export type PasswordSignIn =
   | { status: "ok"; user: { id: string; email: string; name: string | null } }

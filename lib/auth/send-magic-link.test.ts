@@ -8,7 +8,7 @@ import { now, setClockOffset } from "../time";
 import { createApiKey, authenticateApiKey } from "./api-keys";
 import { createUser } from "../users/create-user";
 import { saveWebhook } from "../webhooks/manage-webhook";
-import { ACCOUNT_LIMITS } from "./account-limits";
+import { ACCOUNT_LIMITS } from "../credentials/account-limits";
 import { sendMagicLink } from "./send-magic-link";
 
 const smtp = await startSmtpSink();

@@ -1,7 +1,7 @@
 import { config } from "../config";
 import { sendAccountEmail } from "../email/send-account-email";
 import { emailSchema, findUserByEmail } from "../users/create-user";
-import { consumeAccountLimits } from "./account-limits";
+import { consumeAccountLimits } from "../credentials/account-limits";
 
 export type MagicLinkDelivery = "link_sent" | "no_account_sent" | "limited" | "invalid";
 

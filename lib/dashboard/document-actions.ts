@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { ApiError } from "../api/errors";
-import { updateDocumentSchema } from "../api/schemas/documents";
+import { ApiError } from "../errors";
+import { updateDocumentSchema } from "../schemas/documents";
 import { requireUser } from "../auth/auth";
 import { deleteDocument } from "../documents/delete-document";
 import { findOwnedDocument } from "../documents/find-document";

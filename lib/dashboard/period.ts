@@ -1,4 +1,4 @@
-import type { Period } from "../api/schemas/common";
+import type { Period } from "../schemas/common";
 
 export const PERIODS = [
   { key: "7d", label: "7 days", days: 7 },

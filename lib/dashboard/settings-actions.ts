@@ -1,7 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { createApiKey, regenerateApiKey, revokeApiKey } from "../auth/api-keys";
 import { requireUser } from "../auth/auth";
 import { redeliver, saveWebhook, sendTestEvent } from "../webhooks/manage-webhook";

@@ -1,5 +1,5 @@
-import type { WebhookInput } from "../api/schemas/webhooks";
-import { EVENT_KINDS } from "../webhooks/record-event";
+import type { WebhookInput } from "../schemas/webhooks";
+import { EVENT_KINDS } from "../events/record-event";
 
 /** The webhook form's fields as the API's input, or the problems in the reader's words. */
 export function readWebhookForm(form: FormData): { ok: true; input: WebhookInput } | { ok: false; fieldErrors: Record<string, string> } {

@@ -6,15 +6,15 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { legacyScryptHash } from "@/test/support/legacy-password-hash";
-import { ApiError } from "../api/errors";
-import { verifyPassword } from "../auth/password-hash";
+import { ApiError } from "../errors";
+import { verifyPassword } from "../credentials/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import { storage } from "../storage";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
-import { previewPagesNeeded } from "./gate";
+import { previewPagesNeeded } from "../rules/gate";
 import { updateDocument } from "./update-document";
 
 const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { ApiError } from "../api/errors";
-import type { UploadFields } from "../api/schemas/documents";
-import { hashPassword } from "../auth/password-hash";
+import { ApiError } from "../errors";
+import type { UploadFields } from "../schemas/documents";
+import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
 import { storage } from "../storage";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
+import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";

@@ -1,4 +1,4 @@
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { db } from "../db/client";
 import { now } from "../time";
 import { findOwnedDocument } from "./find-document";

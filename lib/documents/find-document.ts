@@ -1,4 +1,4 @@
-import { notFound } from "../api/errors";
+import { notFound } from "../errors";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { parseShortCode } from "./short-code";

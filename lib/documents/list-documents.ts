@@ -1,6 +1,6 @@
-import { pagination } from "../api/schemas/common";
-import type { ListDocumentsQuery } from "../api/schemas/documents";
-import { levelOfKey } from "../analytics/engagement";
+import { pagination } from "../schemas/common";
+import type { ListDocumentsQuery } from "../schemas/documents";
+import { levelOfKey } from "../rules/engagement";
 import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { serializeListItem } from "./serialize";

@@ -1,4 +1,4 @@
-import { engagementObject } from "../analytics/engagement";
+import { engagementObject } from "../rules/engagement";
 import type { Document } from "../generated/prisma/client";
 import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 

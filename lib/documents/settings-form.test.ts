@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { updateDocumentSchema } from "../api/schemas/documents";
+import { updateDocumentSchema } from "../schemas/documents";
 import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, readSettingsFields, withUncheckedBoxes } from "./settings-form";
 
 const form = (fields: Record<string, string>) => {

@@ -1,4 +1,4 @@
-import type { GATE_TYPES } from "../api/schemas/documents";
+import type { GATE_TYPES } from "../schemas/documents";
 import { parsePreviewPages, previewPagesFromGatePage } from "./preview-pages";
 
 /** A document's settings in the API's shape (SPEC.md), as the owner's forms show and edit them. */

@@ -1,11 +1,11 @@
-import { ApiError } from "../api/errors";
-import type { DocumentUpdate } from "../api/schemas/documents";
-import { hashPassword } from "../auth/password-hash";
+import { ApiError } from "../errors";
+import type { DocumentUpdate } from "../schemas/documents";
+import { hashPassword } from "../credentials/password-hash";
 import { config } from "../config";
 import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { storage } from "../storage";
-import { previewPagesNeeded } from "./gate";
+import { previewPagesNeeded } from "../rules/gate";
 import { rebuildPreview } from "./preview-file";
 
 /**

@@ -14,7 +14,7 @@ import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { passGate } from "../viewer/pass-gate";
 import { saveWebhook } from "../webhooks/manage-webhook";
-import { runOnce } from "../webhooks/runner";
+import { runOnce } from "../jobs/runner";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

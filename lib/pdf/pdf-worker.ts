@@ -4,7 +4,7 @@
  * side only answers one job at a time.
  */
 import { readFile, writeFile } from "node:fs/promises";
-import { previewPagesNeeded, resolveGatePage } from "../documents/gate";
+import { previewPagesNeeded, resolveGatePage } from "../rules/gate";
 import { buildPreview } from "./build-preview";
 import { DecodedTooLargeError } from "./decode-stream";
 import { inspectPdf, PdfRefused } from "./inspect-pdf";

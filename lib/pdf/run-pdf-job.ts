@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { config } from "../config";
 import type { PdfJob, PdfJobResult } from "./pdf-job";
 

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { demoViewers, random, seedActivity } from "../../scripts/lib/demo-data";
 import { noReaderCap, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
-import { consumeRateLimit } from "../api/rate-limit";
+import { consumeRateLimit } from "../rate-limit";
 import { databaseUrl } from "../config";
 import { db } from "../db/client";
 import type { DeliveryStatus, NotificationStatus } from "../generated/prisma/client";

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { databaseUrl } from "../config";
 import { now } from "../time";
-import { BATCH_ID_MEMORY_MS } from "../viewer/track-rules";
+import { BATCH_ID_MEMORY_MS } from "../rules/track-rules";
 
 const DAY_MS = 86_400_000;
 /** Rows deleted per statement; each statement commits on its own, so no lock is held for long. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { hashPassword } from "../auth/password-hash";
+import { hashPassword } from "../credentials/password-hash";
 import { db, type Tx } from "../db/client";
-import { withoutNul } from "../api/nul-characters";
+import { withoutNul } from "../request/nul-characters";
 import { isUniqueViolation } from "../db/unique-violation";
 
 const EMAIL_ERROR = "Enter a valid email address";

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { linkIn } from "../../test/support/auth-http";
 import { argon2Calls, resetArgon2Calls } from "../../test/support/counted-argon2";
 import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
-import { ACCOUNT_LIMITS } from "../auth/account-limits";
+import { ACCOUNT_LIMITS } from "../credentials/account-limits";
 import { authenticatePassword } from "../auth/authenticate-password";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { consumeAccountLimits } from "../auth/account-limits";
-import { HashingBusyError, HASHING_BUSY_RETRY_SECONDS } from "../auth/hashing-gate";
-import { hashPassword } from "../auth/password-hash";
+import { consumeAccountLimits } from "../credentials/account-limits";
+import { HashingBusyError, HASHING_BUSY_RETRY_SECONDS } from "../credentials/hashing-gate";
+import { hashPassword } from "../credentials/password-hash";
 import { config } from "../config";
 import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";

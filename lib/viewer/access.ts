@@ -1,5 +1,5 @@
 import type { Document } from "../generated/prisma/client";
-import { gateActive, readablePagesBeforeGate } from "../documents/gate";
+import { gateActive, readablePagesBeforeGate } from "../rules/gate";
 import { createToken, passwordFingerprint, readToken } from "./signed-token";
 
 /** Cookie names and lifetimes of the viewer's grants. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ApiError } from "../api/errors";
-import { verifyPassword } from "../auth/password-hash";
+import { ApiError } from "../errors";
+import { verifyPassword } from "../credentials/password-hash";
 import type { Document } from "../generated/prisma/client";
 
 export const passwordFormSchema = z.object({ password: z.string().max(200, "That password is too long").default("") });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { anyReader, noReaderCap } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
@@ -11,7 +11,7 @@ import { createUser } from "../users/create-user";
 import type { Access } from "./access";
 import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
-import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "./track-rules";
+import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "../rules/track-rules";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
-import { ApiError } from "../api/errors";
-import { rateLimitWindow } from "../api/rate-limit";
-import { LEVELS } from "../analytics/engagement";
+import { ApiError } from "../errors";
+import { rateLimitWindow } from "../rate-limit";
+import { LEVELS } from "../rules/engagement";
 import { hotQuery } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newEventId, newViewerPublicId } from "../ids";
@@ -17,7 +17,7 @@ import {
   REVISIT_AFTER_MS,
   VIEWED_DEBOUNCE_MS,
   VISIT_IDLE_MS,
-} from "./track-rules";
+} from "../rules/track-rules";
 
 /** `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap. */
 export type IngestResult = { visit_id: string | null; applied: boolean };

@@ -1,4 +1,4 @@
-import { consumeRateLimit } from "../api/rate-limit";
+import { consumeRateLimit } from "../rate-limit";
 
 /**
  * Limits on the share link's public doors, per client address and per document. A real reader

@@ -1,4 +1,4 @@
-import { rateLimitState, rateLimitWindow, type RateLimitState } from "../api/rate-limit";
+import { rateLimitState, rateLimitWindow, type RateLimitState } from "../rate-limit";
 import { hotQuery } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { parseShortCode } from "../documents/short-code";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
+import { recordEvent } from "../events/record-event";
 import { isFreeEmailDomain } from "./free-email";
 
 export const gateFormSchema = z.object({

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { rateLimitWindow } from "../api/rate-limit";
+import { rateLimitWindow } from "../rate-limit";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
@@ -12,7 +12,7 @@ import { DOWNLOAD_REPEAT_SECONDS, NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerAll
 import { openDoor } from "./open-door";
 import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
-import { isCrossSite } from "./with-viewer-route";
+import { isCrossSite } from "../http/with-share-link";
 
 const open = resolveAccess({ passwordHash: null, emailGate: false } as Document, {});
 const browser = () => randomBytes(12).toString("base64url");

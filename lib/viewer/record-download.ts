@@ -1,10 +1,10 @@
-import { engagementRank, levelOfRank } from "../analytics/engagement";
-import { consumeRateLimit } from "../api/rate-limit";
+import { engagementRank, levelOfRank } from "../rules/engagement";
+import { consumeRateLimit } from "../rate-limit";
 import { db, type Tx } from "../db/client";
 import type { Document, Viewer } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
-import { recordEvent } from "../webhooks/record-event";
+import { recordEvent } from "../events/record-event";
 import type { Access } from "./access";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 import { identity } from "./viewer-figures";

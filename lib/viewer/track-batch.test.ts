@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
-import { MAX_PAGES_PER_BATCH } from "./track-rules";
+import { MAX_PAGES_PER_BATCH } from "../rules/track-rules";
 
 describe("planBatch", () => {
   it("sums the seconds of a page that appears more than once, keeping the pages in first-seen order", () => {

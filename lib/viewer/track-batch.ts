@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_PAGES_PER_BATCH, MAX_SECONDS_PER_PAGE } from "./track-rules";
+import { MAX_PAGES_PER_BATCH, MAX_SECONDS_PER_PAGE } from "../rules/track-rules";
 
 /** The body of a reading beacon, as components/viewer/reading-tracker.ts sends it. */
 export const trackBatchSchema = z.strictObject({

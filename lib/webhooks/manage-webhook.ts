@@ -1,13 +1,13 @@
-import { ApiError, notFound } from "../api/errors";
-import type { WebhookInput } from "../api/schemas/webhooks";
+import { ApiError, notFound } from "../errors";
+import type { WebhookInput } from "../schemas/webhooks";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
 import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
-import { EVENTS_CHANNEL } from "./record-event";
+import { EVENTS_CHANNEL } from "../events/record-event";
 import { attemptDelivery } from "./attempt-delivery";
-import { EVENT_KINDS } from "./record-event";
+import { EVENT_KINDS } from "../events/record-event";
 import { webhookUrlProblem } from "./ssrf-guard";
 
 const RECENT_DELIVERIES = 50;

@@ -18,7 +18,7 @@ const { dataDir } = database;
 process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
 process.env.ALLOW_HTTP_WEBHOOKS = "true";
 const { db } = await import("../../lib/db/client");
-const { recordEvent } = await import("../../lib/webhooks/record-event");
+const { recordEvent } = await import("../../lib/events/record-event");
 const { saveWebhook } = await import("../../lib/webhooks/manage-webhook");
 
 const receiver = await startReceiver();

@@ -1,10 +1,10 @@
-import { LEVELS } from "../../lib/analytics/engagement";
+import { LEVELS } from "../../lib/rules/engagement";
 import { db } from "../../lib/db/client";
 import { eventDocument } from "../../lib/documents/serialize";
 import { digestEmail } from "../../lib/email/digest-email";
 import type { Document, Prisma, Viewer } from "../../lib/generated/prisma/client";
 import { newEventId, newWebhookSecret } from "../../lib/ids";
-import { EVENT_KINDS, type EventKind } from "../../lib/webhooks/record-event";
+import { EVENT_KINDS, type EventKind } from "../../lib/events/record-event";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

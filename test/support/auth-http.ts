@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { GET, POST } from "../../app/api/auth/[...nextauth]/route";
-import { CLIENT_ADDRESS_HEADER, stampFor } from "../../lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER, stampFor } from "../../lib/request/client-address";
 import { readableMail } from "./smtp-sink";
 
 /**

@@ -6,7 +6,7 @@ import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent } from "@/components/dashboard/stat";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { LEVELS } from "@/lib/analytics/engagement";
+import { LEVELS } from "@/lib/rules/engagement";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";

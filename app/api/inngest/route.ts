@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { serve } from "inngest/next";
-import { inngest } from "@/inngest/client";
+import { inngest } from "@/lib/jobs/inngest-client";
 import { functions } from "@/inngest/functions/deliver-webhook";
-import { ApiError } from "@/lib/api/errors";
-import { BODY_LIMITS, readCappedText } from "@/lib/api/read-body";
-import { errorResponse } from "@/lib/api/with-api-key";
+import { ApiError } from "@/lib/errors";
+import { BODY_LIMITS, readCappedText } from "@/lib/request/read-body";
+import { errorResponse } from "@/lib/http/with-api-key";
 import { config } from "@/lib/config";
 
 const inngestHandlers = serve({ client: inngest, functions });

@@ -4,7 +4,7 @@ import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
-import { gateActive } from "@/lib/documents/gate";
+import { gateActive } from "@/lib/rules/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { viewerAccess } from "@/lib/viewer/request-context";

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS } from "@/lib/auth/account-limits";
+import { ACCOUNT_LIMITS } from "@/lib/credentials/account-limits";
 
 export default function CheckEmailPage() {
   const { perEmail, windowSeconds } = ACCOUNT_LIMITS.magicLink;

@@ -17,7 +17,7 @@ import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { documentLeads } from "@/lib/analytics/document-leads";
 import { documentReaders } from "@/lib/analytics/document-readers";
 import { documentStats } from "@/lib/analytics/document-stats";
-import { LEVELS } from "@/lib/analytics/engagement";
+import { LEVELS } from "@/lib/rules/engagement";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
 import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";

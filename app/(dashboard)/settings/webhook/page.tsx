@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { WebhookSettings } from "@/components/dashboard/webhook-settings";
 import { Card } from "@/components/ui/card";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/errors";
 import { requireUser } from "@/lib/auth/auth";
 import { getWebhookConfiguration } from "@/lib/webhooks/manage-webhook";
-import { EVENT_KINDS } from "@/lib/webhooks/record-event";
+import { EVENT_KINDS } from "@/lib/events/record-event";
 
 export const metadata: Metadata = { title: "Webhook" };
 

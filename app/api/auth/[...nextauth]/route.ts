@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { handlers } from "@/lib/auth/auth";
-import { refusedSignInResponse } from "@/lib/auth/refused-sign-in";
+import { refusedSignInResponse } from "@/lib/http/refused-sign-in";
 import { now } from "@/lib/time";
 
 export const { GET } = handlers;

@@ -1,8 +1,8 @@
 import { auth } from "@/lib/auth/auth";
-import { ApiError } from "@/lib/api/errors";
-import { receiveUpload } from "@/lib/api/receive-upload";
-import { uploadFieldsSchema } from "@/lib/api/schemas/documents";
-import { errorResponse, json, parseFields } from "@/lib/api/with-api-key";
+import { ApiError } from "@/lib/errors";
+import { receiveUpload } from "@/lib/http/receive-upload";
+import { uploadFieldsSchema } from "@/lib/schemas/documents";
+import { errorResponse, json, parseFields } from "@/lib/http/with-api-key";
 import { createDocument } from "@/lib/documents/create-document";
 import { gatePageField } from "@/lib/documents/preview-pages";
 import { serializeDocument } from "@/lib/documents/serialize";

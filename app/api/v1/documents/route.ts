@@ -1,8 +1,8 @@
-import { ApiError } from "@/lib/api/errors";
-import { receiveUpload } from "@/lib/api/receive-upload";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { listDocumentsQuery, uploadFieldsSchema } from "@/lib/api/schemas/documents";
-import { json, parseFields, parseQuery, withApiKey } from "@/lib/api/with-api-key";
+import { ApiError } from "@/lib/errors";
+import { receiveUpload } from "@/lib/http/receive-upload";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { listDocumentsQuery, uploadFieldsSchema } from "@/lib/schemas/documents";
+import { json, parseFields, parseQuery, withApiKey } from "@/lib/http/with-api-key";
 import { createDocument } from "@/lib/documents/create-document";
 import { listDocuments } from "@/lib/documents/list-documents";
 import { serializeDocument } from "@/lib/documents/serialize";

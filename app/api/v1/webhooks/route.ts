@@ -1,6 +1,6 @@
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { webhookInputSchema } from "@/lib/api/schemas/webhooks";
-import { json, noContent, parseJsonBody, withApiKey } from "@/lib/api/with-api-key";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { webhookInputSchema } from "@/lib/schemas/webhooks";
+import { json, noContent, parseJsonBody, withApiKey } from "@/lib/http/with-api-key";
 import { deleteWebhook, getWebhookConfiguration, saveWebhook } from "@/lib/webhooks/manage-webhook";
 
 export const GET = withApiKey(async ({ userId }) => json(await getWebhookConfiguration(userId)));

@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import { isbot } from "isbot";
-import { ApiError } from "@/lib/api/errors";
-import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
+import { ApiError } from "@/lib/errors";
+import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { recordDownload } from "@/lib/viewer/record-download";
 import { browserId } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
+import { withViewerRoute } from "@/lib/http/with-share-link";
 
 /** The original file as an attachment, only when downloads are allowed and every gate is passed. */
 export const GET = withViewerRoute("download", async ({ req, doc, access, mayAddViewer }) => {

@@ -1,10 +1,10 @@
 import { Readable } from "node:stream";
-import { ApiError } from "@/lib/api/errors";
-import { readablePagesBeforeGate } from "@/lib/documents/gate";
-import { CONTENT_LENGTH_HEADER } from "@/lib/server-headers";
+import { ApiError } from "@/lib/errors";
+import { readablePagesBeforeGate } from "@/lib/rules/gate";
+import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
-import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
+import { withViewerRoute } from "@/lib/http/with-share-link";
 
 /**
  * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,

@@ -1,9 +1,9 @@
-import { ApiError } from "@/lib/api/errors";
-import { BODY_LIMITS } from "@/lib/api/read-body";
+import { ApiError } from "@/lib/errors";
+import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
+import { withViewerRoute } from "@/lib/http/with-share-link";
 
 /** The email gate form: records the lead and issues the gate grant cookie. */
 export const POST = withViewerRoute(

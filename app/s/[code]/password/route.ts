@@ -1,8 +1,8 @@
-import { BODY_LIMITS } from "@/lib/api/read-body";
+import { BODY_LIMITS } from "@/lib/request/read-body";
 import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
 import { checkDocumentPassword } from "@/lib/viewer/check-password";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
+import { withViewerRoute } from "@/lib/http/with-share-link";
 
 /** The password form: issues the password grant cookie. Attempts are limited (lib/viewer/limits.ts). */
 export const POST = withViewerRoute(

@@ -1,10 +1,10 @@
 import { isbot } from "isbot";
-import { ApiError } from "@/lib/api/errors";
-import { BODY_LIMITS } from "@/lib/api/read-body";
+import { ApiError } from "@/lib/errors";
+import { BODY_LIMITS } from "@/lib/request/read-body";
 import { ingestBatch } from "@/lib/viewer/ingest-batch";
 import { newViewerLimit } from "@/lib/viewer/limits";
 import { browserId } from "@/lib/viewer/request-context";
-import { withViewerRoute } from "@/lib/viewer/with-viewer-route";
+import { withViewerRoute } from "@/lib/http/with-share-link";
 
 /** Reading beacons (fetch or navigator.sendBeacon). Bots are answered and never recorded. */
 export const POST = withViewerRoute(

@@ -1,7 +1,7 @@
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { overviewQuery } from "@/lib/api/schemas/analytics";
-import { json, parseQuery, withApiKey } from "@/lib/api/with-api-key";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { overviewQuery } from "@/lib/schemas/analytics";
+import { json, parseQuery, withApiKey } from "@/lib/http/with-api-key";
 
 export const GET = withApiKey(async ({ req, userId }) => {
   const period = parseQuery(overviewQuery, req);

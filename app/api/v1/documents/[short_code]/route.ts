@@ -1,6 +1,6 @@
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { updateDocumentSchema } from "@/lib/api/schemas/documents";
-import { json, noContent, parseJsonBody, withApiKey } from "@/lib/api/with-api-key";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { updateDocumentSchema } from "@/lib/schemas/documents";
+import { json, noContent, parseJsonBody, withApiKey } from "@/lib/http/with-api-key";
 import { deleteDocument } from "@/lib/documents/delete-document";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { serializeDocument } from "@/lib/documents/serialize";

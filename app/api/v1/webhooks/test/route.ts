@@ -1,5 +1,5 @@
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { json, withApiKey } from "@/lib/http/with-api-key";
 import { sendTestEvent } from "@/lib/webhooks/manage-webhook";
 
 export const POST = withApiKey(async ({ userId }) => json(await sendTestEvent(userId)));

@@ -1,7 +1,7 @@
 import { documentLeads } from "@/lib/analytics/document-leads";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { leadsQuery } from "@/lib/api/schemas/analytics";
-import { json, parseQuery, withApiKey } from "@/lib/api/with-api-key";
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
+import { leadsQuery } from "@/lib/schemas/analytics";
+import { json, parseQuery, withApiKey } from "@/lib/http/with-api-key";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 
 export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, params }) => {

@@ -1,6 +1,6 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
-import { withoutNul } from "../nul-characters";
+import { withoutNul } from "../request/nul-characters";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 

@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 const KIB = 1024;
 /** Body limits: far above what a real client sends, far below what could cost the server. */

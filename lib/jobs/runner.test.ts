@@ -4,11 +4,11 @@ import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
 import { setClockOffset } from "../time";
-import { getWebhookConfiguration, saveWebhook, sendTestEvent } from "./manage-webhook";
-import { postSigned } from "./post-signed";
+import { getWebhookConfiguration, saveWebhook, sendTestEvent } from "../webhooks/manage-webhook";
+import { postSigned } from "../webhooks/post-signed";
 import { runOnce } from "./runner";
-import { verifyWebhookSignature } from "./signature";
-import { webhookUrlProblem } from "./ssrf-guard";
+import { verifyWebhookSignature } from "../webhooks/signature";
+import { webhookUrlProblem } from "../webhooks/ssrf-guard";
 
 let clock = 0;
 const advance = (ms: number) => setClockOffset((clock += ms));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { hasNulCharacter, MAX_JSON_DEPTH } from "./nul-characters";
 
 describe("checking input for NUL characters", () => {

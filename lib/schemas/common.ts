@@ -1,4 +1,4 @@
-import { ENGAGEMENT_KEYS } from "../../analytics/engagement";
+import { ENGAGEMENT_KEYS } from "../rules/engagement";
 import { z } from "./zod";
 
 /** Query parameters arrive as strings; these turn them into values or a clear message. */

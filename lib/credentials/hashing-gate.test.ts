@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 import { HashingBusyError, createHashingGate } from "./hashing-gate";
 
 /** A piece of work that runs until the test finishes it, recording how many run at once. */

@@ -1,4 +1,4 @@
-import { db } from "../db/client";
+import { db } from "./db/client";
 
 /**
  * Fixed windows (60 seconds unless asked otherwise) aligned to the epoch, counted in PostgreSQL with one atomic upsert, so

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { config } from "../config";
 import { scratchName } from "../storage/clear-scratch";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 export type ReceivedUpload = {
   file: { path: string; size: number; filename: string } | null;

@@ -9,11 +9,11 @@ import {
   statsQuery,
   viewerListSchema,
   viewersQuery,
-} from "./schemas/analytics";
-import { errorSchema, shortCodeParam } from "./schemas/common";
-import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "./schemas/documents";
-import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "./schemas/webhooks";
-import { z } from "./schemas/zod";
+} from "../schemas/analytics";
+import { errorSchema, shortCodeParam } from "../schemas/common";
+import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
+import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
+import { z } from "../schemas/zod";
 
 /**
  * The OpenAPI 3.1 document, built from the same zod schemas that validate requests. Registered

@@ -2,7 +2,7 @@ import { readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { config, reloadConfig } from "../config";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { receiveUpload } from "./receive-upload";
 
 const BOUNDARY = "----pagewise-test";

@@ -1,6 +1,6 @@
-import { EVENT_KINDS } from "../../webhooks/record-event";
+import { EVENT_KINDS } from "../events/record-event";
 import { z } from "./zod";
-import { withoutNul } from "../nul-characters";
+import { withoutNul } from "../request/nul-characters";
 
 export const webhookInputSchema = z
   .strictObject(

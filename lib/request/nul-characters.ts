@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 
 /** Deeper than any input of ours; deeper input is refused before anything walks it recursively. */
 export const MAX_JSON_DEPTH = 32;

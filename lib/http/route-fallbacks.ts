@@ -1,4 +1,4 @@
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { withApiKey } from "./with-api-key";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { authenticateApiKey } from "../auth/api-keys";
-import { clientAddress } from "../server-headers";
-import { ApiError, errorBody } from "./errors";
-import { hasNulCharacter, NUL_MESSAGE } from "./nul-characters";
-import { BODY_LIMITS, readCappedText } from "./read-body";
-import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "./rate-limit";
+import { clientAddress } from "../request/server-headers";
+import { ApiError, errorBody } from "../errors";
+import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
+import { BODY_LIMITS, readCappedText } from "../request/read-body";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 
 export type ApiContext<P> = { req: Request; userId: string; params: P; requestId: string };
 type Handler<P> = (ctx: ApiContext<P>) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { ApiError } from "../api/errors";
+import { ApiError } from "../errors";
 
 /** Seconds a refused caller is asked to wait: a full queue drains in well under a second. */
 export const HASHING_BUSY_RETRY_SECONDS = 2;

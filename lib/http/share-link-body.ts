@@ -1,6 +1,6 @@
-import { ApiError, errorBody } from "../api/errors";
-import { hasNulCharacter, NUL_MESSAGE } from "../api/nul-characters";
-import { readCappedText } from "../api/read-body";
+import { ApiError, errorBody } from "../errors";
+import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
+import { readCappedText } from "../request/read-body";
 
 /** A JSON body of at most `maxBytes` (sendBeacon posts it as text/plain); 400 when it is not JSON. */
 export async function readJson(req: Request, maxBytes: number): Promise<unknown> {

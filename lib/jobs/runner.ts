@@ -6,10 +6,10 @@ import { sendDueNotifications } from "../email/send-due-notifications";
 import { describePruned, pruneExpired } from "../retention/prune-expired";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { now } from "../time";
-import { attemptDelivery } from "./attempt-delivery";
+import { attemptDelivery } from "../webhooks/attempt-delivery";
 import { dispatchPendingEvents } from "./dispatch-events";
 import { handOffToInngest } from "./hand-off-to-inngest";
-import { EVENTS_CHANNEL } from "./record-event";
+import { EVENTS_CHANNEL } from "../events/record-event";
 
 /** A claimed delivery is leased this long; if the process dies mid-attempt, another takes it after. */
 const LEASE_MS = 2 * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "./errors";
+import { ApiError } from "../errors";
 import { readCappedText } from "./read-body";
 
 const streamOf = (chunks: number, size: number) => {

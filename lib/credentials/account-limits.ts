@@ -1,4 +1,4 @@
-import { consumeRateLimit } from "../api/rate-limit";
+import { consumeRateLimit } from "../rate-limit";
 import { now } from "../time";
 
 const FIFTEEN_MINUTES = 15 * 60;

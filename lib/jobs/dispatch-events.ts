@@ -1,7 +1,7 @@
 import { db } from "../db/client";
 import { isDigestNews, markDigestNews } from "../email/mark-digest-news";
 import { now } from "../time";
-import type { EventEnvelope } from "./record-event";
+import type { EventEnvelope } from "../events/record-event";
 
 /**
  * Turns outbox events into work: a delivery for the account's webhook when it is active and

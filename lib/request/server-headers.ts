@@ -1,4 +1,4 @@
-import { readClientAddress } from "./http/client-address";
+import { readClientAddress } from "./client-address";
 
 /** Headers set by our server (scripts/start.ts) that route handlers rely on. */
 

@@ -1,6 +1,6 @@
-import { errorBody } from "../api/errors";
-import { ACCOUNT_LIMITS, waitDescription } from "./account-limits";
-import { HashingBusyError } from "./hashing-gate";
+import { errorBody } from "../errors";
+import { ACCOUNT_LIMITS, waitDescription } from "../credentials/account-limits";
+import { HashingBusyError } from "../credentials/hashing-gate";
 
 /**
  * next-auth answers every refused sign-in on its HTTP endpoint with a redirect to the sign-in

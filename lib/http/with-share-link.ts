@@ -1,13 +1,13 @@
 import { config } from "../config";
-import { ApiError } from "../api/errors";
-import { rateLimitHeaders, type RateLimitState } from "../api/rate-limit";
+import { ApiError } from "../errors";
+import { rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import type { Document } from "../generated/prisma/client";
-import { clientAddress } from "../server-headers";
-import type { Access } from "./access";
-import { newViewerAllowance, type ViewerDoor } from "./limits";
-import { openDoor } from "./open-door";
-import { viewerAccess } from "./request-context";
-import { readJson, viewerError } from "./route-helpers";
+import { clientAddress } from "../request/server-headers";
+import type { Access } from "../viewer/access";
+import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
+import { openDoor } from "../viewer/open-door";
+import { viewerAccess } from "../viewer/request-context";
+import { readJson, viewerError } from "./share-link-body";
 
 export type ViewerContext = {
   req: Request;
