@@ -4,6 +4,7 @@ import { useActionState, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
 import { utcMinute } from "@/lib/format-time";
@@ -29,6 +30,49 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const [pending, start] = useTransition();
   const shown = regenerated ?? created;
   const date = (iso: string | null) => (iso ? utcMinute(iso) : "Never");
+  const columns: Array<Column<KeyRow>> = [
+    { key: "name", header: "Name", cellClassName: "font-medium", cell: (k) => k.name },
+    { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },
+    { key: "created", header: "Created", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
+    { key: "last-used", header: "Last used", cellClassName: "whitespace-nowrap", cell: (k) => date(k.lastUsedAt) },
+    {
+      key: "actions",
+      header: "Actions",
+      srOnlyHeader: true,
+      align: "end",
+      cellClassName: "whitespace-nowrap",
+      cell: (k) =>
+        k.revokedAt ? (
+          <span className="text-xs">Revoked {date(k.revokedAt)}</span>
+        ) : (
+          <span className="inline-flex gap-2">
+            <ConfirmButton
+              size="sm"
+              pending={pending}
+              aria-label={`Regenerate ${k.name}`}
+              title={`Regenerate “${k.name}”?`}
+              description="You get a new key to copy. The current key stops working at once, so apps using it fail until you give them the new one."
+              confirmLabel="Regenerate key"
+              onConfirm={() => start(async () => setRegenerated(await regenerateApiKeyAction(k.id)))}
+            >
+              Regenerate
+            </ConfirmButton>
+            <ConfirmButton
+              size="sm"
+              className="text-red-700"
+              pending={pending}
+              aria-label={`Revoke ${k.name}`}
+              title={`Revoke “${k.name}”?`}
+              description="Apps using it stop working at once. This cannot be undone; create a new key if you need one again."
+              confirmLabel="Revoke key"
+              onConfirm={() => start(() => revokeApiKeyAction(k.id))}
+            >
+              Revoke
+            </ConfirmButton>
+          </span>
+        ),
+    },
+  ];
 
   return (
     <div className="space-y-6">
@@ -44,64 +88,14 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
         <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create API key"}</Button>
       </form>
       <NewKey state={shown} />
-      {keys.length === 0 ? (
-        <p className="text-sm text-slate-500">No API keys yet. Create one to use the REST API.</p>
-      ) : (
-        <div className="-mx-5 overflow-x-auto">
-          <table className="min-w-full text-sm">
-            <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-2">Name</th>
-                <th scope="col" className="px-3 py-2">Key</th>
-                <th scope="col" className="px-3 py-2">Created</th>
-                <th scope="col" className="px-3 py-2">Last used</th>
-                <th scope="col" className="px-5 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {keys.map((k) => (
-                <tr key={k.id} className={k.revokedAt ? "text-slate-400" : ""}>
-                  <td className="px-5 py-2 font-medium">{k.name}</td>
-                  <td className="px-3 py-2 font-mono">pw_live_…{k.last4}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{date(k.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{date(k.lastUsedAt)}</td>
-                  <td className="px-5 py-2 text-right whitespace-nowrap">
-                    {k.revokedAt ? (
-                      <span className="text-xs">Revoked {date(k.revokedAt)}</span>
-                    ) : (
-                      <span className="inline-flex gap-2">
-                        <ConfirmButton
-                          size="sm"
-                          pending={pending}
-                          aria-label={`Regenerate ${k.name}`}
-                          title={`Regenerate “${k.name}”?`}
-                          description="You get a new key to copy. The current key stops working at once, so apps using it fail until you give them the new one."
-                          confirmLabel="Regenerate key"
-                          onConfirm={() => start(async () => setRegenerated(await regenerateApiKeyAction(k.id)))}
-                        >
-                          Regenerate
-                        </ConfirmButton>
-                        <ConfirmButton
-                          size="sm"
-                          className="text-red-700"
-                          pending={pending}
-                          aria-label={`Revoke ${k.name}`}
-                          title={`Revoke “${k.name}”?`}
-                          description="Apps using it stop working at once. This cannot be undone; create a new key if you need one again."
-                          confirmLabel="Revoke key"
-                          onConfirm={() => start(() => revokeApiKeyAction(k.id))}
-                        >
-                          Revoke
-                        </ConfirmButton>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="API keys"
+        columns={columns}
+        rows={keys}
+        rowKey={(k) => k.id}
+        rowProps={(k) => ({ className: k.revokedAt ? "text-slate-400" : "" })}
+        empty={<p className="text-sm text-slate-500">No API keys yet. Create one to use the REST API.</p>}
+      />
     </div>
   );
 }

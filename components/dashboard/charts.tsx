@@ -1,15 +1,24 @@
 "use client";
 
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { type Column, DataTable } from "@/components/ui/data-table";
 
 const BRAND = "#2453e0";
 const AMBER = "#f59e0b";
+
+type FunnelStep = { page: number; reached: number; avg_time_seconds: number };
+
+const FUNNEL_COLUMNS: Array<Column<FunnelStep>> = [
+  { key: "page", header: "Page", rowHeader: true, cell: (d) => d.page },
+  { key: "reached", header: "Visits that got this far", cell: (d) => d.reached },
+  { key: "time", header: "Average seconds on page", cell: (d) => d.avg_time_seconds },
+];
 
 /**
  * The reading funnel (bars: visits whose furthest viewed page reached the page, never rising) with
  * the mean reading time per page as a separate series (line, own axis).
  */
-export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reached: number; avg_time_seconds: number }> }) {
+export function ReadingFunnelChart({ data }: { data: FunnelStep[] }) {
   return (
     <figure aria-label="Reading funnel: visits that reached each page, and average time on each page">
       <div className="h-64 w-full">
@@ -26,27 +35,7 @@ export function ReadingFunnelChart({ data }: { data: Array<{ page: number; reach
         </ResponsiveContainer>
       </div>
       {/* A table ignores a width smaller than its content, so the hiding is done by a wrapper. */}
-      <div className="sr-only">
-        <table data-testid="funnel-table">
-          <caption>Reading funnel</caption>
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col">Visits that got this far</th>
-              <th scope="col">Average seconds on page</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((d) => (
-              <tr key={d.page}>
-                <th scope="row">{d.page}</th>
-                <td>{d.reached}</td>
-                <td>{d.avg_time_seconds}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable variant="screen-reader" className="sr-only" data-testid="funnel-table" caption="Reading funnel" columns={FUNNEL_COLUMNS} rows={data} rowKey={(d) => String(d.page)} />
       <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Visits that got this far (furthest page viewed)</span>
         <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Average time on page</span>

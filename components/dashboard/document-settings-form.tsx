@@ -5,9 +5,10 @@ import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/document-actions";
-import { SettingsFields, type SettingsValues } from "./settings-fields";
+import type { DocumentSettings } from "@/lib/documents/settings-form";
+import { SettingsFields } from "./settings-fields";
 
-export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: SettingsValues; pageCount: number; passwordSet: boolean }) {
+export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: DocumentSettings; pageCount: number; passwordSet: boolean }) {
   const [state, dispatch, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
   return (
     <ActionForm dispatch={dispatch} state={state} className="space-y-5" aria-label="Document settings">

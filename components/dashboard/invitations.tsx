@@ -3,6 +3,7 @@
 import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input, inputClass } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
 import { utcMinute } from "@/lib/format-time";
@@ -35,6 +36,24 @@ function statusText(row: InvitationRow) {
 export function Invitations({ invitations, days }: { invitations: InvitationRow[]; days: readonly number[] }) {
   const [created, create, creating] = useActionState<InvitationState, FormData>(createInvitationAction, undefined);
   const [pending, start] = useTransition();
+  const columns: Array<Column<InvitationRow>> = [
+    { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => row.email ?? "Anyone with the link" },
+    { key: "created", header: "Created", cellClassName: "whitespace-nowrap", cell: (row) => utcMinute(row.createdAt) },
+    { key: "status", header: "Status", cellClassName: "whitespace-nowrap", cell: (row) => statusText(row) },
+    {
+      key: "actions",
+      header: "Actions",
+      srOnlyHeader: true,
+      align: "end",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) =>
+        row.status === "active" && (
+          <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeInvitationAction(row.id))} aria-label={`Revoke invitation for ${row.email ?? "anyone with the link"}`}>
+            Revoke
+          </Button>
+        ),
+    },
+  ];
   return (
     <div className="space-y-6">
       <form action={create} className="flex flex-wrap items-end gap-3" noValidate>
@@ -55,38 +74,15 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
         <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create invitation"}</Button>
       </form>
       <NewInvitation state={created} />
-      {invitations.length === 0 ? (
-        <p className="text-sm text-slate-500">No invitations yet.</p>
-      ) : (
-        <div className="-mx-5 overflow-x-auto">
-          <table className="min-w-full text-sm" data-testid="invitations-table">
-            <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-5 py-2">For</th>
-                <th scope="col" className="px-3 py-2">Created</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-5 py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {invitations.map((row) => (
-                <tr key={row.id} className={row.status === "active" ? "" : "text-slate-400"}>
-                  <td className="px-5 py-2 font-medium">{row.email ?? "Anyone with the link"}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{utcMinute(row.createdAt)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{statusText(row)}</td>
-                  <td className="px-5 py-2 text-right whitespace-nowrap">
-                    {row.status === "active" && (
-                      <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeInvitationAction(row.id))} aria-label={`Revoke invitation for ${row.email ?? "anyone with the link"}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        data-testid="invitations-table"
+        caption="Invitations"
+        columns={columns}
+        rows={invitations}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ className: row.status === "active" ? "" : "text-slate-400" })}
+        empty={<p className="text-sm text-slate-500">No invitations yet.</p>}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ComponentProps } from "react";
-import { buttonClass } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 
 type Href = ComponentProps<typeof Link>["href"];
 
@@ -11,8 +11,8 @@ export function Pager({ label, page, totalPages, href, summary }: { label: strin
     <nav aria-label={label} className="mt-3 flex items-center justify-between gap-2 text-sm text-slate-600">
       <span>{summary ?? `Page ${page} of ${totalPages}`}</span>
       <span className="flex gap-2">
-        {page > 1 && <Link className={buttonClass("secondary", "sm")} href={href(page - 1)}>Previous</Link>}
-        {page < totalPages && <Link className={buttonClass("secondary", "sm")} href={href(page + 1)}>Next</Link>}
+        {page > 1 && <ButtonLink variant="secondary" size="sm" href={href(page - 1)}>Previous</ButtonLink>}
+        {page < totalPages && <ButtonLink variant="secondary" size="sm" href={href(page + 1)}>Next</ButtonLink>}
       </span>
     </nav>
   );

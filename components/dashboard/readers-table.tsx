@@ -1,6 +1,7 @@
 "use client";
 
-import { Fragment, useState } from "react";
+import { useState } from "react";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { formatPercent, formatSeconds } from "./stat";
 import type { Reader } from "@/lib/analytics/document-readers";
@@ -56,68 +57,74 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
   );
 }
 
-/** Readers, most engaged first; a row opens (click, Enter or Space on its name) that reader's visits. */
+const READER_COLUMNS: Array<Column<ReaderRow>> = [
+  { key: "visits", header: "Visits", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (r) => r.visits },
+  { key: "completion", header: "Completion", align: "end", cellClassName: "tabular-nums", cell: (r) => formatPercent(r.completion) },
+  { key: "time", header: "Time", align: "end", cellClassName: "tabular-nums", cell: (r) => formatSeconds(r.totalTimeSeconds) },
+  { key: "downloaded", header: "Downloaded", hideBelow: "sm", cell: (r) => (r.downloaded ? "Yes" : "No") },
+  { key: "engagement", header: "Engagement", hideBelow: "md", cell: (r) => <EngagementBadge label={r.engagementLabel} type={r.engagementType} /> },
+  { key: "last-seen", header: "Last seen", hideBelow: "lg", cellClassName: "whitespace-nowrap text-slate-600", cell: (r) => utcMinute(r.lastSeen) },
+];
+
+const panelId = (r: ReaderRow) => `timeline-${r.viewerId}`;
+
+/**
+ * Readers, most engaged first; a row opens (click, Enter or Space on its name) that reader's visits.
+ * The shared table draws the rows; which row is open is this table's state, so the first column
+ * (the disclosure button) is built here where that state lives.
+ */
 export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
+  const viewerColumn: Column<ReaderRow> = {
+    key: "viewer",
+    header: "Viewer",
+    cell: (r) => {
+      const open = openId === r.viewerId;
+      return (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId(r)}
+          onClick={(e) => {
+            e.stopPropagation();
+            toggle(r.viewerId);
+          }}
+          className="flex items-start gap-1.5 text-left"
+        >
+          <span aria-hidden className={`mt-0.5 text-xs text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>▶</span>
+          <span>
+            <span className="block font-medium text-slate-900">{r.label}</span>
+            {r.companyDomain && <span className="text-xs text-slate-500">{r.companyDomain}</span>}
+          </span>
+        </button>
+      );
+    },
+  };
   return (
-    <table className="min-w-full text-sm" data-testid="viewers-table">
-      <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-        <tr>
-          <th scope="col" className="px-5 py-2">Viewer</th>
-          <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">Visits</th>
-          <th scope="col" className="px-3 py-2 text-right">Completion</th>
-          <th scope="col" className="px-3 py-2 text-right">Time</th>
-          <th scope="col" className="hidden px-3 py-2 sm:table-cell">Downloaded</th>
-          <th scope="col" className="hidden px-3 py-2 md:table-cell">Engagement</th>
-          <th scope="col" className="hidden px-5 py-2 lg:table-cell">Last seen</th>
-        </tr>
-      </thead>
-      <tbody className="divide-y divide-slate-100">
-        {readers.map((r) => {
-          const open = openId === r.viewerId;
-          const panelId = `timeline-${r.viewerId}`;
-          return (
-            <Fragment key={r.viewerId}>
-              <tr className={`cursor-pointer hover:bg-slate-50 ${open ? "bg-slate-50" : ""}`} onClick={() => toggle(r.viewerId)} data-testid="reader-row">
-                <td className="px-5 py-2">
-                  <button
-                    type="button"
-                    aria-expanded={open}
-                    aria-controls={panelId}
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      toggle(r.viewerId);
-                    }}
-                    className="flex items-start gap-1.5 text-left"
-                  >
-                    <span aria-hidden className={`mt-0.5 text-xs text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>▶</span>
-                    <span>
-                      <span className="block font-medium text-slate-900">{r.label}</span>
-                      {r.companyDomain && <span className="text-xs text-slate-500">{r.companyDomain}</span>}
-                    </span>
-                  </button>
-                </td>
-                <td className="hidden px-3 py-2 text-right tabular-nums sm:table-cell">{r.visits}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPercent(r.completion)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatSeconds(r.totalTimeSeconds)}</td>
-                <td className="hidden px-3 py-2 sm:table-cell">{r.downloaded ? "Yes" : "No"}</td>
-                <td className="hidden px-3 py-2 md:table-cell"><EngagementBadge label={r.engagementLabel} type={r.engagementType} /></td>
-                <td className="hidden px-5 py-2 whitespace-nowrap text-slate-600 lg:table-cell">{utcMinute(r.lastSeen)}</td>
-              </tr>
-              {open && (
-                <tr id={panelId}>
-                  <td colSpan={7} className="bg-slate-50 px-5 pt-1 pb-4">
-                    <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
-                      <Timeline visits={r.timeline} />
-                    </section>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          );
-        })}
-      </tbody>
-    </table>
+    <DataTable
+      data-testid="viewers-table"
+      caption="Viewers"
+      columns={[viewerColumn, ...READER_COLUMNS]}
+      rows={readers}
+      rowKey={(r) => r.viewerId}
+      rowProps={(r) => ({
+        className: `cursor-pointer hover:bg-slate-50 ${openId === r.viewerId ? "bg-slate-50" : ""}`,
+        onClick: () => toggle(r.viewerId),
+        "data-testid": "reader-row",
+      })}
+      expandedRow={(r) =>
+        openId === r.viewerId
+          ? {
+              id: panelId(r),
+              content: (
+                <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
+                  <Timeline visits={r.timeline} />
+                </section>
+              ),
+            }
+          : null
+      }
+    />
   );
 }

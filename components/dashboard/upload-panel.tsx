@@ -4,7 +4,8 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { DEFAULT_SETTINGS, SettingsFields, withUncheckedBoxes } from "./settings-fields";
+import { DEFAULT_SETTINGS, formFieldProblems, withUncheckedBoxes } from "@/lib/documents/settings-form";
+import { SettingsFields } from "./settings-fields";
 import type { ErrorBody } from "@/lib/errors";
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -105,7 +106,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
         router.push(`/documents/${body.short_code.slice(2)}?uploaded=1`);
         return;
       }
-      setErrors(body.error?.fields ?? {});
+      setErrors(formFieldProblems(body.error?.fields));
       setStatus({ kind: "error", message: body.error?.message ?? `Upload failed (HTTP ${xhr.status}).` });
     };
     setStatus({ kind: "uploading", percent: 0 });
@@ -164,7 +165,7 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
       <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
         <Input id="title" name="title" maxLength={200} placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""} />
       </Field>
-      <SettingsFields values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(3, pages ?? 3) }} pageCount={pages} errors={errors} key={pages ?? 0} />
+      <SettingsFields values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }} pageCount={pages} errors={errors} key={pages ?? 0} />
 
       {status.kind === "uploading" || status.kind === "processing" ? (
         <div>

@@ -3,6 +3,7 @@
 import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { ActionForm } from "@/components/ui/action-form";
 import { Field, FieldError, FormError, Input } from "@/components/ui/field";
 import { type TestState, type WebhookState, deleteWebhookAction, redeliverAction, saveWebhookAction, sendTestAction } from "@/lib/dashboard/settings-actions";
@@ -25,6 +26,23 @@ export function WebhookSettings({
   const [tested, test, testing] = useActionState<TestState, FormData>(sendTestAction, undefined);
   const [pending, start] = useTransition();
   const eventsError = saved?.fieldErrors?.events;
+  const columns: Array<Column<DeliveryRow>> = [
+    { key: "event", header: "Event", cell: (d) => <><code className="font-mono">{d.event}</code><span className="block text-xs text-slate-500">{d.event_id}</span></> },
+    { key: "status", header: "Status", cell: (d) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status] ?? ""}`}>{d.status}</span> },
+    { key: "attempts", header: "Attempts", align: "end", cellClassName: "tabular-nums", cell: (d) => d.attempts },
+    { key: "response", header: "Response", cell: (d) => d.response_status ?? d.error ?? "—" },
+    { key: "time", header: "Time", cellClassName: "whitespace-nowrap text-slate-600", cell: (d) => (d.last_attempt_at ?? d.created_at).slice(0, 19).replace("T", " ") },
+    {
+      key: "actions",
+      header: "Actions",
+      srOnlyHeader: true,
+      align: "end",
+      cell: (d) =>
+        d.status === "failed" && d.event !== "webhook.test" && (
+          <Button size="sm" variant="secondary" disabled={pending} onClick={() => start(() => redeliverAction(d.delivery_id))}>Redeliver</Button>
+        ),
+    },
+  ];
 
   return (
     <div className="space-y-8">
@@ -99,36 +117,7 @@ export function WebhookSettings({
           {deliveries.length === 0 ? (
             <p className="mt-2 text-sm text-slate-500">No deliveries yet.</p>
           ) : (
-            <div className="-mx-5 mt-2 overflow-x-auto">
-              <table className="min-w-full text-sm" data-testid="deliveries-table">
-                <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="px-5 py-2">Event</th>
-                    <th scope="col" className="px-3 py-2">Status</th>
-                    <th scope="col" className="px-3 py-2 text-right">Attempts</th>
-                    <th scope="col" className="px-3 py-2">Response</th>
-                    <th scope="col" className="px-3 py-2">Time</th>
-                    <th scope="col" className="px-5 py-2"><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {deliveries.map((d) => (
-                    <tr key={d.delivery_id}>
-                      <td className="px-5 py-2"><code className="font-mono">{d.event}</code><span className="block text-xs text-slate-500">{d.event_id}</span></td>
-                      <td className="px-3 py-2"><span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLE[d.status] ?? ""}`}>{d.status}</span></td>
-                      <td className="px-3 py-2 text-right tabular-nums">{d.attempts}</td>
-                      <td className="px-3 py-2">{d.response_status ?? d.error ?? "—"}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-600">{(d.last_attempt_at ?? d.created_at).slice(0, 19).replace("T", " ")}</td>
-                      <td className="px-5 py-2 text-right">
-                        {d.status === "failed" && d.event !== "webhook.test" && (
-                          <Button size="sm" variant="secondary" disabled={pending} onClick={() => start(() => redeliverAction(d.delivery_id))}>Redeliver</Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable className="mt-2" data-testid="deliveries-table" caption="Recent deliveries" columns={columns} rows={deliveries} rowKey={(d) => d.delivery_id} />
           )}
         </section>
       )}

@@ -3,6 +3,7 @@
 import { Button } from "../ui/button";
 import { FormError, Input } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
+import type { ReaderGate } from "./viewer-props";
 
 /** The email gate: email (required) and name (optional); passing it unlocks the rest of the document. */
 export function GateForm({
@@ -15,7 +16,7 @@ export function GateForm({
   code: string;
   title: string;
   pageCount: number;
-  gate: { page: number; blockFreeEmails: boolean };
+  gate: ReaderGate;
   standalone?: boolean;
 }) {
   const { submit, error, pending } = useUnlockForm(`/s/${code}/gate`, ["email", "name"], "Could not unlock the document. Check your connection and try again.");

@@ -11,11 +11,15 @@ import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
 import { ReadingTracker } from "./reading-tracker";
-import { anchoredScroll, COLUMN, keepPageCurrent, mostVisiblePage, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
+import { anchoredScroll, COLUMN, keepPageCurrent, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
+import { useContainerSize } from "./use-container-size";
+import { useCurrentPage } from "./use-current-page";
+import { useNearbyPages } from "./use-nearby-pages";
+import { useViewerKeys } from "./use-viewer-keys";
 import { useZoomGestures } from "./use-zoom-gestures";
 import { ViewerLayout } from "./viewer-layout";
-import { clampScale, DEFAULT_ZOOM, pageWidthFor, scaleOf, stepFrom, type Viewport, type Zoom } from "./zoom";
-import type { ViewerProps } from "./viewer-shell";
+import type { ViewerProps } from "./viewer-props";
+import { clampScale, DEFAULT_ZOOM, pageWidthFor, scaleOf, stepFrom, type Zoom } from "./zoom";
 
 // Range loading: pdf.js asks for the chunks it needs, so the first page of a large PDF shows early.
 // The worker is passed in (not owned by a document), so switching from the preview to the full
@@ -31,30 +35,37 @@ const PDF_OPTIONS: DocumentInitParameters = {
 const RENDER_SETTLE_MS = 200;
 // A canvas wider than this is drawn at a lower pixel ratio (a 300 % page on a retina screen would take ~150 MB).
 const MAX_CANVAS_PIXELS_WIDE = 4096;
-const SCROLL_STEP = 80;
-
 
 type Anchor = { from: Point; to: Point; scroll: Scroll; page: number };
 
+/**
+ * The document's pages in one scrolling column, zoomable, with the email gate under the last page
+ * the reader may see. The hooks each keep one thing: the column's size, the page in view, the pages
+ * near it (the only ones drawn), the keys and the zoom gestures; this component ties them to the zoom.
+ */
 export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const { source, failed: sourceFailed } = usePdfSource(file);
   // While page 1 is on its way no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
-  const [viewport, setViewport] = useState<Viewport>({ width: 0, height: 0 });
   const [zoom, setZoom] = useState<Zoom>(DEFAULT_ZOOM);
   const [aspect, setAspect] = useState(pageAspect);
-  const [current, setCurrent] = useState(1);
-  const [near, setNear] = useState<Set<number>>(() => new Set([1, 2]));
   const scrollRef = useRef<HTMLElement>(null);
-  const slots = useRef(new Map<number, HTMLDivElement>());
   const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`), [code]);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
-  const shownViewport = useRef(viewport);
-  const currentRef = useRef(1);
   const anchor = useRef<Anchor | null>(null);
+
+  const { current, currentRef, update: updateCurrent } = useCurrentPage(scrollRef, shown, useCallback((page: number | null) => tracker.setCurrentPage(page), [tracker]));
+
+  // A resize (a turned phone, a window made narrower) keeps the point at the viewport's centre.
+  const { size: viewport, sizeRef: shownViewport } = useContainerSize(scrollRef, (before, next) => {
+    const element = scrollRef.current;
+    if (!element || !shown.current?.pages) return;
+    const scroll = { left: element.scrollLeft, top: element.scrollTop };
+    anchor.current = { from: { x: before.width / 2, y: before.height / 2 }, to: { x: next.width / 2, y: next.height / 2 }, scroll, page: currentRef.current };
+  });
 
   const pages = Math.min(numPages, readablePages);
   const pageWidth = pageWidthFor(zoom, viewport, aspect);
@@ -62,39 +73,6 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   const scale = scaleOf(pageWidth, viewport);
 
   useEffect(() => tracker.start(), [tracker]);
-
-  const updateCurrent = useCallback(() => {
-    const scroller = scrollRef.current;
-    if (!scroller || !shown.current) return;
-    const page = mostVisiblePage(shown.current, scroller.scrollTop, scroller.clientHeight, currentRef.current);
-    if (page) {
-      currentRef.current = page;
-      setCurrent(page);
-    }
-    tracker.setCurrentPage(page);
-  }, [tracker]);
-
-  // Measured before the first paint, so pages are laid out at their final width from the start. A
-  // later resize (a turned phone, a window made narrower) keeps the point at the viewport's centre.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const measure = () => {
-      const before = shownViewport.current;
-      const next = { width: element.clientWidth, height: element.clientHeight };
-      if (next.width === before.width && next.height === before.height) return;
-      if (shown.current?.pages) {
-        const scroll = { left: element.scrollLeft, top: element.scrollTop };
-        anchor.current = { from: { x: before.width / 2, y: before.height / 2 }, to: { x: next.width / 2, y: next.height / 2 }, scroll, page: currentRef.current };
-      }
-      shownViewport.current = next;
-      setViewport(next);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   // After a zoom or resize, before the paint: the scroll position that keeps the anchored point in
   // place and the current page current.
@@ -112,12 +90,6 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
     }
     updateCurrent();
   }, [layout, viewport, updateCurrent]);
-
-  useEffect(() => {
-    const scroller = scrollRef.current;
-    scroller?.addEventListener("scroll", updateCurrent, { passive: true });
-    return () => scroller?.removeEventListener("scroll", updateCurrent);
-  }, [updateCurrent]);
 
   // Zoom input resizes the page boxes at once; the canvases keep their drawing, scaled, until the input pauses.
   const [heldRenderWidth, setHeldRenderWidth] = useState<number | null>(null);
@@ -146,7 +118,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
         setZoom(next);
       });
     },
-    [aspect],
+    [aspect, currentRef, shownViewport],
   );
 
   const centre = useCallback((): Point => {
@@ -160,7 +132,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
       const next = stepFrom(scaleOf(shown.current.width, shownViewport.current), direction);
       if (next !== null) zoomTo({ scale: next }, centre(), centre());
     },
-    [zoomTo, centre],
+    [zoomTo, centre, shownViewport],
   );
   const fit = useCallback((mode: "width" | "page") => zoomTo({ fit: mode }, centre(), centre()), [zoomTo, centre]);
 
@@ -170,33 +142,9 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
       (factor: number, from: Point, to: Point) => {
         if (shown.current) zoomTo({ scale: clampScale(scaleOf(shown.current.width, shownViewport.current) * factor) }, from, to);
       },
-      [zoomTo],
+      [zoomTo, shownViewport],
     ),
   );
-
-  // Pages near the viewport (within 1.5 screens) are rendered. Slots join the observer as they mount, whenever that is.
-  const observers = useRef<IntersectionObserver[]>([]);
-  useEffect(() => {
-    const nearby = new IntersectionObserver(
-      (entries) =>
-        setNear((previous) => {
-          const next = new Set(previous);
-          for (const entry of entries) {
-            const page = Number((entry.target as HTMLElement).dataset.page);
-            if (entry.isIntersecting) next.add(page);
-            else next.delete(page);
-          }
-          return next;
-        }),
-      { root: scrollRef.current, rootMargin: "150% 0px" },
-    );
-    observers.current = [nearby];
-    for (const slot of slots.current.values()) nearby.observe(slot);
-    return () => {
-      observers.current = [];
-      nearby.disconnect();
-    };
-  }, []);
 
   // Once the gate is passed the full file replaces the preview; the reader goes on at the gate's page.
   const gatePage = useRef(gate?.page ?? null);
@@ -206,21 +154,12 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
     else if (gatePage.current) [resumeAt.current, gatePage.current] = [gatePage.current, null];
   }, [gate]);
 
-  const slotRef = useCallback((element: HTMLDivElement | null) => {
-    if (!element) return;
-    const page = Number(element.dataset.page);
-    slots.current.set(page, element);
-    if (page === resumeAt.current) {
-      resumeAt.current = null;
-      currentRef.current = page;
-      element.scrollIntoView({ block: "start" });
-    }
-    observers.current.forEach((observer) => observer.observe(element));
-    return () => {
-      slots.current.delete(page);
-      observers.current.forEach((observer) => observer.unobserve(element));
-    };
-  }, []);
+  const { near, slotRef, slotOf } = useNearbyPages(scrollRef, (page, element) => {
+    if (page !== resumeAt.current) return;
+    resumeAt.current = null;
+    currentRef.current = page;
+    element.scrollIntoView({ block: "start" });
+  });
 
   const goTo = useCallback(
     (page: number) => {
@@ -232,41 +171,10 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
       scroller.scrollTop = pageTop(shown.current, target) - COLUMN.top;
       updateCurrent();
     },
-    [updateCurrent],
+    [currentRef, updateCurrent],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      const scroller = scrollRef.current;
-      if (!scroller || target.closest("input, textarea, select, [contenteditable]") || event.metaKey || event.ctrlKey || event.altKey) return;
-      if (event.key === " " && target.closest("button, a")) return;
-      // Left and right pan a page wider than the viewport, and turn pages otherwise.
-      const wide = scroller.scrollWidth > scroller.clientWidth;
-      const page = currentRef.current;
-      const keys: Record<string, () => void> = {
-        ArrowLeft: () => (wide ? scroller.scrollBy({ left: -SCROLL_STEP }) : goTo(page - 1)),
-        ArrowRight: () => (wide ? scroller.scrollBy({ left: SCROLL_STEP }) : goTo(page + 1)),
-        ArrowUp: () => scroller.scrollBy({ top: -SCROLL_STEP }),
-        ArrowDown: () => scroller.scrollBy({ top: SCROLL_STEP }),
-        " ": () => scroller.scrollBy({ top: (event.shiftKey ? -1 : 1) * (scroller.clientHeight - SCROLL_STEP) }),
-        PageUp: () => goTo(page - 1),
-        PageDown: () => goTo(page + 1),
-        Home: () => goTo(1),
-        End: () => goTo(shown.current?.pages ?? 1),
-        "+": () => step(1),
-        "=": () => step(1),
-        "-": () => step(-1),
-        "0": () => fit("width"),
-      };
-      const action = keys[event.key];
-      if (!action) return;
-      event.preventDefault();
-      action();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [goTo, step, fit]);
+  useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit });
 
   const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PIXELS_WIDE / renderWidth);
 
@@ -331,7 +239,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
                       renderAnnotationLayer={false}
                       loading={<div style={{ height: renderWidth * aspect }} className="animate-pulse bg-slate-50" />}
                       onRenderSuccess={() => {
-                        slots.current.get(page)?.setAttribute("data-rendered", "true");
+                        slotOf(page)?.setAttribute("data-rendered", "true");
                         if (page === 1) setFirstPainted(true);
                       }}
                     />

@@ -7,21 +7,7 @@ import { PageSkeleton } from "./page-skeleton";
 import { fetchPdfOpening } from "./pdf-opening";
 import { pdfWorkerPort } from "./pdf-worker";
 import { DEFAULT_ZOOM_STATE, ViewerLayout } from "./viewer-layout";
-
-export type ViewerProps = {
-  code: string;
-  title: string;
-  pageCount: number;
-  /** Height ÷ width of page 1: the skeleton and the page boxes take this shape before the PDF loads. */
-  pageAspect: number;
-  /** Pages this browser may read now (all once every gate is passed). */
-  readablePages: number;
-  file: string | null;
-  /** The email gate still ahead of the reader, at this page. */
-  gate: { page: number; blockFreeEmails: boolean } | null;
-  canDownload: boolean;
-  downloadHiddenReason: "disabled" | null;
-};
+import type { ViewerProps } from "./viewer-props";
 
 // The renderer and its worker start loading the moment this script runs, in parallel with hydration.
 const loadPdfViewer = typeof window === "undefined" ? null : (pdfWorkerPort(), import("./pdf-viewer"));

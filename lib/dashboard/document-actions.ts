@@ -7,6 +7,7 @@ import { updateDocumentSchema } from "../schemas/documents";
 import { requireUser } from "../auth/auth";
 import { deleteDocument } from "../documents/delete-document";
 import { findOwnedDocument } from "../documents/find-document";
+import { formFieldProblems } from "../documents/settings-form";
 import { updateDocument } from "../documents/update-document";
 import { type FieldErrors, readSettingsForm } from "./settings-form-input";
 
@@ -23,7 +24,7 @@ export async function updateSettingsAction(code: string, _state: SettingsState, 
     if (!parsed.success) throw invalidInput(parsed.error);
     await updateDocument(document, parsed.data);
   } catch (error) {
-    if (error instanceof ApiError) return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: error.fields };
+    if (error instanceof ApiError) return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: formFieldProblems(error.fields) };
     throw error;
   }
   revalidatePath(`/documents/${code}`);

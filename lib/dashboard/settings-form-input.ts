@@ -1,4 +1,4 @@
-import { parsePreviewPages } from "../documents/preview-pages";
+import { readSettingsFields } from "../documents/settings-form";
 
 export type FieldErrors = Record<string, string>;
 
@@ -10,25 +10,12 @@ export type FieldErrors = Record<string, string>;
 export function readSettingsForm(form: FormData, pageCount: number): { ok: true; input: Record<string, unknown> } | { ok: false; fieldErrors: FieldErrors } {
   const on = (name: string) => form.get(name) === "true";
   const text = (name: string) => String(form.get(name) ?? "");
-  const fieldErrors: FieldErrors = {};
-  const input: Record<string, unknown> = {
-    email_gate: on("email_gate"),
-    allow_download: on("allow_download"),
-    block_free_emails: on("block_free_emails"),
-    notifications_enabled: on("notifications_enabled"),
-  };
+  const { input, fieldErrors } = readSettingsFields(form, { pageCount });
 
   const title = text("title").trim();
   if (!title) fieldErrors.title = "Give the document a title";
   else if (title.length > 200) fieldErrors.title = `Shorten the title to 200 characters (it has ${title.length})`;
   else input.title = title;
-
-  if (form.has("gate_type")) input.gate_type = text("gate_type");
-  if (form.has("preview_pages")) {
-    const preview = parsePreviewPages(text("preview_pages"), pageCount);
-    if (preview.ok) input.gate_page = preview.gatePage;
-    else fieldErrors.preview_pages = preview.message;
-  }
 
   const password = text("password");
   if (on("clear_password")) input.password = null;

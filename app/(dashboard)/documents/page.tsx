@@ -3,7 +3,8 @@ import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { UploadPanel } from "@/components/dashboard/upload-panel";
-import { buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { inputClass } from "@/components/ui/field";
 import { LEVELS, engagementObject } from "@/lib/rules/engagement";
@@ -15,6 +16,26 @@ import { queryDocuments } from "@/lib/documents/list-documents";
 export const metadata: Metadata = { title: "Documents" };
 
 type Search = Record<string, string | undefined>;
+type DocumentRow = Awaited<ReturnType<typeof queryDocuments>>["rows"][number];
+
+const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
+  {
+    key: "title",
+    header: "Title",
+    cellClassName: "max-w-xs",
+    cell: (doc) => (
+      <>
+        <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">{doc.title}</Link>
+        <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
+      </>
+    ),
+  },
+  { key: "views", header: "Views", align: "end", cellClassName: "tabular-nums", cell: (doc) => doc.views },
+  { key: "unique", header: "Unique", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.uniqueViewers },
+  { key: "leads", header: "Leads", align: "end", cellClassName: "tabular-nums", cell: (doc) => doc.leadsCount },
+  { key: "engagement", header: "Engagement", cell: (doc) => <EngagementBadge {...engagementObject(doc.engagementRank)} /> },
+  { key: "created", header: "Created", hideBelow: "md", cellClassName: "whitespace-nowrap text-slate-600", cell: (doc) => doc.createdAt.toISOString().slice(0, 10) },
+];
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireUser();
@@ -66,49 +87,27 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             <option value="title">Title A–Z</option>
           </select>
         </div>
-        <button type="submit" className={buttonClass("secondary")}>Apply</button>
+        <Button type="submit" variant="secondary">Apply</Button>
       </form>
 
       {!parsed.success && <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some filters were not understood and were ignored.</p>}
 
       {firstUpload ? (
         <UploadPanel key={raw.upload ?? ""} variant="empty" maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <h2 className="font-semibold text-slate-900">{filtered ? "No documents match these filters" : "No documents on this page"}</h2>
-          <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">{filtered ? "Clear filters" : "Back to the first page"}</Link>
-        </div>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">Documents</caption>
-            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Title</th>
-                <th scope="col" className="px-4 py-3 text-right">Views</th>
-                <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">Unique</th>
-                <th scope="col" className="px-4 py-3 text-right">Leads</th>
-                <th scope="col" className="px-4 py-3">Engagement</th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">Created</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((doc) => (
-                <tr key={doc.id} className="hover:bg-slate-50">
-                  <td className="max-w-xs px-4 py-3">
-                    <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">{doc.title}</Link>
-                    <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{doc.views}</td>
-                  <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{doc.uniqueViewers}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{doc.leadsCount}</td>
-                  <td className="px-4 py-3"><EngagementBadge {...engagementObject(doc.engagementRank)} /></td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 md:table-cell">{doc.createdAt.toISOString().slice(0, 10)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          variant="page"
+          caption="Documents"
+          columns={DOCUMENT_COLUMNS}
+          rows={rows}
+          rowKey={(doc) => doc.id}
+          empty={
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+              <h2 className="font-semibold text-slate-900">{filtered ? "No documents match these filters" : "No documents on this page"}</h2>
+              <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">{filtered ? "Clear filters" : "Back to the first page"}</Link>
+            </div>
+          }
+        />
       )}
 
       <Pager

@@ -4,7 +4,7 @@ import { EngagementChart, ViewsOverTimeChart } from "@/components/dashboard/char
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent } from "@/components/dashboard/stat";
-import { buttonClass } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
@@ -30,7 +30,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
           <h2 className="text-lg font-semibold text-slate-900">Nothing to show yet</h2>
           <p className="mt-1 text-sm text-slate-600">Upload a document and share its link; views, readers and leads appear here.</p>
-          <Link href="/documents?upload=1" className={`${buttonClass()} mt-4`}>Upload a PDF</Link>
+          <ButtonLink href="/documents?upload=1" className="mt-4">Upload a PDF</ButtonLink>
         </div>
       ) : (
         <>

@@ -11,6 +11,7 @@ import { ReadersTable } from "@/components/dashboard/readers-table";
 import { Stat, formatPercent, formatSeconds } from "@/components/dashboard/stat";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { type Column, DataTable } from "@/components/ui/data-table";
 import { CopyButton } from "@/components/ui/copy-button";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { documentLeads } from "@/lib/analytics/document-leads";
@@ -23,6 +24,7 @@ import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
+import { serializeSettings } from "@/lib/documents/serialize";
 import { shareUrl } from "@/lib/documents/short-code";
 import { utcMinute } from "@/lib/format-time";
 
@@ -30,6 +32,16 @@ export const metadata: Metadata = { title: "Document" };
 
 const PER_PAGE = 20;
 const typeOfLabel = (label: string) => LEVELS.find((l) => l.label === label)?.type ?? "none";
+
+type Lead = Awaited<ReturnType<typeof documentLeads>>["leads"][number];
+
+const LEAD_COLUMNS: Array<Column<Lead>> = [
+  { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },
+  { key: "name", header: "Name", cell: (l) => l.name || "—" },
+  { key: "company", header: "Company", cell: (l) => l.company_domain },
+  { key: "engagement", header: "Engagement (all time)", cell: (l) => <EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} /> },
+  { key: "captured", header: "Captured", cellClassName: "whitespace-nowrap text-slate-600", cell: (l) => utcMinute(l.captured_at) },
+];
 
 export default async function DocumentPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
   const user = await requireUser();
@@ -50,6 +62,7 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
+  const settings = serializeSettings(doc);
   const pageLink = (changes: Record<string, string>) => ({ pathname: `/documents/${doc.code}`, query: { ...search, ...changes } });
 
   return (
@@ -106,23 +119,21 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         {readers.readers.length === 0 ? (
           <p className="py-6 text-center text-sm text-slate-500">{key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}</p>
         ) : (
-          <div className="-mx-5 overflow-x-auto">
-            <ReadersTable
-              readers={readers.readers.map((r) => ({
-                viewerId: r.viewerId,
-                label: r.label,
-                companyDomain: r.companyDomain,
-                visits: r.visits,
-                completion: r.completion,
-                totalTimeSeconds: r.totalTimeSeconds,
-                downloaded: r.downloaded,
-                engagementLabel: r.engagementLabel,
-                engagementType: typeOfLabel(r.engagementLabel),
-                lastSeen: r.lastSeenAt.toISOString(),
-                timeline: (timelines.get(r.viewerId) ?? []).map((v) => ({ ...v, startedAt: v.startedAt.toISOString() })),
-              }))}
-            />
-          </div>
+          <ReadersTable
+            readers={readers.readers.map((r) => ({
+              viewerId: r.viewerId,
+              label: r.label,
+              companyDomain: r.companyDomain,
+              visits: r.visits,
+              completion: r.completion,
+              totalTimeSeconds: r.totalTimeSeconds,
+              downloaded: r.downloaded,
+              engagementLabel: r.engagementLabel,
+              engagementType: typeOfLabel(r.engagementLabel),
+              lastSeen: r.lastSeenAt.toISOString(),
+              timeline: (timelines.get(r.viewerId) ?? []).map((v) => ({ ...v, startedAt: v.startedAt.toISOString() })),
+            }))}
+          />
         )}
         <Pager label="Viewer pages" page={viewerPage} totalPages={readers.pagination.total_pages} href={(page) => pageLink({ vpage: String(page) })} />
       </Card>
@@ -133,34 +144,14 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         className="mb-6"
         actions={<a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>Export CSV (all time)</a>}
       >
-        {leads.leads.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">{doc.emailGate && doc.gateType !== "none" ? (key === "all" ? "No leads yet." : "No leads in this period.") : "The email gate is off, so this document collects no leads."}</p>
-        ) : (
-          <div className="-mx-5 overflow-x-auto">
-            <table className="min-w-full text-sm" data-testid="leads-table">
-              <thead className="text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-5 py-2">Email</th>
-                  <th scope="col" className="px-3 py-2">Name</th>
-                  <th scope="col" className="px-3 py-2">Company</th>
-                  <th scope="col" className="px-3 py-2">Engagement (all time)</th>
-                  <th scope="col" className="px-5 py-2">Captured</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {leads.leads.map((l) => (
-                  <tr key={l.email}>
-                    <td className="px-5 py-2 font-medium text-slate-900">{l.email}</td>
-                    <td className="px-3 py-2">{l.name || "—"}</td>
-                    <td className="px-3 py-2">{l.company_domain}</td>
-                    <td className="px-3 py-2"><EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} /></td>
-                    <td className="px-5 py-2 whitespace-nowrap text-slate-600">{utcMinute(l.captured_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          data-testid="leads-table"
+          caption="Leads"
+          columns={LEAD_COLUMNS}
+          rows={leads.leads}
+          rowKey={(l) => l.email}
+          empty={<p className="py-6 text-center text-sm text-slate-500">{doc.emailGate && doc.gateType !== "none" ? (key === "all" ? "No leads yet." : "No leads in this period.") : "The email gate is off, so this document collects no leads."}</p>}
+        />
         <Pager label="Lead pages" page={leadPage} totalPages={leads.pagination.total_pages} href={(page) => pageLink({ lpage: String(page) })} />
       </Card>
 
@@ -169,15 +160,8 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           code={doc.code}
           title={doc.title}
           pageCount={doc.pageCount}
-          passwordSet={doc.passwordHash !== null}
-          values={{
-            email_gate: doc.emailGate,
-            gate_type: doc.gateType,
-            gate_page: doc.gatePage,
-            allow_download: doc.allowDownload,
-            block_free_emails: doc.blockFreeEmails,
-            notifications_enabled: doc.notificationsEnabled,
-          }}
+          passwordSet={settings.password}
+          values={settings}
         />
       </Card>
 

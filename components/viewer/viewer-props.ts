@@ -1,0 +1,17 @@
+/** The email gate still ahead of the reader, at this page. */
+export type ReaderGate = { page: number; blockFreeEmails: boolean };
+
+/** What the share link's page knows about its document, passed to the viewer as it loads and once it has. */
+export type ViewerProps = {
+  code: string;
+  title: string;
+  pageCount: number;
+  /** Height ÷ width of page 1: the skeleton and the page boxes take this shape before the PDF loads. */
+  pageAspect: number;
+  /** Pages this browser may read now (all once every gate is passed). */
+  readablePages: number;
+  file: string | null;
+  gate: ReaderGate | null;
+  canDownload: boolean;
+  downloadHiddenReason: "disabled" | null;
+};

@@ -1,0 +1,128 @@
+import type { GATE_TYPES } from "../schemas/documents";
+import { parsePreviewPages, previewPagesFromGatePage } from "./preview-pages";
+
+/** A document's settings in the API's shape (docs/api-contract.md), as the owner's forms show and edit them. */
+export type DocumentSettings = {
+  email_gate: boolean;
+  gate_type: (typeof GATE_TYPES)[number];
+  gate_page: number;
+  allow_download: boolean;
+  block_free_emails: boolean;
+  notifications_enabled: boolean;
+};
+
+type SettingKey = keyof DocumentSettings;
+
+/** What the forms know about a document when they read a setting. */
+export type FormContext = { pageCount: number };
+
+/** A value for the API (its schema has the last word), or the problem in the owner's words. */
+export type FormReading = { ok: true; value: unknown } | { ok: false; message: string };
+
+type Common<K extends SettingKey> = {
+  key: K;
+  /** The form field's name; differs from `key` where the form shows the value another way. */
+  field: string;
+  label: string;
+  hint?: string;
+  default: DocumentSettings[K];
+};
+
+/** The settings a checkbox can hold. */
+export type CheckboxKey = { [K in SettingKey]: DocumentSettings[K] extends boolean ? K : never }[SettingKey];
+
+/** A checkbox posts "true" when on and nothing when off, so an absent box means off. */
+export type CheckboxSetting<K extends SettingKey> = Common<K> & { kind: "checkbox" };
+
+/** A disabled control posts nothing, so an absent value leaves the setting as it is. */
+export type ValueSetting<K extends SettingKey> = Common<K> & {
+  kind: "number" | "select" | "text";
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  toForm(value: DocumentSettings[K]): string;
+  fromForm(raw: string, context: FormContext): FormReading;
+};
+
+export type Setting<K extends SettingKey = SettingKey> = CheckboxSetting<K> | ValueSetting<K>;
+
+const passedOn = (raw: string): FormReading => ({ ok: true, value: raw });
+
+/** Every owner-editable document setting, once. Adding one is an entry here and its control. */
+export const DOCUMENT_SETTINGS = {
+  email_gate: { key: "email_gate", field: "email_gate", kind: "checkbox", label: "Ask readers for their email", default: true },
+  gate_type: {
+    key: "gate_type",
+    field: "gate_type",
+    kind: "select",
+    label: "When",
+    default: "preview",
+    options: [
+      { value: "preview", label: "After a free preview" },
+      { value: "full", label: "Before page 1" },
+      { value: "none", label: "Never (no gate)" },
+    ],
+    toForm: (value) => value,
+    fromForm: passedOn,
+  },
+  // Owners count free pages; the API names the page the gate stands on (N free pages = gate_page N + 1).
+  gate_page: {
+    key: "gate_page",
+    field: "preview_pages",
+    kind: "number",
+    label: "Free preview pages",
+    hint: "Pages readers see before the gate asks for an email",
+    default: 3,
+    toForm: (gatePage) => String(previewPagesFromGatePage(gatePage)),
+    fromForm: (raw, { pageCount }) => {
+      const preview = parsePreviewPages(raw, pageCount);
+      return preview.ok ? { ok: true, value: preview.gatePage } : preview;
+    },
+  },
+  allow_download: { key: "allow_download", field: "allow_download", kind: "checkbox", label: "Allow download", hint: "Readers can save the original PDF", default: true },
+  block_free_emails: { key: "block_free_emails", field: "block_free_emails", kind: "checkbox", label: "Require a work email", hint: "Refuse gmail.com, yahoo.com and other free providers", default: false },
+  notifications_enabled: {
+    key: "notifications_enabled",
+    field: "notifications_enabled",
+    kind: "checkbox",
+    label: "Email me when it is viewed",
+    hint: "A digest of who read it and how far, at most one email every few minutes",
+    default: true,
+  },
+} satisfies { [K in SettingKey]: Setting<K> };
+
+const SETTINGS: Setting[] = Object.values(DOCUMENT_SETTINGS);
+
+export const DEFAULT_SETTINGS = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default])) as DocumentSettings;
+
+/** The API's "false" for every box left unchecked, for a form posted to the API as it is. */
+export function withUncheckedBoxes(form: FormData) {
+  for (const setting of SETTINGS) {
+    if (setting.kind === "checkbox" && !form.has(setting.field)) form.set(setting.field, "false");
+  }
+  return form;
+}
+
+/**
+ * The posted settings as an update in the API's shape (PATCH semantics), with the problems keyed
+ * by form field name.
+ */
+export function readSettingsFields(form: FormData, context: FormContext) {
+  const input: Record<string, unknown> = {};
+  const fieldErrors: Record<string, string> = {};
+  for (const setting of SETTINGS) {
+    const raw = form.get(setting.field);
+    if (setting.kind === "checkbox") {
+      input[setting.key] = raw === "true";
+      continue;
+    }
+    if (raw === null) continue;
+    const reading = setting.fromForm(String(raw), context);
+    if (reading.ok) input[setting.key] = reading.value;
+    else fieldErrors[setting.field] = reading.message;
+  }
+  return { input, fieldErrors };
+}
+
+/** An API error's `fields` (keyed by API name, e.g. `gate_page`) keyed by the form's field names instead. */
+export function formFieldProblems(fields: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([key, message]) => [SETTINGS.find((s) => s.key === key)?.field ?? key, message]));
+}
