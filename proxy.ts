@@ -29,7 +29,12 @@ function rememberRequestedPath(request: NextRequest) {
 }
 
 const tooManyRequests = (state: RateLimitState) =>
-  page(429, "Too many requests", `This link was opened too many times in a short while. Try again in ${state.retryAfter} seconds.`, rateLimitHeaders(state));
+  page(
+    429,
+    "Too many requests",
+    `This link was opened too many times in a short while. Try again in ${state.retryAfter} seconds.`,
+    rateLimitHeaders(state),
+  );
 
 const GONE_TITLE = "This document is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
@@ -42,5 +47,8 @@ function page(status: number, title: string, text: string, headers: Record<strin
 .card{max-width:28rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 h1{font-size:1.25rem;margin:0}p{color:#475569;margin:.5rem 0 0}</style></head>
 <body><main class="card"><h1>${title}</h1><p>${text}</p></main></body></html>`;
-  return new NextResponse(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  return new NextResponse(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 }

@@ -26,22 +26,49 @@ test.beforeAll(async ({ request }) => {
     email: "Alice@Acme.com",
     name: "Alice",
     leadAt: at(10),
-    visits: [{ startedAt: at(10), pages: [[1, 20], [2, 15], [3, 12], [4, 10]] }],
+    visits: [
+      {
+        startedAt: at(10),
+        pages: [
+          [1, 20],
+          [2, 15],
+          [3, 12],
+          [4, 10],
+        ],
+      },
+    ],
   });
-  await addViewer(deck.id, { visits: [{ startedAt: at(2), pages: [[1, 3], [2, 0.5]] }] });
+  await addViewer(deck.id, {
+    visits: [
+      {
+        startedAt: at(2),
+        pages: [
+          [1, 3],
+          [2, 0.5],
+        ],
+      },
+    ],
+  });
   await addViewer(deck.id, {
     email: "bob@gmail.com",
     leadAt: at(1),
     visits: [
       { startedAt: at(5), pages: [[1, 4]] },
-      { startedAt: at(1), pages: [[1, 2], [2, 6], [3, 1]], downloaded: true },
+      {
+        startedAt: at(1),
+        pages: [
+          [1, 2],
+          [2, 6],
+          [3, 1],
+        ],
+        downloaded: true,
+      },
     ],
   });
   await recomputeAggregates([deck.id, quiet.id]);
 });
 
-const get = (request: import("@playwright/test").APIRequestContext, path: string) =>
-  request.get(path, { headers: account.auth });
+const get = (request: import("@playwright/test").APIRequestContext, path: string) => request.get(path, { headers: account.auth });
 
 test("stats without a period come from the maintained aggregates", async ({ request }) => {
   const response = await get(request, `/api/v1/documents/${deck.short_code}/stats`);
@@ -81,7 +108,12 @@ test("stats with since/until count only activity in the window", async ({ reques
     engagement_breakdown: { label: "High Interest", type: "hot" },
   });
   const before = await (await get(request, `/api/v1/documents/${deck.short_code}/stats?until=${isoDate(at(20))}`)).json();
-  expect(before).toMatchObject({ views: 0, unique_viewers: 0, avg_completion: 0, engagement_breakdown: { label: "Not Opened", type: "none" } });
+  expect(before).toMatchObject({
+    views: 0,
+    unique_viewers: 0,
+    avg_completion: 0,
+    engagement_breakdown: { label: "Not Opened", type: "none" },
+  });
   expect(before.page_analytics).toHaveLength(4);
 });
 
@@ -104,7 +136,13 @@ test("viewers come most engaged first, then most recent, with exact fields", asy
     downloaded: true,
     engagement_label: "High Interest",
   });
-  expect(body.viewers[2]).toMatchObject({ email: null, company_domain: null, pages_viewed: 1, completion: 0.25, engagement_label: "Skimmed" });
+  expect(body.viewers[2]).toMatchObject({
+    email: null,
+    company_domain: null,
+    pages_viewed: 1,
+    completion: 0.25,
+    engagement_label: "Skimmed",
+  });
   const second = await (await get(request, `/api/v1/documents/${deck.short_code}/viewers?per_page=2&page=2`)).json();
   expect(second.viewers).toHaveLength(1);
   expect(second.pagination).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2 });
@@ -114,8 +152,20 @@ test("leads come newest first and filter on captured_at", async ({ request }) =>
   const body = await (await get(request, `/api/v1/documents/${deck.short_code}/leads`)).json();
   expect(body).toEqual({
     leads: [
-      { email: "bob@gmail.com", name: "", company_domain: "gmail.com", captured_at: at(1).toISOString(), engagement_label: "High Interest" },
-      { email: "alice@acme.com", name: "Alice", company_domain: "acme.com", captured_at: at(10).toISOString(), engagement_label: "High Interest" },
+      {
+        email: "bob@gmail.com",
+        name: "",
+        company_domain: "gmail.com",
+        captured_at: at(1).toISOString(),
+        engagement_label: "High Interest",
+      },
+      {
+        email: "alice@acme.com",
+        name: "Alice",
+        company_domain: "acme.com",
+        captured_at: at(10).toISOString(),
+        engagement_label: "High Interest",
+      },
     ],
     pagination: { page: 1, per_page: 20, total: 2, total_pages: 1 },
   });

@@ -7,8 +7,26 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
 import { upload, uploadOk } from "../test/support/playwright/upload";
 
-const DOCUMENT_FIELDS = ["id", "title", "short_code", "url", "page_count", "original_filename", "created_at", "is_active", "settings"].sort();
-const SETTINGS_FIELDS = ["email_gate", "gate_type", "gate_page", "allow_download", "block_free_emails", "password", "notifications_enabled"].sort();
+const DOCUMENT_FIELDS = [
+  "id",
+  "title",
+  "short_code",
+  "url",
+  "page_count",
+  "original_filename",
+  "created_at",
+  "is_active",
+  "settings",
+].sort();
+const SETTINGS_FIELDS = [
+  "email_gate",
+  "gate_type",
+  "gate_page",
+  "allow_download",
+  "block_free_emails",
+  "password",
+  "notifications_enabled",
+].sort();
 
 let account: Account;
 test.beforeAll(async () => {
@@ -134,7 +152,12 @@ test.describe("POST /api/v1/documents", () => {
     ["a malformed boolean", async () => ({ pages: 5, fields: { allow_download: "maybe" } }), 422, "validation_error"],
     ["an unknown gate_type", async () => ({ pages: 5, fields: { gate_type: "partial" } }), 422, "validation_error"],
     ["a too-short password", async () => ({ pages: 5, fields: { password: "abc" } }), 422, "validation_error"],
-    ["a file over MAX_UPLOAD_MB (5 MB here)", async () => ({ bytes: Buffer.concat([await samplePdf(1), Buffer.alloc(6 * 1024 * 1024)]) }), 413, "payload_too_large"],
+    [
+      "a file over MAX_UPLOAD_MB (5 MB here)",
+      async () => ({ bytes: Buffer.concat([await samplePdf(1), Buffer.alloc(6 * 1024 * 1024)]) }),
+      413,
+      "payload_too_large",
+    ],
   ];
 
   for (const [name, options, status, code] of failures) {
@@ -177,7 +200,9 @@ test.describe("POST /api/v1/documents", () => {
         },
       });
       req.on("error", () => resolve());
-      req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`);
+      req.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n`,
+      );
       req.write(Buffer.alloc(512 * 1024));
       setTimeout(() => {
         req.destroy();
@@ -273,7 +298,9 @@ test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
       const gone = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: account.auth });
       expect(gone.status(), path).toBe(404);
     }
-    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { title: "x" } })).status()).toBe(404);
+    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { title: "x" } })).status()).toBe(
+      404,
+    );
     expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(404);
     const list = await (await request.get(`/api/v1/documents?per_page=100`, { headers: account.auth })).json();
     expect(list.documents.map((d: { id: string }) => d.id)).not.toContain(doc.id);
@@ -291,7 +318,9 @@ test.describe("tenant isolation", () => {
       const response = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: other.auth });
       expect(response.status(), path).toBe(404);
     }
-    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: other.auth, data: { title: "mine" } })).status()).toBe(404);
+    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: other.auth, data: { title: "mine" } })).status()).toBe(
+      404,
+    );
     expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: other.auth })).status()).toBe(404);
     const list = await (await request.get(`/api/v1/documents`, { headers: other.auth })).json();
     expect(list.documents).toEqual([]);
@@ -326,7 +355,9 @@ test.describe("routing", () => {
 test.describe("text PostgreSQL cannot store", () => {
   const NUL = "a\u0000b";
 
-  test("a NUL character in a query, a body or a viewer form is refused in the envelope, never a 500, and changes nothing", async ({ request }) => {
+  test("a NUL character in a query, a body or a viewer form is refused in the envelope, never a 500, and changes nothing", async ({
+    request,
+  }) => {
     const owner = await newAccount("nul");
     const doc = await uploadOk(request, owner, { pages: 3, fields: { title: "Clean title", gate_page: "2" } });
     const code = doc.short_code.slice(2);
@@ -343,7 +374,10 @@ test.describe("text PostgreSQL cannot store", () => {
     const uploadTitle = await upload(request, owner, { pages: 1, fields: { title: NUL } });
     expect(uploadTitle.status()).toBe(422);
 
-    const webhook = await request.post("/api/v1/webhooks", { headers: owner.auth, data: { url: `https://example.com/${NUL}`, events: ["document.viewed"] } });
+    const webhook = await request.post("/api/v1/webhooks", {
+      headers: owner.auth,
+      data: { url: `https://example.com/${NUL}`, events: ["document.viewed"] },
+    });
     expect(webhook.status()).toBe(422);
 
     const gate = await request.post(`/s/${code}/gate`, { data: { email: "reader@acme.com", name: NUL } });
@@ -357,11 +391,16 @@ test.describe("text PostgreSQL cannot store", () => {
   test("a NUL character in an uploaded file's name (RFC 5987 filename*) is dropped from the stored name", async ({ request }) => {
     const owner = await newAccount("nul-file");
     const body = Buffer.concat([
-      Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''board%00-deck.pdf\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--XyZ\r\nContent-Disposition: form-data; name="file"; filename*=UTF-8''board%00-deck.pdf\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       await samplePdf(1),
       Buffer.from("\r\n--XyZ--\r\n"),
     ]);
-    const response = await request.post("/api/v1/documents", { headers: { ...owner.auth, "Content-Type": "multipart/form-data; boundary=XyZ" }, data: body });
+    const response = await request.post("/api/v1/documents", {
+      headers: { ...owner.auth, "Content-Type": "multipart/form-data; boundary=XyZ" },
+      data: body,
+    });
     expect(response.status()).toBe(201);
     expect((await response.json()).original_filename).toBe("board-deck.pdf");
   });

@@ -18,7 +18,14 @@ const PORT = 3176;
 const BASE = `http://localhost:${PORT}`;
 const DATABASE_URL = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}/pagewise_crash`;
 const dataDir = path.join(ROOT, ".data/e2e-crash");
-const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };
+const env = {
+  PORT: String(PORT),
+  APP_URL: BASE,
+  DATA_DIR: dataDir,
+  DATABASE_URL,
+  ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+  ALLOW_HTTP_WEBHOOKS: "true",
+};
 
 const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(DATABASE_URL, sql, params);
 
@@ -77,7 +84,10 @@ for (const [point, leftover] of [
       await waitForHealth(BASE);
       const pending = upload();
       await pausedAt(app, point);
-      expect([...filesUnder("tmp"), ...filesUnder("storage")].some((file) => leftover.test(file)), "what the crash leaves").toBe(true);
+      expect(
+        [...filesUnder("tmp"), ...filesUnder("storage")].some((file) => leftover.test(file)),
+        "what the crash leaves",
+      ).toBe(true);
       await killed(app);
       await pending;
 
@@ -107,7 +117,9 @@ test("a delivery attempt killed mid-send is recorded as interrupted and retried 
     await pausedAt(app, "webhook:sending");
     await killed(app);
 
-    const [attempt] = await query<{ number: number; error: string; finished_at: Date | null; signed_at: Date }>("SELECT number, error, finished_at, signed_at FROM webhook_attempts");
+    const [attempt] = await query<{ number: number; error: string; finished_at: Date | null; signed_at: Date }>(
+      "SELECT number, error, finished_at, signed_at FROM webhook_attempts",
+    );
     expect(attempt).toMatchObject({ number: 1, error: "attempt interrupted", finished_at: null });
     const [delivery] = await query<{ attempts: number; next_attempt_at: Date }>("SELECT attempts, next_attempt_at FROM webhook_deliveries");
     expect(delivery!.attempts).toBe(1);
@@ -118,8 +130,12 @@ test("a delivery attempt killed mid-send is recorded as interrupted and retried 
     await waitForHealth(BASE);
     // The minute until the second attempt passes.
     await query("UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 second'");
-    await expect.poll(async () => (await query<{ status: string }>("SELECT status FROM webhook_deliveries"))[0]?.status, { timeout: 15_000 }).toBe("succeeded");
-    const attempts = await query<{ number: number; error: string | null; finished: boolean }>("SELECT number, error, finished_at IS NOT NULL AS finished FROM webhook_attempts ORDER BY number");
+    await expect
+      .poll(async () => (await query<{ status: string }>("SELECT status FROM webhook_deliveries"))[0]?.status, { timeout: 15_000 })
+      .toBe("succeeded");
+    const attempts = await query<{ number: number; error: string | null; finished: boolean }>(
+      "SELECT number, error, finished_at IS NOT NULL AS finished FROM webhook_attempts ORDER BY number",
+    );
     expect(attempts).toEqual([
       { number: 1, error: "attempt interrupted", finished: true },
       { number: 2, error: null, finished: true },

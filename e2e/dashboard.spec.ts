@@ -62,7 +62,9 @@ test("uploads a PDF with settings and a progress bar, and gets a link", async ()
   await owner.getByRole("button", { name: "Upload PDF" }).click();
   await owner.locator("#upload-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(owner.getByText("notes.txt is not a PDF. Choose a .pdf file.")).toBeVisible();
-  await owner.locator("#upload-file").setInputFiles({ name: "pitch_deck-2026.pdf", mimeType: "application/pdf", buffer: await samplePdf(6, "Pitch deck") });
+  await owner
+    .locator("#upload-file")
+    .setInputFiles({ name: "pitch_deck-2026.pdf", mimeType: "application/pdf", buffer: await samplePdf(6, "Pitch deck") });
   await expect(owner.getByText("6 pages")).toBeVisible();
   await expect(owner.getByLabel("Free preview pages")).toHaveAttribute("max", "5");
   await owner.getByLabel("Title", { exact: true }).fill("Seed round deck");
@@ -127,7 +129,11 @@ test("changes settings, refusing what the document cannot hold in plain words", 
   await owner.getByLabel("Allow download").uncheck();
   await owner.getByRole("button", { name: "Save settings" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
-  expect(await db.document.findUniqueOrThrow({ where: { code } })).toMatchObject({ gatePage: 2, allowDownload: false, previewPageCount: 1 });
+  expect(await db.document.findUniqueOrThrow({ where: { code } })).toMatchObject({
+    gatePage: 2,
+    allowDownload: false,
+    previewPageCount: 1,
+  });
 });
 
 test("creates an API key that works, then revokes it and the API answers 401", async ({ request }) => {
@@ -147,7 +153,9 @@ test("creates an API key that works, then revokes it and the API answers 401", a
   expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
 
-test("creates an invitation for a colleague, who signs up with it in another browser; the link then no longer works", async ({ browser }) => {
+test("creates an invitation for a colleague, who signs up with it in another browser; the link then no longer works", async ({
+  browser,
+}) => {
   const colleague = `colleague-${Date.now()}@acme.com`;
   await owner.goto("/settings/invitations");
   await owner.getByLabel("Email (optional)").fill(colleague);
@@ -237,9 +245,21 @@ test("every main page, with demo data: screenshots on desktop and phone, and ren
   const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL, DATA_DIR: E2E_DATA_DIR });
   expect(seeded.code, seeded.stderr).toBe(0);
   const demo = await db.document.findFirstOrThrow({ where: { owner: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
-  const pages = ["/overview", "/documents", `/documents/${demo.code}`, "/settings/api-keys", "/settings/webhook", "/settings/notifications", "/settings/invitations", `/s/${demo.code}`];
+  const pages = [
+    "/overview",
+    "/documents",
+    `/documents/${demo.code}`,
+    "/settings/api-keys",
+    "/settings/webhook",
+    "/settings/notifications",
+    "/settings/invitations",
+    `/s/${demo.code}`,
+  ];
   const timings: string[] = [];
-  for (const [device, viewport] of [["desktop", { width: 1440, height: 900 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [device, viewport] of [
+    ["desktop", { width: 1440, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
     const context = await browser.newContext({ viewport, isMobile: device === "phone", hasTouch: device === "phone" });
     const page = await context.newPage();
     await page.goto("/sign-in");
@@ -252,7 +272,8 @@ test("every main page, with demo data: screenshots on desktop and phone, and ren
       await page.goto(path, { waitUntil: "load" });
       const ms = Date.now() - started;
       timings.push(`${device} ${path}: ${ms} ms`);
-      if (path.startsWith("/s/")) await expect(page.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+      if (path.startsWith("/s/"))
+        await expect(page.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
       await shot(page, `${device}-${path.replaceAll("/", "_").replace(/^_/, "") || "home"}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${device} ${path} scrolls sideways`).toBeLessThanOrEqual(1);

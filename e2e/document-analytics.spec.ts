@@ -12,9 +12,14 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 const DAY = 86_400_000;
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
-const WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86";
-const SIZES = [["desktop", { width: 1440, height: 900 }], ["phone", { width: 390, height: 844 }]] as const;
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+const WINDOWS =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.2903.86";
+const SIZES = [
+  ["desktop", { width: 1440, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -36,11 +41,14 @@ const samePage = (page: Page) => page.evaluate(() => (window as unknown as { sti
 
 /** Drops a file on an element the way a browser does: dragover, then drop with a DataTransfer holding the file. */
 async function dropFile(page: Page, selector: string, file: { name: string; type: string; bytes: Buffer }) {
-  const dataTransfer = await page.evaluateHandle(({ name, type, bytes }) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
-    return transfer;
-  }, { name: file.name, type: file.type, bytes: [...file.bytes] });
+  const dataTransfer = await page.evaluateHandle(
+    ({ name, type, bytes }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], name, { type }));
+      return transfer;
+    },
+    { name: file.name, type: file.type, bytes: [...file.bytes] },
+  );
   await page.dispatchEvent(selector, "dragover", { dataTransfer });
   await page.dispatchEvent(selector, "drop", { dataTransfer });
 }
@@ -62,7 +70,10 @@ async function readThroughTrackRoute(code: string, userAgent: string, pages: Arr
 const statValue = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("+ dd");
 
 async function funnel(page: Page) {
-  return page.getByTestId("funnel-table").locator("tbody tr").evaluateAll((rows) => rows.map((row) => Number(row.querySelector("td")!.textContent)));
+  return page
+    .getByTestId("funnel-table")
+    .locator("tbody tr")
+    .evaluateAll((rows) => rows.map((row) => Number(row.querySelector("td")!.textContent)));
 }
 
 let owner: Account;
@@ -83,7 +94,11 @@ test("the empty documents page is a drop zone: a dropped PDF uploads with its pr
   await dropFile(page, '[data-testid="empty-drop-zone"]', { name: "notes.txt", type: "text/plain", bytes: Buffer.from("hello") });
   await expect(zone.getByRole("alert")).toHaveText("notes.txt is not a PDF. Choose a .pdf file.");
 
-  await dropFile(page, '[data-testid="empty-drop-zone"]', { name: "dropped-deck.pdf", type: "application/pdf", bytes: await samplePdf(3, "Dropped deck") });
+  await dropFile(page, '[data-testid="empty-drop-zone"]', {
+    name: "dropped-deck.pdf",
+    type: "application/pdf",
+    bytes: await samplePdf(3, "Dropped deck"),
+  });
   const form = page.getByRole("form", { name: "Upload a PDF" });
   await expect(form.getByText("dropped-deck.pdf")).toBeVisible();
   await expect(form.getByText("3 pages")).toBeVisible();
@@ -104,7 +119,9 @@ test("the empty documents page is a drop zone: a dropped PDF uploads with its pr
   await page.context().close();
 });
 
-test("on an empty account, the overview's upload link opens the panel at once, and the empty state's button opens the file picker", async ({ browser }) => {
+test("on an empty account, the overview's upload link opens the panel at once, and the empty state's button opens the file picker", async ({
+  browser,
+}) => {
   const fresh = await newAccount("empty");
   const page = await signedIn(browser, fresh);
   await page.goto("/overview");
@@ -130,8 +147,17 @@ test("the reading funnel never rises: a reader who skipped to page 3 counts at p
   const doc = await uploadOk(request, owner, { pages: 5, fields: { title: "Funnel deck", email_gate: "false" } });
   trackedCode = doc.short_code.slice(2);
   await readThroughTrackRoute(trackedCode, PIXEL, [[3, 8]]);
-  await readThroughTrackRoute(trackedCode, IPHONE, [[1, 4], [2, 3]]);
-  await readThroughTrackRoute(trackedCode, WINDOWS, [[1, 2], [2, 2], [3, 2], [4, 2], [5, 2]]);
+  await readThroughTrackRoute(trackedCode, IPHONE, [
+    [1, 4],
+    [2, 3],
+  ]);
+  await readThroughTrackRoute(trackedCode, WINDOWS, [
+    [1, 2],
+    [2, 2],
+    [3, 2],
+    [4, 2],
+    [5, 2],
+  ]);
 
   const page = await signedIn(browser, owner);
   await page.goto(`/documents/${trackedCode}`);
@@ -142,7 +168,9 @@ test("the reading funnel never rises: a reader who skipped to page 3 counts at p
   await page.context().close();
 });
 
-test("opening a reader's row shows their visits with device, browser, time per page; anonymous readers have a friendly name", async ({ browser }) => {
+test("opening a reader's row shows their visits with device, browser, time per page; anonymous readers have a friendly name", async ({
+  browser,
+}) => {
   const page = await signedIn(browser, owner);
   await page.goto(`/documents/${trackedCode}`);
   const table = page.getByTestId("viewers-table");
@@ -175,9 +203,35 @@ test("switching the period changes every figure and table, and the period stays 
   const doc = await uploadOk(request, owner, { pages: 4, fields: { title: "Period deck" } });
   periodCode = doc.short_code.slice(2);
   const ago = (days: number) => new Date(Date.now() - days * DAY);
-  await addViewer(doc.id, { email: "early@acme.com", name: "Early Bird", leadAt: ago(40), visits: [{ startedAt: ago(40), pages: [[1, 10], [2, 10], [3, 10], [4, 10]], downloaded: true }] });
+  await addViewer(doc.id, {
+    email: "early@acme.com",
+    name: "Early Bird",
+    leadAt: ago(40),
+    visits: [
+      {
+        startedAt: ago(40),
+        pages: [
+          [1, 10],
+          [2, 10],
+          [3, 10],
+          [4, 10],
+        ],
+        downloaded: true,
+      },
+    ],
+  });
   await addViewer(doc.id, { visits: [{ startedAt: ago(39), pages: [[1, 5]] }] });
-  await addViewer(doc.id, { visits: [{ startedAt: ago(2), pages: [[1, 6], [2, 6]] }] });
+  await addViewer(doc.id, {
+    visits: [
+      {
+        startedAt: ago(2),
+        pages: [
+          [1, 6],
+          [2, 6],
+        ],
+      },
+    ],
+  });
   await recomputeAggregates([doc.id]);
 
   const page = await signedIn(browser, owner);
@@ -231,7 +285,9 @@ test("screenshots of the empty state, the funnel, a period and an open timeline 
     await expect(page.getByTestId("period-summary")).toContainText("Last 7 days");
     await shot(page, `${device}-document-7-days`);
     // Against the viewport asked for: a phone browser widens its layout to fit content that overflows.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${device} scrolls sideways`).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${device} scrolls sideways`).toBeLessThanOrEqual(
+      viewport.width,
+    );
     await page.context().close();
   }
 });

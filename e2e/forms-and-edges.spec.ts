@@ -242,7 +242,9 @@ test("after npm run seed the webhook and notification pages show data, on deskto
   expect(await deliveries.locator("tbody tr").count()).toBeGreaterThanOrEqual(6);
   await expect(deliveries.locator("tr", { hasText: "failed" }).getByRole("button", { name: "Redeliver" })).toBeVisible();
   // The failure its retry fixed: succeeded, on the second attempt.
-  await expect(deliveries.locator("tr", { hasText: "succeeded" }).filter({ has: page.locator("td:nth-child(3)", { hasText: /^2$/ }) })).toHaveCount(1);
+  await expect(
+    deliveries.locator("tr", { hasText: "succeeded" }).filter({ has: page.locator("td:nth-child(3)", { hasText: /^2$/ }) }),
+  ).toHaveCount(1);
   await shot(page, "seeded-webhook");
   await phoneShot(page, "seeded-webhook");
 

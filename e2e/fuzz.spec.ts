@@ -27,30 +27,93 @@ test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v
   const doc = await uploadOk(owner, account, { pages: 3, fields: { gate_page: "2" } });
   const code = doc.short_code.slice(2);
   const next = random(SEED);
-  const pick = <T,>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
 
   const apiPaths = [
-    "/api/v1", "/api/v1/", "/api/v1/documents", "/api/v1/documents/", `/api/v1/documents/${doc.short_code}`, `/api/v1/documents/${code}`,
-    `/api/v1/documents/${doc.short_code}/stats`, `/api/v1/documents/${doc.short_code}/viewers`, `/api/v1/documents/${doc.short_code}/leads`,
-    "/api/v1/analytics/overview", "/api/v1/webhooks", "/api/v1/webhooks/test", "/api/v1/openapi.json", "/api/v1/nope",
-    "/api/v1/documents/%ZZ", "/api/v1/documents/%E0%A4%A", "/api/v1//documents", "/api/v1/documents/s-%00", `/api/v1/documents/${"x".repeat(3000)}`,
-    "/api/v1/documents/s-ünïcode", "/api/v1/documents/../webhooks",
+    "/api/v1",
+    "/api/v1/",
+    "/api/v1/documents",
+    "/api/v1/documents/",
+    `/api/v1/documents/${doc.short_code}`,
+    `/api/v1/documents/${code}`,
+    `/api/v1/documents/${doc.short_code}/stats`,
+    `/api/v1/documents/${doc.short_code}/viewers`,
+    `/api/v1/documents/${doc.short_code}/leads`,
+    "/api/v1/analytics/overview",
+    "/api/v1/webhooks",
+    "/api/v1/webhooks/test",
+    "/api/v1/openapi.json",
+    "/api/v1/nope",
+    "/api/v1/documents/%ZZ",
+    "/api/v1/documents/%E0%A4%A",
+    "/api/v1//documents",
+    "/api/v1/documents/s-%00",
+    `/api/v1/documents/${"x".repeat(3000)}`,
+    "/api/v1/documents/s-ünïcode",
+    "/api/v1/documents/../webhooks",
   ];
   const viewerPaths = [
-    `/s/${code}`, `/s/${code}/file?v=full`, `/s/${code}/file?v=preview`, `/s/${code}/file`, `/s/${code}/gate`, `/s/${code}/track`,
-    `/s/${code}/password`, `/s/${code}/download`, "/s/%ZZ/track", "/s/zzzzzzzzzz/gate", "/s/zzzzzzzzzz", `/s/${code}/nope`,
+    `/s/${code}`,
+    `/s/${code}/file?v=full`,
+    `/s/${code}/file?v=preview`,
+    `/s/${code}/file`,
+    `/s/${code}/gate`,
+    `/s/${code}/track`,
+    `/s/${code}/password`,
+    `/s/${code}/download`,
+    "/s/%ZZ/track",
+    "/s/zzzzzzzzzz/gate",
+    "/s/zzzzzzzzzz",
+    `/s/${code}/nope`,
   ];
   const deep = `${"[".repeat(3900)}${"]".repeat(3900)}`;
   const bodies: Array<string | Buffer | undefined> = [
-    undefined, "", "{}", "[]", "null", "42", '"text"', "{not json", deep, `{"title":${deep}}`, `{"events":${deep}}`,
-    '{"title":"a\\u0000b"}', '{"url":"https://example.com/hook","events":["document.viewed"]}', '{"url":"http://169.254.169.254/"}',
-    '{"email":"a@b.co"}', '{"email":"x\\u0000@acme.com"}', '{"password":"guess"}', '{"batch_id":"b_fuzz_000001","pages":[{"page":1,"seconds":1e308}]}',
-    '{"batch_id":"b_fuzz_000002","pages":[{"page":-1,"seconds":-5}]}', '{"gate_page":99999999999999999999}', '{"gate_type":"sideways"}',
-    '{"__proto__":{"admin":true}}', "x".repeat(70 * 1024), Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3]),
+    undefined,
+    "",
+    "{}",
+    "[]",
+    "null",
+    "42",
+    '"text"',
+    "{not json",
+    deep,
+    `{"title":${deep}}`,
+    `{"events":${deep}}`,
+    '{"title":"a\\u0000b"}',
+    '{"url":"https://example.com/hook","events":["document.viewed"]}',
+    '{"url":"http://169.254.169.254/"}',
+    '{"email":"a@b.co"}',
+    '{"email":"x\\u0000@acme.com"}',
+    '{"password":"guess"}',
+    '{"batch_id":"b_fuzz_000001","pages":[{"page":1,"seconds":1e308}]}',
+    '{"batch_id":"b_fuzz_000002","pages":[{"page":-1,"seconds":-5}]}',
+    '{"gate_page":99999999999999999999}',
+    '{"gate_type":"sideways"}',
+    '{"__proto__":{"admin":true}}',
+    "x".repeat(70 * 1024),
+    Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3]),
   ];
-  const queries = ["", "?page=0", "?per_page=1000", "?since=2026-13-45", "?since=0000-01-01", "?sort=__proto__", "?search=%00", "?page=1e9", "?has_leads=maybe", "?v=full&v=preview"];
+  const queries = [
+    "",
+    "?page=0",
+    "?per_page=1000",
+    "?since=2026-13-45",
+    "?since=0000-01-01",
+    "?sort=__proto__",
+    "?search=%00",
+    "?page=1e9",
+    "?has_leads=maybe",
+    "?v=full&v=preview",
+  ];
   const methods = ["GET", "POST", "PATCH", "PUT", "DELETE", "OPTIONS", "HEAD", "TRACE"];
-  const contentTypes = ["application/json", "text/plain", "multipart/form-data; boundary=x", "multipart/form-data", "application/x-www-form-urlencoded", ""];
+  const contentTypes = [
+    "application/json",
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "multipart/form-data",
+    "application/x-www-form-urlencoded",
+    "",
+  ];
   const forwardedFor = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
   const failures: string[] = [];
@@ -78,8 +141,10 @@ test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v
       } catch {
         envelope = null;
       }
-      if (typeof envelope?.error?.code !== "string" || typeof envelope.error.message !== "string") failures.push(`${label}: ${response.status} without the envelope: ${text.slice(0, 80)}`);
-      if (!response.headers["x-ratelimit-limit"] && !(response.status === 405 && method === "TRACE") && !/%ZZ|%E0/.test(path)) failures.push(`${label}: ${response.status} without rate-limit headers`);
+      if (typeof envelope?.error?.code !== "string" || typeof envelope.error.message !== "string")
+        failures.push(`${label}: ${response.status} without the envelope: ${text.slice(0, 80)}`);
+      if (!response.headers["x-ratelimit-limit"] && !(response.status === 405 && method === "TRACE") && !/%ZZ|%E0/.test(path))
+        failures.push(`${label}: ${response.status} without rate-limit headers`);
     }
   }
   expect(failures).toEqual([]);

@@ -59,7 +59,9 @@ test("an owner signs in with an emailed link; an address without an account is t
   expect(await db.user.count({ where: { email: stranger } })).toBe(0);
 });
 
-test("an account someone registered in advance for the owner's address: the owner's sign-in link ends the other session and removes the password", async ({ browser }) => {
+test("an account someone registered in advance for the owner's address: the owner's sign-in link ends the other session and removes the password", async ({
+  browser,
+}) => {
   // Registered without proof of the address (no SMTP then, or by an administrator), password known to the attacker.
   const account = await newAccount("prehijack");
   const attacker = await newPage(browser);
@@ -109,7 +111,9 @@ test("an invited person signs up, confirms the address from the email, and signs
   expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerified).not.toBeNull();
 });
 
-test("signing up with an address that has an account shows the same page, and its owner gets a note instead of a link", async ({ browser }) => {
+test("signing up with an address that has an account shows the same page, and its owner gets a note instead of a link", async ({
+  browser,
+}) => {
   const account = await newAccount("taken");
   const page = await newPage(browser);
   await page.goto(await invitationPath());

@@ -39,8 +39,13 @@ test.beforeAll(async () => {
   await waitForHealth(BASES[0]!);
   apps.push(startNextStart(env(PORTS[1]!)));
   await waitForHealth(BASES[1]!);
-  expect((await runScript("scripts/user-create.ts", ["--email", "doors@example.com", "--password", "long enough"], env(PORTS[0]!))).code).toBe(0);
-  const key = (await runScript("scripts/apikey-create.ts", ["--email", "doors@example.com"], env(PORTS[0]!))).stdout.trim().split("\n").at(-1)!;
+  expect(
+    (await runScript("scripts/user-create.ts", ["--email", "doors@example.com", "--password", "long enough"], env(PORTS[0]!))).code,
+  ).toBe(0);
+  const key = (await runScript("scripts/apikey-create.ts", ["--email", "doors@example.com"], env(PORTS[0]!))).stdout
+    .trim()
+    .split("\n")
+    .at(-1)!;
   auth = { Authorization: `Bearer ${key}` };
 });
 
@@ -59,7 +64,11 @@ async function upload(settings: Record<string, string>, patch?: Record<string, u
   const { short_code, url } = (await created.json()) as { short_code: string; url: string };
   const code = new URL(url).pathname.split("/")[2]!;
   if (patch) {
-    const patched = await fetch(`${BASES[0]}/api/v1/documents/${short_code}`, { method: "PATCH", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify(patch) });
+    const patched = await fetch(`${BASES[0]}/api/v1/documents/${short_code}`, {
+      method: "PATCH",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify(patch),
+    });
     expect(patched.status).toBe(200);
   }
   return code;
@@ -80,7 +89,11 @@ function from(client: string, pathname: string, init: RequestInit = {}): Promise
   return fetch(`${base}${pathname}`, { ...init, headers });
 }
 
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
 let counter = 0;
 const uniqueAddress = () => `198.51.${100 + Math.floor(++counter / 250)}.${counter % 250}`;
 
@@ -141,7 +154,11 @@ test("a document's password door shuts after its per-document limit, whatever ad
   const limit = VIEWER_LIMITS.password.perDocument;
   await waitForFreshMinute();
   for (let i = 0; i < limit; i++) {
-    const response = await from(`192.0.2.${Math.floor(i / VIEWER_LIMITS.password.perAddress)}`, `/s/${locked}/password`, json({ password: "wrong" }));
+    const response = await from(
+      `192.0.2.${Math.floor(i / VIEWER_LIMITS.password.perAddress)}`,
+      `/s/${locked}/password`,
+      json({ password: "wrong" }),
+    );
     expect(response.status).toBe(401);
   }
   const fresh = await from(uniqueAddress(), `/s/${locked}/password`, json({ password: "sesame" }));
@@ -179,7 +196,10 @@ test("gate and beacon posts from another site are refused and record nothing", a
     ["gate", { email: "victim@acme.com" }],
     ["track", { batch_id: "b_crosssite01", pages: [{ page: 1, seconds: 1 }] }],
   ] as const) {
-    const refused = await from(uniqueAddress(), `/s/${code}/${door}`, { ...json(body), headers: { "Content-Type": "text/plain", Origin: "https://evil.example" } });
+    const refused = await from(uniqueAddress(), `/s/${code}/${door}`, {
+      ...json(body),
+      headers: { "Content-Type": "text/plain", Origin: "https://evil.example" },
+    });
     expect(refused.status, door).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { code: "forbidden" } });
   }
@@ -190,6 +210,9 @@ test("gate and beacon posts from another site are refused and record nothing", a
     [code],
   );
   expect(counts!.rows).toBe(0);
-  const ours = await from(uniqueAddress(), `/s/${code}/gate`, { ...json({ email: "reader@acme.com" }), headers: { "Content-Type": "application/json", Origin: BASES[0]! } });
+  const ours = await from(uniqueAddress(), `/s/${code}/gate`, {
+    ...json({ email: "reader@acme.com" }),
+    headers: { "Content-Type": "application/json", Origin: BASES[0]! },
+  });
   expect(ours.status).toBe(200);
 });

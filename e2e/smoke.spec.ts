@@ -27,7 +27,15 @@ test("the API reference renders from our own origin, without a CDN", async ({ pa
 });
 
 test("every kind of response carries the security headers", async ({ request }) => {
-  for (const path of ["/sign-in", "/api/health", "/api/v1/documents", "/api/v1/nothing", "/s/0000000000", "/s/0000000000/file", "/docs/api"]) {
+  for (const path of [
+    "/sign-in",
+    "/api/health",
+    "/api/v1/documents",
+    "/api/v1/nothing",
+    "/s/0000000000",
+    "/s/0000000000/file",
+    "/docs/api",
+  ]) {
     const headers = (await request.get(path, { maxRedirects: 0 })).headers();
     expect(headers["x-content-type-options"], path).toBe("nosniff");
     expect(headers["referrer-policy"], path).toBe("strict-origin-when-cross-origin");

@@ -76,7 +76,12 @@ test("a password protects even the preview; a grant stops working when the passw
   expect((await stranger.get(`/s/${code}/file?v=full`)).status()).toBe(403);
   expect((await stranger.get(`/s/${code}/file?v=preview`)).status()).toBe(403);
   expect((await stranger.post(`/s/${code}/password`, { data: { password: "nope" } })).status()).toBe(401);
-  for (const [body, status] of [["null", 422], ["[1]", 422], ['"text"', 422], ["{not json", 400]] as const) {
+  for (const [body, status] of [
+    ["null", 422],
+    ["[1]", 422],
+    ['"text"', 422],
+    ["{not json", 400],
+  ] as const) {
     const odd = await stranger.post(`/s/${code}/password`, { headers: { "Content-Type": "application/json" }, data: Buffer.from(body) });
     expect(odd.status(), body).toBe(status);
   }
@@ -95,7 +100,8 @@ test("wrong passwords are rate limited per client address", async ({ playwright,
   const headers = { "X-Forwarded-For": `198.51.100.${Math.floor(Math.random() * 250)}` };
   const statuses: number[] = [];
   await waitForFreshMinute();
-  for (let i = 0; i < 12; i++) statuses.push((await owner.post(`/s/${code}/password`, { headers, data: { password: `guess-${i}` } })).status());
+  for (let i = 0; i < 12; i++)
+    statuses.push((await owner.post(`/s/${code}/password`, { headers, data: { password: `guess-${i}` } })).status());
   expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
   expect(statuses.slice(10)).toEqual([429, 429]);
   const right = await owner.post(`/s/${code}/password`, { headers, data: { password: "right-one" } });
@@ -109,7 +115,9 @@ test("bots are served but never recorded", async ({ playwright, baseURL }) => {
   const doc = await uploadOk(owner, account, { pages: 2, fields: { email_gate: "false" } });
   const bot = await playwright.request.newContext({ baseURL, userAgent: "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" });
   expect((await bot.get(`/s/${doc.short_code.slice(2)}`)).status()).toBe(200);
-  const track = await bot.post(`/s/${doc.short_code.slice(2)}/track`, { data: { batch_id: "bot-batch-0001", pages: [{ page: 1, seconds: 1 }] } });
+  const track = await bot.post(`/s/${doc.short_code.slice(2)}/track`, {
+    data: { batch_id: "bot-batch-0001", pages: [{ page: 1, seconds: 1 }] },
+  });
   expect(track.status()).toBe(204);
   const stats = await (await owner.get(`/api/v1/documents/${doc.short_code}/stats`, { headers: account.auth })).json();
   expect(stats.views).toBe(0);
@@ -147,7 +155,10 @@ test("in Chromium, nothing the viewer receives before the gate holds a later pag
     expect(previews.length, layout).toBeGreaterThan(0);
     const leaked = received.flatMap((r) => [...markersIn(r.body)].filter((m) => markerPage(m) >= 3).map((m) => `${m} in ${r.url}`));
     expect(leaked, layout).toEqual([]);
-    expect(previews.some((r) => markersIn(r.body).has("PWMARK-P2")), layout).toBe(true);
+    expect(
+      previews.some((r) => markersIn(r.body).has("PWMARK-P2")),
+      layout,
+    ).toBe(true);
     received.length = 0;
     reading.length = 0;
   }

@@ -41,7 +41,8 @@ const clientBox = (main: Locator) =>
     const rect = element.getBoundingClientRect();
     return { x: rect.left + element.clientLeft, y: rect.top + element.clientTop, width: element.clientWidth, height: element.clientHeight };
   });
-const scrollOf = (main: Locator) => main.evaluate((element) => ({ left: element.scrollLeft, top: element.scrollTop, maxLeft: element.scrollWidth - element.clientWidth }));
+const scrollOf = (main: Locator) =>
+  main.evaluate((element) => ({ left: element.scrollLeft, top: element.scrollTop, maxLeft: element.scrollWidth - element.clientWidth }));
 
 test("the document is the page's one <main> landmark, the toolbar stays outside it", async ({ page }) => {
   await open(page);
@@ -203,7 +204,8 @@ test("on a phone, a two-finger pinch zooms the document around the fingers, not 
     { x: centre.x + spread / 2, y: centre.y, id: 1 },
   ];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: fingers(100) });
-  for (let spread = 110; spread <= 200; spread += 10) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
+  for (let spread = 110; spread <= 200; spread += 10)
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: fingers(spread) });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
 
   // Fingers from 100 to 200 px apart: twice the size. On a starved machine Chrome may deliver the

@@ -58,9 +58,15 @@ test("reads a document without a gate and records an honest visit", async ({ pag
   await expect(page.getByTestId("page-indicator")).toHaveText("1 / 4");
 
   await expect
-    .poll(async () => (await db.pageTime.findMany({ where: { documentId: doc.id }, orderBy: { page: "asc" } })).filter((p) => p.viewed).map((p) => p.page), {
-      timeout: 15_000,
-    })
+    .poll(
+      async () =>
+        (await db.pageTime.findMany({ where: { documentId: doc.id }, orderBy: { page: "asc" } }))
+          .filter((p) => p.viewed)
+          .map((p) => p.page),
+      {
+        timeout: 15_000,
+      },
+    )
     .toEqual(expect.arrayContaining([1, 4]));
   expect(external, "the viewer loads nothing from other origins (no CDN)").toEqual([]);
   const visits = await db.visit.findMany({ where: { documentId: doc.id } });
@@ -110,7 +116,10 @@ for (const [shape, size, rotation] of [
   ["16:9 slides", [960, 540], 0],
   ["letter pages turned a quarter", [612, 792], 90],
 ] as const) {
-  test(`nothing shifts while a document of ${shape} loads and renders; the server-rendered skeleton already has its shape`, async ({ browser, page }) => {
+  test(`nothing shifts while a document of ${shape} loads and renders; the server-rendered skeleton already has its shape`, async ({
+    browser,
+    page,
+  }) => {
     const pdf = await PDFDocument.create();
     for (let n = 0; n < 3; n++) pdf.addPage([...size]).setRotation(degrees(rotation));
     const doc = await uploadOk(request(page), account, { bytes: Buffer.from(await pdf.save()), fields: { email_gate: "false" } });
@@ -129,7 +138,9 @@ for (const [shape, size, rotation] of [
     const layoutShift = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
-          const observer = new PerformanceObserver((list) => resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)));
+          const observer = new PerformanceObserver((list) =>
+            resolve(list.getEntries().reduce((sum, entry) => sum + (entry as PerformanceEntry & { value: number }).value, 0)),
+          );
           observer.observe({ type: "layout-shift", buffered: true });
           setTimeout(() => resolve(0), 1000);
         }),
@@ -176,7 +187,12 @@ test("a preview gate at page 3 shows pages 1–2, then the whole document after 
   const lead = await db.lead.findFirstOrThrow({ where: { documentId: doc.id } });
   expect(lead).toMatchObject({ email: "reader@initech.com", name: "Rita Reader", companyDomain: "initech.com" });
   const event = await db.event.findFirstOrThrow({ where: { documentId: doc.id, type: "lead.captured" } });
-  expect((event.payload as { data: { lead: object } }).data.lead).toMatchObject({ email: "reader@initech.com", name: "Rita Reader", company_domain: "initech.com", total_pages: 5 });
+  expect((event.payload as { data: { lead: object } }).data.lead).toMatchObject({
+    email: "reader@initech.com",
+    name: "Rita Reader",
+    company_domain: "initech.com",
+    total_pages: 5,
+  });
   expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).leadsCount).toBe(1);
 });
 
@@ -196,7 +212,10 @@ test("a full gate asks for the email before page 1", async ({ page }) => {
 });
 
 test("a password comes first, then the gate", async ({ page }) => {
-  const doc = await uploadOk(request(page), account, { pages: 3, fields: { gate_type: "full", password: "open sesame", title: "Secret plan" } });
+  const doc = await uploadOk(request(page), account, {
+    pages: 3,
+    fields: { gate_type: "full", password: "open sesame", title: "Secret plan" },
+  });
   await page.goto(linkOf(doc));
   await expect(page.getByRole("heading", { name: "Secret plan" })).toBeVisible();
   await page.getByLabel("Password").fill("wrong guess");
@@ -210,7 +229,10 @@ test("a password comes first, then the gate", async ({ page }) => {
   await page.getByRole("button", { name: "Continue" }).click();
   await pageRendered(page, 1);
   await shot(page, "viewer-password-then-gate-open");
-  expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({ email: "legal@hooli.com", companyDomain: "hooli.com" });
+  expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({
+    email: "legal@hooli.com",
+    companyDomain: "hooli.com",
+  });
 });
 
 test("with block_free_emails, a free address is refused with a request for a work email", async ({ page }) => {

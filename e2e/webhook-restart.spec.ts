@@ -20,7 +20,14 @@ test("a delivery interrupted by a killed app completes after restart, with the s
   await freshDatabase("pagewise_restart");
   const dataDir = path.join(ROOT, ".data/e2e-restart");
   rmSync(dataDir, { recursive: true, force: true });
-  const env = { PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" };
+  const env = {
+    PORT: String(PORT),
+    APP_URL: BASE,
+    DATA_DIR: dataDir,
+    DATABASE_URL,
+    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+    ALLOW_HTTP_WEBHOOKS: "true",
+  };
   const receiver = await startReceiver(() => ({ status: 500 }));
   let app = startApp(env);
   try {
@@ -28,7 +35,15 @@ test("a delivery interrupted by a killed app completes after restart, with the s
     expect((await runScript("scripts/user-create.ts", ["--email", "restart@example.com", "--password", "long enough"], env)).code).toBe(0);
     const key = (await runScript("scripts/apikey-create.ts", ["--email", "restart@example.com"], env)).stdout.trim().split("\n").at(-1)!;
     const auth = { Authorization: `Bearer ${key}` };
-    expect((await fetch(`${BASE}/api/v1/webhooks`, { method: "POST", headers: { ...auth, "Content-Type": "application/json" }, body: JSON.stringify({ url: receiver.url, events: ["document.uploaded"] }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${BASE}/api/v1/webhooks`, {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ url: receiver.url, events: ["document.uploaded"] }),
+        })
+      ).status,
+    ).toBe(201);
     const form = new FormData();
     form.append("file", new Blob([new Uint8Array(await samplePdf(2))], { type: "application/pdf" }), "restart.pdf");
     expect((await fetch(`${BASE}/api/v1/documents`, { method: "POST", headers: auth, body: form })).status).toBe(201);
@@ -44,12 +59,16 @@ test("a delivery interrupted by a killed app completes after restart, with the s
 
     app = startApp(env);
     await waitForHealth(BASE);
-    await expect.poll(async () => (await query<{ status: string }>("SELECT status FROM webhook_deliveries"))[0]?.status, { timeout: 15_000 }).toBe("succeeded");
+    await expect
+      .poll(async () => (await query<{ status: string }>("SELECT status FROM webhook_deliveries"))[0]?.status, { timeout: 15_000 })
+      .toBe("succeeded");
     const [first, second] = receiver.events();
     expect(receiver.received).toHaveLength(2);
     expect(second!.id).toBe(first!.id);
     expect(receiver.received[0]!.headers["x-service-signature"]).not.toBe(receiver.received[1]!.headers["x-service-signature"]);
-    const [delivery] = await query<{ attempts: number; response_status: number }>("SELECT attempts, response_status FROM webhook_deliveries");
+    const [delivery] = await query<{ attempts: number; response_status: number }>(
+      "SELECT attempts, response_status FROM webhook_deliveries",
+    );
     expect(delivery).toEqual({ attempts: 2, response_status: 200 });
   } finally {
     app.child.kill("SIGTERM");

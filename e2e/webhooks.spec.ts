@@ -12,7 +12,15 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => receiver.close());
 
-const KINDS = ["document.viewed", "document.completed", "lead.captured", "viewer.revisited", "engagement.milestone", "document.uploaded", "document.downloaded"];
+const KINDS = [
+  "document.viewed",
+  "document.completed",
+  "lead.captured",
+  "viewer.revisited",
+  "engagement.milestone",
+  "document.uploaded",
+  "document.downloaded",
+];
 
 test.describe("the webhook API", () => {
   test("create (201, secret once), read with history, update (200), test, delete", async ({ request }) => {
@@ -27,10 +35,17 @@ test.describe("the webhook API", () => {
     expect(created.status()).toBe(201);
     const body = await created.json();
     expect(Object.keys(body).sort()).toEqual(["events", "is_active", "secret", "url", "webhook_id"]);
-    expect(body).toMatchObject({ url: receiver.url, events: KINDS.slice().sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)), is_active: true });
+    expect(body).toMatchObject({
+      url: receiver.url,
+      events: KINDS.slice().sort((a, b) => KINDS.indexOf(a) - KINDS.indexOf(b)),
+      is_active: true,
+    });
     expect(body.secret).toMatch(/^whsec_[0-9A-Za-z]{32}$/);
 
-    const updated = await request.post("/api/v1/webhooks", { headers, data: { url: `${receiver.url}?v=2`, events: ["lead.captured", "document.viewed"] } });
+    const updated = await request.post("/api/v1/webhooks", {
+      headers,
+      data: { url: `${receiver.url}?v=2`, events: ["lead.captured", "document.viewed"] },
+    });
     expect(updated.status()).toBe(200);
     const updatedBody = await updated.json();
     expect(updatedBody).not.toHaveProperty("secret");
@@ -41,7 +56,12 @@ test.describe("the webhook API", () => {
     const result = await test.json();
     expect(result).toMatchObject({ delivered: true, status_code: 200, error: null });
     const arrived = receiver.received.find((r) => r.body.includes(result.event_id))!;
-    const event = stripe.webhooks.constructEvent(arrived.body, String(arrived.headers["x-service-signature"]), body.secret, 300) as unknown as { event: string };
+    const event = stripe.webhooks.constructEvent(
+      arrived.body,
+      String(arrived.headers["x-service-signature"]),
+      body.secret,
+      300,
+    ) as unknown as { event: string };
     expect(event.event).toBe("webhook.test");
 
     const read = await (await request.get("/api/v1/webhooks", { headers })).json();
@@ -89,8 +109,13 @@ test.describe("the webhook API", () => {
 
 test.describe("events end to end", () => {
   async function waitFor(kind: string, predicate: (e: { data: Record<string, unknown> }) => boolean = () => true) {
-    await expect.poll(() => receiver.events().filter((e) => e.event === kind && predicate(e)).length, { timeout: 15_000 }).toBeGreaterThan(0);
-    return receiver.events().filter((e) => e.event === kind && predicate(e)).at(-1)!;
+    await expect
+      .poll(() => receiver.events().filter((e) => e.event === kind && predicate(e)).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    return receiver
+      .events()
+      .filter((e) => e.event === kind && predicate(e))
+      .at(-1)!;
   }
 
   test("each of the seven kinds arrives signed, with the exact envelope and payload", async ({ request, playwright, baseURL }) => {
@@ -102,25 +127,50 @@ test.describe("events end to end", () => {
     const forDoc = (e: { data: Record<string, unknown> }) => (e.data.document as { id: string }).id === doc.id;
 
     const uploaded = await waitFor("document.uploaded", forDoc);
-    expect(uploaded.data).toEqual({ document: expectedDocument, upload: { original_filename: "e2e_quarterly-deck.pdf", page_count: 3, size_bytes: expect.any(Number), settings: doc.settings } });
+    expect(uploaded.data).toEqual({
+      document: expectedDocument,
+      upload: { original_filename: "e2e_quarterly-deck.pdf", page_count: 3, size_bytes: expect.any(Number), settings: doc.settings },
+    });
 
     const reader: APIRequestContext = await playwright.request.newContext({ baseURL });
     expect((await reader.post(`/s/${code}/gate`, { data: { email: "Dana@Acme.com", name: "Dana" } })).status()).toBe(200);
     const lead = await waitFor("lead.captured", forDoc);
-    expect(lead.data).toEqual({ document: expectedDocument, lead: { email: "dana@acme.com", name: "Dana", company_domain: "acme.com", pages_viewed: 0, total_pages: 3, time_spent_seconds: 0 } });
+    expect(lead.data).toEqual({
+      document: expectedDocument,
+      lead: { email: "dana@acme.com", name: "Dana", company_domain: "acme.com", pages_viewed: 0, total_pages: 3, time_spent_seconds: 0 },
+    });
 
     const track = (body: object) => reader.post(`/s/${code}/track`, { data: body });
     const first = await (await track({ batch_id: "e2e-batch-0001", pages: [{ page: 1, seconds: 1.5 }] })).json();
     const viewed = await waitFor("document.viewed", forDoc);
     expect(viewed.data).toEqual({
       document: expectedDocument,
-      viewer: { email: "dana@acme.com", company_domain: "acme.com", pages_viewed: 1, total_pages: 3, completion: 0.3333, time_spent_seconds: 1.5, engagement_label: "Skimmed", visit_number: 1 },
+      viewer: {
+        email: "dana@acme.com",
+        company_domain: "acme.com",
+        pages_viewed: 1,
+        total_pages: 3,
+        completion: 0.3333,
+        time_spent_seconds: 1.5,
+        engagement_label: "Skimmed",
+        visit_number: 1,
+      },
     });
 
     await new Promise((r) => setTimeout(r, 2500));
-    await track({ batch_id: "e2e-batch-0002", visit_id: first.visit_id, pages: [{ page: 2, seconds: 1 }, { page: 3, seconds: 1 }] });
+    await track({
+      batch_id: "e2e-batch-0002",
+      visit_id: first.visit_id,
+      pages: [
+        { page: 2, seconds: 1 },
+        { page: 3, seconds: 1 },
+      ],
+    });
     const completed = await waitFor("document.completed", forDoc);
-    expect(completed.data).toEqual({ document: expectedDocument, viewer: { email: "dana@acme.com", company_domain: "acme.com", completion: 1, time_spent_seconds: 3.5, visit_number: 1 } });
+    expect(completed.data).toEqual({
+      document: expectedDocument,
+      viewer: { email: "dana@acme.com", company_domain: "acme.com", completion: 1, time_spent_seconds: 3.5, visit_number: 1 },
+    });
 
     expect((await reader.get(`/s/${code}/download`)).status()).toBe(200);
     const downloaded = await waitFor("document.downloaded", forDoc);
@@ -132,7 +182,17 @@ test.describe("events end to end", () => {
     const milestone = await waitFor("engagement.milestone", forDoc);
     expect(milestone.data).toEqual({
       document: expectedDocument,
-      viewer: { email: "dana@acme.com", company_domain: "acme.com", engagement_label: "High Interest", previous_label: "Skimmed", completion: 1, pages_viewed: 3, total_pages: 3, time_spent_seconds: 3.5, visit_number: 1 },
+      viewer: {
+        email: "dana@acme.com",
+        company_domain: "acme.com",
+        engagement_label: "High Interest",
+        previous_label: "Skimmed",
+        completion: 1,
+        pages_viewed: 3,
+        total_pages: 3,
+        time_spent_seconds: 3.5,
+        visit_number: 1,
+      },
       milestone: "high_interest",
     });
 
@@ -143,13 +203,23 @@ test.describe("events end to end", () => {
     const revisited = await waitFor("viewer.revisited", forDoc);
     expect(revisited.data).toEqual({
       document: expectedDocument,
-      viewer: { email: "dana@acme.com", company_domain: "acme.com", visit_number: 2, first_viewed_at: expect.any(String), hours_since_first_view: 25, engagement_label: "High Interest" },
+      viewer: {
+        email: "dana@acme.com",
+        company_domain: "acme.com",
+        visit_number: 2,
+        first_viewed_at: expect.any(String),
+        hours_since_first_view: 25,
+        engagement_label: "High Interest",
+      },
     });
 
     const mine = receiver.received.filter((r) => r.body.includes(doc.id));
     expect(new Set(mine.map((r) => JSON.parse(r.body).event))).toEqual(new Set(KINDS));
     for (const r of mine) {
-      const event = stripe.webhooks.constructEvent(r.body, String(r.headers["x-service-signature"]), secret, 300) as unknown as { id: string; created_at: string };
+      const event = stripe.webhooks.constructEvent(r.body, String(r.headers["x-service-signature"]), secret, 300) as unknown as {
+        id: string;
+        created_at: string;
+      };
       expect(event.id).toMatch(/^evt_[0-9A-Za-z]{24}$/);
       expect(Object.keys(JSON.parse(r.body)).sort()).toEqual(["created_at", "data", "event", "id"]);
       expect(r.headers["content-type"]).toBe("application/json");

@@ -66,7 +66,8 @@ describe("parseConfig", () => {
 
   it("leaves SIGNUP unset by default (open until the first account, then invite-only) and takes open, invite or closed", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).SIGNUP).toBeUndefined();
-    for (const value of ["open", "invite", "closed"] as const) expect(parseConfig({ DATA_DIR: dataDir(), SIGNUP: value }).SIGNUP).toBe(value);
+    for (const value of ["open", "invite", "closed"] as const)
+      expect(parseConfig({ DATA_DIR: dataDir(), SIGNUP: value }).SIGNUP).toBe(value);
   });
 
   it("sizes password hashing from the cores and libuv's thread pool, leaving two pool threads for the rest", () => {

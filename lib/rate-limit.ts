@@ -18,7 +18,12 @@ export type RateLimitState = {
   windowSeconds: number;
 };
 
-export async function consumeRateLimit(subject: string, now = new Date(), limit = RATE_LIMIT, windowSeconds = WINDOW_SECONDS): Promise<RateLimitState> {
+export async function consumeRateLimit(
+  subject: string,
+  now = new Date(),
+  limit = RATE_LIMIT,
+  windowSeconds = WINDOW_SECONDS,
+): Promise<RateLimitState> {
   const window = rateLimitWindow(now, windowSeconds);
   // Without waiting for the disk flush (synchronous_commit off for this statement's transaction):
   // a counter lost in a database crash costs nothing, a flush per request costs milliseconds.

@@ -24,13 +24,19 @@ describe("the layering check", () => {
       }),
     );
     expect(violations).toEqual([
-      { file: "lib/errors.ts", line: 2, message: "lib/errors (layer 0) may not import lib/http (layer 9): imports go to lower layers only" },
+      {
+        file: "lib/errors.ts",
+        line: 2,
+        message: "lib/errors (layer 0) may not import lib/http (layer 9): imports go to lower layers only",
+      },
     ]);
   });
 
   it("refuses imports between two folders of the same layer, so folders cannot loop", () => {
     const violations = findLayerViolations(tree({ "lib/jobs/runner.ts": 'import "../dashboard/period";', "lib/dashboard/period.ts": "" }));
-    expect(violations.map((v) => v.message)).toEqual([expect.stringContaining("lib/jobs (layer 8) may not import lib/dashboard (layer 8)")]);
+    expect(violations.map((v) => v.message)).toEqual([
+      expect.stringContaining("lib/jobs (layer 8) may not import lib/dashboard (layer 8)"),
+    ]);
   });
 
   it("refuses lib importing the app, and a folder no layer names", () => {

@@ -53,10 +53,15 @@ try {
   await admin(`CREATE DATABASE "${shadowDatabase}"`);
   const cli = createRequire(import.meta.url).resolve("prisma6/build/index.js");
   const args = [
-    cli, "migrate", "diff",
-    "--config", path.join(root, "prisma/tooling/prisma6.config.mjs"),
-    "--from-migrations", MIGRATIONS_DIR,
-    "--to-schema-datamodel", schemaCopy,
+    cli,
+    "migrate",
+    "diff",
+    "--config",
+    path.join(root, "prisma/tooling/prisma6.config.mjs"),
+    "--from-migrations",
+    MIGRATIONS_DIR,
+    "--to-schema-datamodel",
+    schemaCopy,
     "--script",
     ...(check ? ["--exit-code"] : []),
   ];

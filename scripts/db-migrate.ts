@@ -5,7 +5,9 @@ import { openAppDatabase } from "./lib/with-database";
 const database = await openAppDatabase();
 try {
   const { applied, alreadyApplied } = await migrate(database.url);
-  console.log(applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : `Up to date (${alreadyApplied} migrations applied).`);
+  console.log(
+    applied.length ? `Applied ${applied.length} migration(s): ${applied.join(", ")}` : `Up to date (${alreadyApplied} migrations applied).`,
+  );
 } catch (error) {
   console.error(error instanceof MigrationError ? error.message : error);
   process.exitCode = 1;

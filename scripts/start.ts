@@ -50,7 +50,8 @@ const embedded = cfg.embeddedDatabase
   ? await startEmbeddedPostgres({ dataDir: cfg.DATA_DIR, port: cfg.EMBEDDED_PG_PORT, database: "pagewise", log })
   : undefined;
 const databaseUrl = cfg.DATABASE_URL ?? embedded!.url;
-if (embedded) log(`Embedded PostgreSQL 17 ready on 127.0.0.1:${cfg.EMBEDDED_PG_PORT} (data in ${path.relative(root, cfg.DATA_DIR) || "."}/postgres)`);
+if (embedded)
+  log(`Embedded PostgreSQL 17 ready on 127.0.0.1:${cfg.EMBEDDED_PG_PORT} (data in ${path.relative(root, cfg.DATA_DIR) || "."}/postgres)`);
 
 let stopping = false;
 async function shutdown(code: number) {

@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check CI runs, in order, stopping at the first failure:
- * type check, lint, the layering of imports (scripts/check-layers.ts), migrations-vs-schema drift, unit and integration tests (vitest, real
+ * type check, lint, formatting (Prettier), the layering of imports (scripts/check-layers.ts), migrations-vs-schema drift, unit and integration tests (vitest, real
  * PostgreSQL), production build, browser and HTTP tests (Playwright, Debian Chromium).
  */
 import { spawnSync } from "node:child_process";
@@ -12,6 +12,7 @@ const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 const steps: Array<[string, string, string[]]> = [
   ["type check", bin("tsc"), ["--noEmit"]],
   ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
+  ["formatting", bin("prettier"), ["--check", "."]],
   ["imports follow the layers", process.execPath, ["--import", "tsx", "scripts/check-layers.ts"]],
   ["migrations match the schema", process.execPath, ["--import", "tsx", "scripts/db-diff.ts", "--check"]],
   ["unit and integration tests", bin("vitest"), ["run"]],

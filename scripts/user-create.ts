@@ -4,7 +4,8 @@ import { EmailTakenError, createUser } from "../lib/users/create-user";
 import { fail, parseArgs, withDatabase } from "./lib/with-database";
 
 const args = parseArgs(process.argv.slice(2));
-if (!args.email || !args.password) fail("Usage: npm run user:create -- --email you@example.com --password 'a long password' [--name 'Your Name']");
+if (!args.email || !args.password)
+  fail("Usage: npm run user:create -- --email you@example.com --password 'a long password' [--name 'Your Name']");
 
 try {
   const user = await withDatabase(() => createUser({ email: args.email!, password: args.password!, name: args.name }));

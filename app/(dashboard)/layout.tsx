@@ -20,7 +20,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const user = await requireUser();
   return (
     <div className="min-h-screen md:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
@@ -30,7 +33,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
             Pagewise
           </p>
           <form action={signOutAction} className="md:hidden">
-            <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">Sign out</button>
+            <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
+              Sign out
+            </button>
           </form>
         </div>
         <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:px-3">
@@ -41,9 +46,13 @@ export default async function DashboardLayout({ children }: { children: React.Re
           ))}
         </nav>
         <div className="absolute bottom-0 hidden w-60 border-t border-slate-100 px-5 py-4 md:block">
-          <p className="truncate text-sm text-slate-700" title={user.email}>{user.email}</p>
+          <p className="truncate text-sm text-slate-700" title={user.email}>
+            {user.email}
+          </p>
           <form action={signOutAction}>
-            <button type="submit" className="mt-1 text-sm text-slate-500 hover:text-slate-900">Sign out</button>
+            <button type="submit" className="mt-1 text-sm text-slate-500 hover:text-slate-900">
+              Sign out
+            </button>
           </form>
         </div>
       </aside>

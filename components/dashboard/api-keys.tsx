@@ -17,7 +17,12 @@ function NewKey({ state }: { state: KeyState }) {
     <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm font-medium text-emerald-900">Your new key “{state.name}”. Copy it now: it is not shown again.</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code data-testid="new-api-key" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200">{state.key}</code>
+        <code
+          data-testid="new-api-key"
+          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200"
+        >
+          {state.key}
+        </code>
         <CopyButton value={state.key} />
       </div>
     </div>
@@ -76,16 +81,21 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
 
   return (
     <div className="space-y-6">
-      <form action={(form) => {
-        setRegenerated(undefined);
-        create(form);
-      }} className="flex flex-wrap items-end gap-3">
+      <form
+        action={(form) => {
+          setRegenerated(undefined);
+          create(form);
+        }}
+        className="flex flex-wrap items-end gap-3"
+      >
         <div className="min-w-56 flex-1">
           <Field id="key-name" label="Key name" hint="What will use it, e.g. “CRM sync”">
             <Input id="key-name" name="name" maxLength={100} placeholder="CRM sync" />
           </Field>
         </div>
-        <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create API key"}</Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? "Creating…" : "Create API key"}
+        </Button>
       </form>
       <NewKey state={shown} />
       <DataTable

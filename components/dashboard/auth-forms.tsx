@@ -17,7 +17,13 @@ function SignInLink() {
   );
 }
 
-export function SignUpForm({ invitation, emailVerification }: { invitation?: { token: string; email: string | null }; emailVerification: boolean }) {
+export function SignUpForm({
+  invitation,
+  emailVerification,
+}: {
+  invitation?: { token: string; email: string | null };
+  emailVerification: boolean;
+}) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, undefined);
   return (
     <form action={action} className="space-y-4" noValidate>
@@ -29,7 +35,12 @@ export function SignUpForm({ invitation, emailVerification }: { invitation?: { t
       <Field id="name" label="Name" hint="Optional" error={state?.fieldErrors?.name}>
         <Input id="name" name="name" autoComplete="name" defaultValue={state?.values?.name} />
       </Field>
-      <Field id="email" label="Work email" error={state?.fieldErrors?.email} hint={invitation?.email ? "The invitation is for this address." : undefined}>
+      <Field
+        id="email"
+        label="Work email"
+        error={state?.fieldErrors?.email}
+        hint={invitation?.email ? "The invitation is for this address." : undefined}
+      >
         <Input
           id="email"
           name="email"
@@ -42,7 +53,14 @@ export function SignUpForm({ invitation, emailVerification }: { invitation?: { t
         />
       </Field>
       <Field id="password" label="Password" hint="At least 8 characters" error={state?.fieldErrors?.password}>
-        <Input id="password" name="password" type="password" autoComplete="new-password" required aria-invalid={Boolean(state?.fieldErrors?.password)} />
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={Boolean(state?.fieldErrors?.password)}
+        />
       </Field>
       <p className="text-xs text-slate-500" data-testid="sign-up-verification">
         {emailVerification
@@ -75,7 +93,8 @@ export function CompleteSignUpForm({ token, email }: { token: string; email: str
     <form action={action} className="space-y-4">
       <h1 className="text-xl font-semibold text-slate-900">Finish creating your account</h1>
       <p className="text-sm text-slate-600">
-        Your address <span className="font-medium text-slate-900">{email}</span> is confirmed. Create the account to start sharing documents.
+        Your address <span className="font-medium text-slate-900">{email}</span> is confirmed. Create the account to start sharing
+        documents.
       </p>
       <input type="hidden" name="token" value={token} />
       <FormError message={state?.error} />
@@ -112,10 +131,25 @@ export function SignInForm({
         )}
         <input type="hidden" name="next" value={next ?? ""} />
         <Field id="email" label="Email" error={state?.fieldErrors?.email}>
-          <Input id="email" name="email" type="email" autoComplete="email" required defaultValue={state?.values?.email} aria-invalid={Boolean(state?.fieldErrors?.email)} />
+          <Input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            defaultValue={state?.values?.email}
+            aria-invalid={Boolean(state?.fieldErrors?.email)}
+          />
         </Field>
         <Field id="password" label="Password" error={state?.fieldErrors?.password}>
-          <Input id="password" name="password" type="password" autoComplete="current-password" required aria-invalid={Boolean(state?.fieldErrors?.password)} />
+          <Input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={Boolean(state?.fieldErrors?.password)}
+          />
         </Field>
         <FormError message={state?.error ?? (error ? "That sign-in link is invalid or has expired." : undefined)} />
         <Button type="submit" className="w-full" disabled={pending}>
@@ -143,7 +177,11 @@ export function SignInForm({
           </Link>
         </p>
       )}
-      {signUp === "invite" && <p className="text-center text-sm text-slate-600">New to Pagewise? Accounts here are by invitation: open the invitation link you were sent.</p>}
+      {signUp === "invite" && (
+        <p className="text-center text-sm text-slate-600">
+          New to Pagewise? Accounts here are by invitation: open the invitation link you were sent.
+        </p>
+      )}
     </div>
   );
 }

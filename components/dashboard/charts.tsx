@@ -28,17 +28,49 @@ export function ReadingFunnelChart({ data }: { data: FunnelStep[] }) {
             <XAxis dataKey="page" tickLine={false} axisLine={false} fontSize={12} />
             <YAxis yAxisId="visits" tickLine={false} axisLine={false} fontSize={12} allowDecimals={false} />
             <YAxis yAxisId="time" orientation="right" tickLine={false} axisLine={false} fontSize={12} unit="s" />
-            <Tooltip formatter={(value, name) => (name === "Avg. time" ? [`${value} s`, name] : [value, name])} labelFormatter={(page) => `Page ${page}`} />
-            <Bar yAxisId="visits" dataKey="reached" name="Visits that got this far" fill={BRAND} radius={[3, 3, 0, 0]} isAnimationActive={false} />
-            <Line yAxisId="time" dataKey="avg_time_seconds" name="Avg. time" stroke={AMBER} strokeWidth={2} dot={{ r: 2 }} isAnimationActive={false} />
+            <Tooltip
+              formatter={(value, name) => (name === "Avg. time" ? [`${value} s`, name] : [value, name])}
+              labelFormatter={(page) => `Page ${page}`}
+            />
+            <Bar
+              yAxisId="visits"
+              dataKey="reached"
+              name="Visits that got this far"
+              fill={BRAND}
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+            <Line
+              yAxisId="time"
+              dataKey="avg_time_seconds"
+              name="Avg. time"
+              stroke={AMBER}
+              strokeWidth={2}
+              dot={{ r: 2 }}
+              isAnimationActive={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </div>
       {/* A table ignores a width smaller than its content, so the hiding is done by a wrapper. */}
-      <DataTable variant="screen-reader" className="sr-only" data-testid="funnel-table" caption="Reading funnel" columns={FUNNEL_COLUMNS} rows={data} rowKey={(d) => String(d.page)} />
+      <DataTable
+        variant="screen-reader"
+        className="sr-only"
+        data-testid="funnel-table"
+        caption="Reading funnel"
+        columns={FUNNEL_COLUMNS}
+        rows={data}
+        rowKey={(d) => String(d.page)}
+      />
       <figcaption className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-        <span><span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />Visits that got this far (furthest page viewed)</span>
-        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />Average time on page</span>
+        <span>
+          <span aria-hidden className="mr-1 inline-block h-2 w-3 rounded-sm" style={{ background: BRAND }} />
+          Visits that got this far (furthest page viewed)
+        </span>
+        <span>
+          <span aria-hidden className="mr-1 inline-block h-0.5 w-3 align-middle" style={{ background: AMBER }} />
+          Average time on page
+        </span>
       </figcaption>
     </figure>
   );
@@ -60,7 +92,13 @@ export function ViewsOverTimeChart({ data }: { data: Array<{ day: string; views:
   );
 }
 
-const LEVEL_COLORS: Record<string, string> = { high_interest: "#e11d48", read: "#f59e0b", skimmed: "#0ea5e9", opened: "#94a3b8", not_opened: "#e2e8f0" };
+const LEVEL_COLORS: Record<string, string> = {
+  high_interest: "#e11d48",
+  read: "#f59e0b",
+  skimmed: "#0ea5e9",
+  opened: "#94a3b8",
+  not_opened: "#e2e8f0",
+};
 
 export function EngagementChart({ data }: { data: Array<{ key: string; label: string; count: number }> }) {
   return (
@@ -70,10 +108,17 @@ export function EngagementChart({ data }: { data: Array<{ key: string; label: st
           <XAxis type="number" hide allowDecimals={false} />
           <YAxis type="category" dataKey="label" tickLine={false} axisLine={false} fontSize={12} width={90} />
           <Tooltip />
-          <Bar dataKey="count" name="Documents" radius={[0, 3, 3, 0]} isAnimationActive={false} label={{ position: "right", fontSize: 12 }} shape={(props: unknown) => {
-            const p = props as { x: number; y: number; width: number; height: number; payload: { key: string } };
-            return <rect x={p.x} y={p.y} width={p.width} height={p.height} rx={3} fill={LEVEL_COLORS[p.payload.key] ?? BRAND} />;
-          }} />
+          <Bar
+            dataKey="count"
+            name="Documents"
+            radius={[0, 3, 3, 0]}
+            isAnimationActive={false}
+            label={{ position: "right", fontSize: 12 }}
+            shape={(props: unknown) => {
+              const p = props as { x: number; y: number; width: number; height: number; payload: { key: string } };
+              return <rect x={p.x} y={p.y} width={p.width} height={p.height} rx={3} fill={LEVEL_COLORS[p.payload.key] ?? BRAND} />;
+            }}
+          />
         </BarChart>
       </ResponsiveContainer>
     </figure>

@@ -19,13 +19,21 @@ const noSubscription = () => () => {};
  */
 export function DeletedDocumentNotice() {
   const code = useSearchParams().get("deleted");
-  const title = useSyncExternalStore(noSubscription, () => (code ? sessionStorage.getItem(key(code)) : null), () => null);
+  const title = useSyncExternalStore(
+    noSubscription,
+    () => (code ? sessionStorage.getItem(key(code)) : null),
+    () => null,
+  );
   return (
     <div role="status" className="empty:hidden">
       {code && (
         <p className="mb-4 flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0">
-            <path fillRule="evenodd" d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z" clipRule="evenodd" />
+            <path
+              fillRule="evenodd"
+              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
+              clipRule="evenodd"
+            />
           </svg>
           {title ? `“${title}” was deleted.` : "The document was deleted."} Its link no longer works.
         </p>

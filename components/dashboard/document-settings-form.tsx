@@ -8,7 +8,19 @@ import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/docume
 import type { DocumentSettings } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
 
-export function DocumentSettingsForm({ code, title, values, pageCount, passwordSet }: { code: string; title: string; values: DocumentSettings; pageCount: number; passwordSet: boolean }) {
+export function DocumentSettingsForm({
+  code,
+  title,
+  values,
+  pageCount,
+  passwordSet,
+}: {
+  code: string;
+  title: string;
+  values: DocumentSettings;
+  pageCount: number;
+  passwordSet: boolean;
+}) {
   const [state, dispatch, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
   return (
     <ActionForm dispatch={dispatch} state={state} className="space-y-5" aria-label="Document settings">
@@ -18,8 +30,14 @@ export function DocumentSettingsForm({ code, title, values, pageCount, passwordS
       <SettingsFields values={values} pageCount={pageCount} errors={state?.fieldErrors} passwordSet={passwordSet} />
       <FormError message={state?.error} />
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save settings"}</Button>
-        {state?.ok && <p role="status" className="text-sm text-emerald-700">Saved.</p>}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save settings"}
+        </Button>
+        {state?.ok && (
+          <p role="status" className="text-sm text-emerald-700">
+            Saved.
+          </p>
+        )}
       </div>
     </ActionForm>
   );

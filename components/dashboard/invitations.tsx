@@ -8,8 +8,14 @@ import { Field, Input, inputClass } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
 import { utcMinute } from "@/lib/format-time";
 
-export type InvitationRow = { id: string; email: string | null; createdAt: string; expiresAt: string; status: "active" | "used" | "revoked" | "expired"; usedBy: string | null };
-
+export type InvitationRow = {
+  id: string;
+  email: string | null;
+  createdAt: string;
+  expiresAt: string;
+  status: "active" | "used" | "revoked" | "expired";
+  usedBy: string | null;
+};
 
 function NewInvitation({ state }: { state: InvitationState }) {
   if (!state?.url) return null;
@@ -19,7 +25,12 @@ function NewInvitation({ state }: { state: InvitationState }) {
         Invitation link{state.email ? ` for ${state.email}` : ""}. Send it to the person you invite; copy it now: it is not shown again.
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code data-testid="new-invitation-link" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200">{state.url}</code>
+        <code
+          data-testid="new-invitation-link"
+          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200"
+        >
+          {state.url}
+        </code>
         <CopyButton value={state.url} />
       </div>
     </div>
@@ -48,7 +59,14 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
       cellClassName: "whitespace-nowrap",
       cell: (row) =>
         row.status === "active" && (
-          <Button size="sm" variant="secondary" className="text-red-700" disabled={pending} onClick={() => start(() => revokeInvitationAction(row.id))} aria-label={`Revoke invitation for ${row.email ?? "anyone with the link"}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700"
+            disabled={pending}
+            onClick={() => start(() => revokeInvitationAction(row.id))}
+            aria-label={`Revoke invitation for ${row.email ?? "anyone with the link"}`}
+          >
             Revoke
           </Button>
         ),
@@ -58,20 +76,36 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
     <div className="space-y-6">
       <form action={create} className="flex flex-wrap items-end gap-3" noValidate>
         <div className="min-w-56 flex-1">
-          <Field id="invite-email" label="Email (optional)" hint="Only this address can use the link. Leave empty for anyone who has it." error={created?.fieldErrors?.email}>
-            <Input id="invite-email" name="email" type="email" autoComplete="off" placeholder="colleague@example.com" aria-invalid={Boolean(created?.fieldErrors?.email)} />
+          <Field
+            id="invite-email"
+            label="Email (optional)"
+            hint="Only this address can use the link. Leave empty for anyone who has it."
+            error={created?.fieldErrors?.email}
+          >
+            <Input
+              id="invite-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              placeholder="colleague@example.com"
+              aria-invalid={Boolean(created?.fieldErrors?.email)}
+            />
           </Field>
         </div>
         <div className="w-40">
           <Field id="invite-days" label="Valid for" error={created?.fieldErrors?.days}>
             <select id="invite-days" name="days" defaultValue="7" className={inputClass}>
               {days.map((d) => (
-                <option key={d} value={d}>{d === 1 ? "1 day" : `${d} days`}</option>
+                <option key={d} value={d}>
+                  {d === 1 ? "1 day" : `${d} days`}
+                </option>
               ))}
             </select>
           </Field>
         </div>
-        <Button type="submit" disabled={creating}>{creating ? "Creating…" : "Create invitation"}</Button>
+        <Button type="submit" disabled={creating}>
+          {creating ? "Creating…" : "Create invitation"}
+        </Button>
       </form>
       <NewInvitation state={created} />
       <DataTable

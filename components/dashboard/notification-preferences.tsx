@@ -7,20 +7,37 @@ import { type PreferencesState, savePreferencesAction } from "@/lib/dashboard/no
 import type { NotificationPreferences } from "@/lib/users/notification-preferences";
 import { Toggle } from "./settings-fields";
 
-export function NotificationPreferencesForm({ preferences, digestMinutes }: { preferences: NotificationPreferences; digestMinutes: number }) {
+export function NotificationPreferencesForm({
+  preferences,
+  digestMinutes,
+}: {
+  preferences: NotificationPreferences;
+  digestMinutes: number;
+}) {
   const [state, action, pending] = useActionState<PreferencesState, FormData>(savePreferencesAction, undefined);
   return (
     <form action={action} className="space-y-4" aria-label="Email preferences">
       <p className="text-sm text-slate-600">
-        Each document with notifications on sends you at most one email every {digestMinutes} {digestMinutes === 1 ? "minute" : "minutes"}: who read it and how far.
-        A new reader always brings one; also email me about:
+        Each document with notifications on sends you at most one email every {digestMinutes} {digestMinutes === 1 ? "minute" : "minutes"}:
+        who read it and how far. A new reader always brings one; also email me about:
       </p>
       <Toggle name="new_leads" label="New leads" hint="A reader leaves their email at the gate" defaultChecked={preferences.new_leads} />
-      <Toggle name="completed_reads" label="Completed reads" hint="A reader reaches the last page" defaultChecked={preferences.completed_reads} />
+      <Toggle
+        name="completed_reads"
+        label="Completed reads"
+        hint="A reader reaches the last page"
+        defaultChecked={preferences.completed_reads}
+      />
       <FormError message={state?.error} />
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>{pending ? "Saving…" : "Save preferences"}</Button>
-        {state?.saved && <p role="status" className="text-sm text-emerald-700">Saved.</p>}
+        <Button type="submit" disabled={pending}>
+          {pending ? "Saving…" : "Save preferences"}
+        </Button>
+        {state?.saved && (
+          <p role="status" className="text-sm text-emerald-700">
+            Saved.
+          </p>
+        )}
       </div>
     </form>
   );

@@ -2,7 +2,15 @@ import Link from "next/link";
 import { PERIODS, type PeriodKey } from "@/lib/dashboard/period";
 
 /** Links, not a client widget: the period is in the URL, shareable and keyboard friendly. */
-export function PeriodPicker({ current, basePath, params = {} }: { current: PeriodKey; basePath: string; params?: Record<string, string> }) {
+export function PeriodPicker({
+  current,
+  basePath,
+  params = {},
+}: {
+  current: PeriodKey;
+  basePath: string;
+  params?: Record<string, string>;
+}) {
   return (
     <nav aria-label="Period" className="inline-flex rounded-md border border-slate-200 bg-white p-0.5 shadow-sm">
       {PERIODS.map((p) => (

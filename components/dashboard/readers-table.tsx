@@ -32,10 +32,18 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
           <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-slate-900">Visit {v.number}</span>
-              <time dateTime={v.startedAt} className="text-slate-600">{utcMinute(v.startedAt)} UTC</time>
-              <span className="text-slate-600">{formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading</span>
-              <span className="text-slate-600" data-testid="visit-device">{deviceSummary(v)}</span>
-              <span className="text-slate-600">{v.downloads ? `Downloaded${v.downloads > 1 ? ` ${v.downloads}×` : ""}` : "No download"}</span>
+              <time dateTime={v.startedAt} className="text-slate-600">
+                {utcMinute(v.startedAt)} UTC
+              </time>
+              <span className="text-slate-600">
+                {formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading
+              </span>
+              <span className="text-slate-600" data-testid="visit-device">
+                {deviceSummary(v)}
+              </span>
+              <span className="text-slate-600">
+                {v.downloads ? `Downloaded${v.downloads > 1 ? ` ${v.downloads}×` : ""}` : "No download"}
+              </span>
             </div>
             {v.pages.length > 0 && (
               <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label={`Time per page in visit ${v.number}`}>
@@ -43,7 +51,10 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
                   <li key={p.page} className="flex items-center gap-2 text-xs text-slate-600">
                     <span className="w-12 shrink-0 tabular-nums">Page {p.page}</span>
                     <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100">
-                      <span className="block h-full rounded-full bg-brand-600" style={{ width: `${Math.max(4, (p.seconds / longest) * 100)}%` }} />
+                      <span
+                        className="block h-full rounded-full bg-brand-600"
+                        style={{ width: `${Math.max(4, (p.seconds / longest) * 100)}%` }}
+                      />
                     </span>
                     <span className="w-14 shrink-0 text-right tabular-nums">{formatSeconds(p.seconds)}</span>
                   </li>
@@ -62,8 +73,19 @@ const READER_COLUMNS: Array<Column<ReaderRow>> = [
   { key: "completion", header: "Completion", align: "end", cellClassName: "tabular-nums", cell: (r) => formatPercent(r.completion) },
   { key: "time", header: "Time", align: "end", cellClassName: "tabular-nums", cell: (r) => formatSeconds(r.totalTimeSeconds) },
   { key: "downloaded", header: "Downloaded", hideBelow: "sm", cell: (r) => (r.downloaded ? "Yes" : "No") },
-  { key: "engagement", header: "Engagement", hideBelow: "md", cell: (r) => <EngagementBadge label={r.engagementLabel} type={r.engagementType} /> },
-  { key: "last-seen", header: "Last seen", hideBelow: "lg", cellClassName: "whitespace-nowrap text-slate-600", cell: (r) => utcMinute(r.lastSeen) },
+  {
+    key: "engagement",
+    header: "Engagement",
+    hideBelow: "md",
+    cell: (r) => <EngagementBadge label={r.engagementLabel} type={r.engagementType} />,
+  },
+  {
+    key: "last-seen",
+    header: "Last seen",
+    hideBelow: "lg",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (r) => utcMinute(r.lastSeen),
+  },
 ];
 
 const panelId = (r: ReaderRow) => `timeline-${r.viewerId}`;
@@ -92,7 +114,9 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
           }}
           className="flex items-start gap-1.5 text-left"
         >
-          <span aria-hidden className={`mt-0.5 text-xs text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>▶</span>
+          <span aria-hidden className={`mt-0.5 text-xs text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>
+            ▶
+          </span>
           <span>
             <span className="block font-medium text-slate-900">{r.label}</span>
             {r.companyDomain && <span className="text-xs text-slate-500">{r.companyDomain}</span>}

@@ -8,7 +8,8 @@ import { DEFAULT_SETTINGS, formFieldProblems, withUncheckedBoxes } from "@/lib/d
 import { SettingsFields } from "./settings-fields";
 import type { ErrorBody } from "@/lib/errors";
 
-const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
 
@@ -50,7 +51,15 @@ function useFileDrop(onFile: (file: File | undefined) => void) {
  * The upload form behind a button, or, as the empty state of a documents page with none yet, a
  * drop zone that opens the form with the dropped or chosen file.
  */
-export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button" }: { maxUploadMb: number; startOpen?: boolean; variant?: "button" | "empty" }) {
+export function UploadPanel({
+  maxUploadMb,
+  startOpen = false,
+  variant = "button",
+}: {
+  maxUploadMb: number;
+  startOpen?: boolean;
+  variant?: "button" | "empty";
+}) {
   const router = useRouter();
   const [open, setOpen] = useState(startOpen);
   const [file, setFile] = useState<File | null>(null);
@@ -76,7 +85,16 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
     setPages(await countPages(chosen));
   }
   const drop = useFileDrop((dropped) => void choose(dropped));
-  const fileInput = <input ref={inputRef} id="upload-file" type="file" accept="application/pdf,.pdf" className="sr-only" onChange={(e) => void choose(e.target.files?.[0])} />;
+  const fileInput = (
+    <input
+      ref={inputRef}
+      id="upload-file"
+      type="file"
+      accept="application/pdf,.pdf"
+      className="sr-only"
+      onChange={(e) => void choose(e.target.files?.[0])}
+    />
+  );
   const errorMessage = status.kind === "error" && (
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
       {status.message}
@@ -121,8 +139,12 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
         data-testid="empty-drop-zone"
         className={`rounded-xl border-2 border-dashed px-6 py-14 text-center transition-colors ${drop.dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
       >
-        <h2 id="upload-empty-title" className="text-lg font-semibold text-slate-900">Share your first document</h2>
-        <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">Drop a PDF here to get a link. Gate it with an email or a password, then watch who reads it, page by page.</p>
+        <h2 id="upload-empty-title" className="text-lg font-semibold text-slate-900">
+          Share your first document
+        </h2>
+        <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
+          Drop a PDF here to get a link. Gate it with an email or a password, then watch who reads it, page by page.
+        </p>
         {fileInput}
         <Button className="mt-4" onClick={() => inputRef.current?.click()}>
           Upload PDF
@@ -143,20 +165,28 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
 
   const busy = status.kind === "uploading" || status.kind === "processing";
   return (
-    <form onSubmit={submit} className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label="Upload a PDF">
+    <form
+      onSubmit={submit}
+      className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label="Upload a PDF"
+    >
       <div
         {...drop.handlers}
         className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${drop.dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
       >
         {file ? (
           <p className="text-sm text-slate-800">
-            <span className="font-medium">{file.name}</span> · {formatBytes(file.size)}{pages ? ` · ${pages} pages` : ""}
+            <span className="font-medium">{file.name}</span> · {formatBytes(file.size)}
+            {pages ? ` · ${pages} pages` : ""}
           </p>
         ) : (
           <p className="text-sm text-slate-600">Drag a PDF here, or</p>
         )}
         {fileInput}
-        <label htmlFor="upload-file" className="mt-2 cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2">
+        <label
+          htmlFor="upload-file"
+          className="mt-2 cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2"
+        >
           {file ? "Choose another file" : "Choose a file"}
         </label>
         <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
@@ -165,7 +195,12 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
       <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
         <Input id="title" name="title" maxLength={200} placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""} />
       </Field>
-      <SettingsFields values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }} pageCount={pages} errors={errors} key={pages ?? 0} />
+      <SettingsFields
+        values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }}
+        pageCount={pages}
+        errors={errors}
+        key={pages ?? 0}
+      />
 
       {status.kind === "uploading" || status.kind === "processing" ? (
         <div>
@@ -173,8 +208,18 @@ export function UploadPanel({ maxUploadMb, startOpen = false, variant = "button"
             <span>{status.kind === "processing" ? "Checking the PDF…" : "Uploading…"}</span>
             <span>{status.kind === "uploading" ? `${status.percent}%` : ""}</span>
           </div>
-          <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.kind === "uploading" ? status.percent : 100} className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100">
-            <div className="h-full rounded-full bg-brand-600 transition-all" style={{ width: `${status.kind === "uploading" ? status.percent : 100}%` }} />
+          <div
+            role="progressbar"
+            aria-label="Upload progress"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={status.kind === "uploading" ? status.percent : 100}
+            className="mt-1 h-2 overflow-hidden rounded-full bg-slate-100"
+          >
+            <div
+              className="h-full rounded-full bg-brand-600 transition-all"
+              style={{ width: `${status.kind === "uploading" ? status.percent : 100}%` }}
+            />
           </div>
         </div>
       ) : null}

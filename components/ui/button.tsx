@@ -21,6 +21,11 @@ export function Button({
   return <button type="button" {...props} className={`${buttonClass(variant, size)} ${className}`} />;
 }
 
-export function ButtonLink({ variant = "primary", size = "md", className = "", ...props }: React.ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
+export function ButtonLink({
+  variant = "primary",
+  size = "md",
+  className = "",
+  ...props
+}: React.ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
   return <Link {...props} className={`${buttonClass(variant, size)} ${className}`} />;
 }

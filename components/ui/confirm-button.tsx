@@ -37,7 +37,16 @@ export function ConfirmButton({
   const id = useId();
   return (
     <>
-      <Button ref={opener} variant={variant} size={size} className={className} disabled={pending} aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => dialog.current?.showModal()}>
+      <Button
+        ref={opener}
+        variant={variant}
+        size={size}
+        className={className}
+        disabled={pending}
+        aria-label={ariaLabel}
+        aria-haspopup="dialog"
+        onClick={() => dialog.current?.showModal()}
+      >
         {children}
       </Button>
       <dialog
@@ -49,10 +58,16 @@ export function ConfirmButton({
         className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl p-0 text-left whitespace-normal shadow-xl backdrop:bg-slate-900/40"
       >
         <div className="p-6">
-          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">{title}</h2>
-          <p id={`${id}-text`} className="mt-2 text-sm text-slate-600">{description}</p>
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <p id={`${id}-text`} className="mt-2 text-sm text-slate-600">
+            {description}
+          </p>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>Cancel</Button>
+            <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>
+              Cancel
+            </Button>
             <Button
               variant="danger"
               disabled={pending}

@@ -35,7 +35,13 @@ describe("DataTable", () => {
   });
 
   it("names a row by its row-header cell; the screen-reader table carries no styling", () => {
-    const html = render({ columns: [{ key: "name", header: "Name", rowHeader: true, cell: (f) => f.name }, { key: "count", header: "Count", cell: (f) => f.count }], variant: "screen-reader" });
+    const html = render({
+      columns: [
+        { key: "name", header: "Name", rowHeader: true, cell: (f) => f.name },
+        { key: "count", header: "Count", cell: (f) => f.count },
+      ],
+      variant: "screen-reader",
+    });
     expect(html).toContain('<th scope="row">Apple</th>');
     expect(html).not.toContain("class=");
   });
@@ -50,7 +56,9 @@ describe("DataTable", () => {
       rowProps: (f) => ({ "data-testid": `row-${f.name}` }),
       expandedRow: (f) => (f.name === "Apple" ? { id: "apple-details", content: "Picked in May" } : null),
     });
-    expect(html).toMatch(/<tr data-testid="row-Apple">.*?<\/tr><tr id="apple-details"><td colSpan="3"[^>]*>Picked in May<\/td><\/tr><tr data-testid="row-Pear">/);
+    expect(html).toMatch(
+      /<tr data-testid="row-Apple">.*?<\/tr><tr id="apple-details"><td colSpan="3"[^>]*>Picked in May<\/td><\/tr><tr data-testid="row-Pear">/,
+    );
     expect(html.match(/colSpan/g)).toHaveLength(1);
   });
 });

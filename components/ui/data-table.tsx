@@ -39,7 +39,18 @@ export type DataTableProps<Row> = {
 // Literal class names, so Tailwind sees each one.
 const HIDE_BELOW = { sm: "hidden sm:table-cell", md: "hidden md:table-cell", lg: "hidden lg:table-cell" } as const;
 
-const STYLE: Record<Variant, { wrapper: string; table: string; head: string; body: string; row: string; cell: (index: number, last: number) => string; expanded: string }> = {
+const STYLE: Record<
+  Variant,
+  {
+    wrapper: string;
+    table: string;
+    head: string;
+    body: string;
+    row: string;
+    cell: (index: number, last: number) => string;
+    expanded: string;
+  }
+> = {
   page: {
     wrapper: "overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm",
     table: "min-w-full text-sm",
@@ -64,7 +75,18 @@ const STYLE: Record<Variant, { wrapper: string; table: string; head: string; bod
 const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(" ") || undefined;
 
 /** A table whose columns are declared once: header, cell, alignment and when each column shows. */
-export function DataTable<Row>({ columns, rows, rowKey, caption, variant = "card", empty, rowProps, expandedRow, className, "data-testid": testId }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  variant = "card",
+  empty,
+  rowProps,
+  expandedRow,
+  className,
+  "data-testid": testId,
+}: DataTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const style = STYLE[variant];
   const last = columns.length - 1;
@@ -93,15 +115,21 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, variant = "card
                 {columns.map((column, index) => {
                   const className = classes(columnClass(column, index), column.cellClassName);
                   return column.rowHeader ? (
-                    <th key={column.key} scope="row" className={className}>{column.cell(row)}</th>
+                    <th key={column.key} scope="row" className={className}>
+                      {column.cell(row)}
+                    </th>
                   ) : (
-                    <td key={column.key} className={className}>{column.cell(row)}</td>
+                    <td key={column.key} className={className}>
+                      {column.cell(row)}
+                    </td>
                   );
                 })}
               </tr>
               {expansion && (
                 <tr id={expansion.id}>
-                  <td colSpan={columns.length} className={classes(style.expanded)}>{expansion.content}</td>
+                  <td colSpan={columns.length} className={classes(style.expanded)}>
+                    {expansion.content}
+                  </td>
                 </tr>
               )}
             </Fragment>

@@ -7,5 +7,11 @@ const STYLES: Record<string, string> = {
 };
 
 export function EngagementBadge({ label, type }: { label: string; type: string }) {
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STYLES[type] ?? STYLES.none}`}>{label}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${STYLES[type] ?? STYLES.none}`}
+    >
+      {label}
+    </span>
+  );
 }

@@ -19,7 +19,11 @@ export function GateForm({
   gate: ReaderGate;
   standalone?: boolean;
 }) {
-  const { submit, error, pending } = useUnlockForm(`/s/${code}/gate`, ["email", "name"], "Could not unlock the document. Check your connection and try again.");
+  const { submit, error, pending } = useUnlockForm(
+    `/s/${code}/gate`,
+    ["email", "name"],
+    "Could not unlock the document. Check your connection and try again.",
+  );
 
   const remaining = pageCount - gate.page + 1;
   return (
@@ -29,13 +33,14 @@ export function GateForm({
       aria-labelledby="gate-title"
       className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-md"
     >
-      <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">{standalone ? "Shared document" : `Page ${gate.page} of ${pageCount}`}</p>
+      <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
+        {standalone ? "Shared document" : `Page ${gate.page} of ${pageCount}`}
+      </p>
       <h2 id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
         {standalone ? title : `Continue reading: ${remaining} more page${remaining === 1 ? "" : "s"}`}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Enter your email to {standalone ? "open this document" : "read the rest"}.
-        {gate.blockFreeEmails && " Please use your work email."}
+        Enter your email to {standalone ? "open this document" : "read the rest"}.{gate.blockFreeEmails && " Please use your work email."}
       </p>
       <label htmlFor="gate-email" className="mt-5 block text-sm font-medium text-slate-700">
         Email

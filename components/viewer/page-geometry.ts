@@ -37,7 +37,8 @@ export function mostVisiblePage(layout: PageLayout, scrollTop: number, viewportH
     if (top >= bottom) break;
     const visible = Math.min(top + layout.height, bottom) - Math.max(top, scrollTop);
     if (visible <= 0) continue;
-    if (visible > bestVisible + 0.5 || (page === current && visible >= bestVisible - 0.5)) [best, bestVisible] = [page, Math.max(visible, bestVisible)];
+    if (visible > bestVisible + 0.5 || (page === current && visible >= bestVisible - 0.5))
+      [best, bestVisible] = [page, Math.max(visible, bestVisible)];
   }
   return best;
 }

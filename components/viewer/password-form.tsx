@@ -6,11 +6,19 @@ import { useUnlockForm } from "./use-unlock-form";
 
 /** Asked before anything else when the owner set a password. */
 export function PasswordForm({ code, title }: { code: string; title: string }) {
-  const { submit, error, pending } = useUnlockForm(`/s/${code}/password`, ["password"], "Could not check the password. Check your connection and try again.");
+  const { submit, error, pending } = useUnlockForm(
+    `/s/${code}/password`,
+    ["password"],
+    "Could not check the password. Check your connection and try again.",
+  );
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4">
-      <form onSubmit={submit} className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm" aria-labelledby="password-title">
+      <form
+        onSubmit={submit}
+        className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+        aria-labelledby="password-title"
+      >
         <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Protected document</p>
         <h1 id="password-title" className="mt-1 text-lg font-semibold text-slate-900">
           {title}

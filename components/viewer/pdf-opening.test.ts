@@ -17,7 +17,10 @@ function serve(file: Buffer, status?: number) {
     const range = parseByteRange(header, file.length);
     if (range === "unsatisfiable") return new Response(null, { status: 416 });
     if (!range) return new Response(new Uint8Array(file), { status: 200 });
-    return new Response(new Uint8Array(file.subarray(range.start, range.end + 1)), { status: 206, headers: { "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` } });
+    return new Response(new Uint8Array(file.subarray(range.start, range.end + 1)), {
+      status: 206,
+      headers: { "Content-Range": `bytes ${range.start}-${range.end}/${file.length}` },
+    });
   });
   return ranges;
 }

@@ -57,19 +57,35 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   const shown = useRef<PageLayout | null>(null);
   const anchor = useRef<Anchor | null>(null);
 
-  const { current, currentRef, update: updateCurrent } = useCurrentPage(scrollRef, shown, useCallback((page: number | null) => tracker.setCurrentPage(page), [tracker]));
+  const {
+    current,
+    currentRef,
+    update: updateCurrent,
+  } = useCurrentPage(
+    scrollRef,
+    shown,
+    useCallback((page: number | null) => tracker.setCurrentPage(page), [tracker]),
+  );
 
   // A resize (a turned phone, a window made narrower) keeps the point at the viewport's centre.
   const { size: viewport, sizeRef: shownViewport } = useContainerSize(scrollRef, (before, next) => {
     const element = scrollRef.current;
     if (!element || !shown.current?.pages) return;
     const scroll = { left: element.scrollLeft, top: element.scrollTop };
-    anchor.current = { from: { x: before.width / 2, y: before.height / 2 }, to: { x: next.width / 2, y: next.height / 2 }, scroll, page: currentRef.current };
+    anchor.current = {
+      from: { x: before.width / 2, y: before.height / 2 },
+      to: { x: next.width / 2, y: next.height / 2 },
+      scroll,
+      page: currentRef.current,
+    };
   });
 
   const pages = Math.min(numPages, readablePages);
   const pageWidth = pageWidthFor(zoom, viewport, aspect);
-  const layout = useMemo<PageLayout>(() => ({ width: pageWidth, height: pageWidth * aspect, pages, viewportWidth: viewport.width }), [pageWidth, aspect, pages, viewport.width]);
+  const layout = useMemo<PageLayout>(
+    () => ({ width: pageWidth, height: pageWidth * aspect, pages, viewportWidth: viewport.width }),
+    [pageWidth, aspect, pages, viewport.width],
+  );
   const scale = scaleOf(pageWidth, viewport);
 
   useEffect(() => tracker.start(), [tracker]);
@@ -186,7 +202,12 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
         pageCount,
         current,
         pages,
-        zoom: { percent: Math.round(scale * 100), fit: "fit" in zoom ? zoom.fit : null, canZoomIn: stepFrom(scale, 1) !== null, canZoomOut: stepFrom(scale, -1) !== null },
+        zoom: {
+          percent: Math.round(scale * 100),
+          fit: "fit" in zoom ? zoom.fit : null,
+          canZoomIn: stepFrom(scale, 1) !== null,
+          canZoomOut: stepFrom(scale, -1) !== null,
+        },
         downloadHref: canDownload ? `/s/${code}/download` : null,
         actions: { goTo, zoom: step, fit },
       }}
@@ -194,7 +215,9 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
       {failed || sourceFailed ? (
         <div role="alert" className="mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm">
           <h2 className="font-semibold text-slate-900">This document could not be displayed</h2>
-          <p className="mt-2 text-sm text-slate-600">Check your connection and reload the page. If it keeps happening, ask the sender for a new link.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            Check your connection and reload the page. If it keeps happening, ask the sender for a new link.
+          </p>
         </div>
       ) : (
         file &&
@@ -217,36 +240,42 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
             error={<span />}
           >
             <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
-            {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
-              <div
-                key={page}
-                data-page={page}
-                data-testid={`pdf-page-${page}`}
-                ref={slotRef}
-                className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
-                // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
-                style={{ width: pageWidth, height: layout.height }}
-                aria-label={`Page ${page} of ${pageCount}`}
-                role="region"
-              >
-                {near.has(page) && (page === 1 || firstPainted || !near.has(1)) ? (
-                  <div style={{ width: renderWidth, transform: renderWidth === pageWidth ? undefined : `scale(${pageWidth / renderWidth})`, transformOrigin: "0 0" }}>
-                    <Page
-                      pageNumber={page}
-                      width={renderWidth}
-                      devicePixelRatio={pixelRatio}
-                      // The text layer makes pages selectable and readable by screen readers.
-                      renderAnnotationLayer={false}
-                      loading={<div style={{ height: renderWidth * aspect }} className="animate-pulse bg-slate-50" />}
-                      onRenderSuccess={() => {
-                        slotOf(page)?.setAttribute("data-rendered", "true");
-                        if (page === 1) setFirstPainted(true);
+              {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
+                <div
+                  key={page}
+                  data-page={page}
+                  data-testid={`pdf-page-${page}`}
+                  ref={slotRef}
+                  className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
+                  // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
+                  style={{ width: pageWidth, height: layout.height }}
+                  aria-label={`Page ${page} of ${pageCount}`}
+                  role="region"
+                >
+                  {near.has(page) && (page === 1 || firstPainted || !near.has(1)) ? (
+                    <div
+                      style={{
+                        width: renderWidth,
+                        transform: renderWidth === pageWidth ? undefined : `scale(${pageWidth / renderWidth})`,
+                        transformOrigin: "0 0",
                       }}
-                    />
-                  </div>
-                ) : null}
-              </div>
-            ))}
+                    >
+                      <Page
+                        pageNumber={page}
+                        width={renderWidth}
+                        devicePixelRatio={pixelRatio}
+                        // The text layer makes pages selectable and readable by screen readers.
+                        renderAnnotationLayer={false}
+                        loading={<div style={{ height: renderWidth * aspect }} className="animate-pulse bg-slate-50" />}
+                        onRenderSuccess={() => {
+                          slotOf(page)?.setAttribute("data-rendered", "true");
+                          if (page === 1) setFirstPainted(true);
+                        }}
+                      />
+                    </div>
+                  ) : null}
+                </div>
+              ))}
             </div>
           </Document>
         ) : (

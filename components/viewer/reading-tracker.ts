@@ -9,7 +9,9 @@ import type { TrackBatch as Batch } from "@/lib/viewer/track-batch";
 import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/rules/track-rules";
 
 const newBatchId = () =>
-  typeof crypto.randomUUID === "function" ? crypto.randomUUID().replaceAll("-", "") : Math.random().toString(36).slice(2) + Date.now().toString(36);
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID().replaceAll("-", "")
+    : Math.random().toString(36).slice(2) + Date.now().toString(36);
 
 export class ReadingTracker {
   private pending = new Map<number, number>();
@@ -76,7 +78,9 @@ export class ReadingTracker {
   }
 
   private takePending(): Batch["pages"] {
-    const pages = [...this.pending.entries()].filter(([, s]) => s > 0).map(([page, seconds]) => ({ page, seconds: Math.round(seconds * 100) / 100 }));
+    const pages = [...this.pending.entries()]
+      .filter(([, s]) => s > 0)
+      .map(([page, seconds]) => ({ page, seconds: Math.round(seconds * 100) / 100 }));
     this.pending.clear();
     return pages;
   }

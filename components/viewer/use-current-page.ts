@@ -6,7 +6,11 @@ import { mostVisiblePage, type PageLayout } from "./page-geometry";
  * while no page is in view). `currentRef` is also the tie-breaker: a page set there (a jump to it)
  * stays current while it is as visible as another. `update` reads it again after a layout change.
  */
-export function useCurrentPage(scrollRef: RefObject<HTMLElement | null>, layoutRef: RefObject<PageLayout | null>, onPage: (page: number | null) => void) {
+export function useCurrentPage(
+  scrollRef: RefObject<HTMLElement | null>,
+  layoutRef: RefObject<PageLayout | null>,
+  onPage: (page: number | null) => void,
+) {
   const [current, setCurrent] = useState(1);
   const currentRef = useRef(1);
 

@@ -14,12 +14,17 @@ export type ViewerKeyActions = {
  * turn pages unless the page is wider than the screen, then they pan), PageUp/PageDown/Home/End
  * turn pages, + = - zoom and 0 fits the width.
  */
-export function useViewerKeys(scrollRef: RefObject<HTMLElement | null>, currentRef: RefObject<number>, { goTo, zoom, fit }: ViewerKeyActions) {
+export function useViewerKeys(
+  scrollRef: RefObject<HTMLElement | null>,
+  currentRef: RefObject<number>,
+  { goTo, zoom, fit }: ViewerKeyActions,
+) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
       const scroller = scrollRef.current;
-      if (!scroller || target.closest("input, textarea, select, [contenteditable]") || event.metaKey || event.ctrlKey || event.altKey) return;
+      if (!scroller || target.closest("input, textarea, select, [contenteditable]") || event.metaKey || event.ctrlKey || event.altKey)
+        return;
       if (event.key === " " && target.closest("button, a")) return;
       const wide = scroller.scrollWidth > scroller.clientWidth;
       const page = currentRef.current;

@@ -32,7 +32,10 @@ export function useZoomGestures(elementRef: RefObject<HTMLElement | null>, zoomB
     let pinch: { distance: number; centre: Point } | null = null;
     const measure = (touches: TouchList) => {
       const [a, b] = [touches[0]!, touches[1]!];
-      return { distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY), centre: local((a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2) };
+      return {
+        distance: Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY),
+        centre: local((a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2),
+      };
     };
     const onTouchStart = (event: TouchEvent) => {
       pinch = event.touches.length === 2 ? measure(event.touches) : null;

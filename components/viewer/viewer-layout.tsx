@@ -30,7 +30,15 @@ type ToolbarProps = {
  * the page inside it: content never sits at a negative offset. The server renders this frame with
  * the title and page count before the PDF renderer has loaded, so nothing moves when it takes over.
  */
-export function ViewerLayout({ toolbar, contentRef, children }: { toolbar: ToolbarProps; contentRef?: Ref<HTMLElement>; children: React.ReactNode }) {
+export function ViewerLayout({
+  toolbar,
+  contentRef,
+  children,
+}: {
+  toolbar: ToolbarProps;
+  contentRef?: Ref<HTMLElement>;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex h-dvh flex-col bg-slate-100">
       <header className="z-20 shrink-0 border-b border-slate-200 bg-white">
@@ -43,7 +51,10 @@ export function ViewerLayout({ toolbar, contentRef, children }: { toolbar: Toolb
         // scrollbar is always there, so a fit-width page never resizes itself by making it appear.
         className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-x-auto overflow-y-scroll overscroll-contain"
       >
-        <div className="flex w-max min-w-full flex-col items-center" style={{ gap: COLUMN.gap, padding: `${COLUMN.top}px ${COLUMN.inline}px` }}>
+        <div
+          className="flex w-max min-w-full flex-col items-center"
+          style={{ gap: COLUMN.gap, padding: `${COLUMN.top}px ${COLUMN.inline}px` }}
+        >
           {children}
         </div>
       </main>
@@ -109,7 +120,19 @@ function FitIcon({ width, height }: { width: number; height: number }) {
   );
 }
 
-function ToolbarButton({ label, onClick, disabled, pressed, children }: { label: string; onClick?: () => void; disabled: boolean; pressed?: boolean; children: React.ReactNode }) {
+function ToolbarButton({
+  label,
+  onClick,
+  disabled,
+  pressed,
+  children,
+}: {
+  label: string;
+  onClick?: () => void;
+  disabled: boolean;
+  pressed?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

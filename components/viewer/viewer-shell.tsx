@@ -19,7 +19,14 @@ function LoadingViewer() {
   const props = useContext(ShellProps)!;
   return (
     <ViewerLayout
-      toolbar={{ title: props.title, pageCount: props.pageCount, current: 1, pages: 0, zoom: DEFAULT_ZOOM_STATE, downloadHref: props.canDownload ? `/s/${props.code}/download` : null }}
+      toolbar={{
+        title: props.title,
+        pageCount: props.pageCount,
+        current: 1,
+        pages: 0,
+        zoom: DEFAULT_ZOOM_STATE,
+        downloadHref: props.canDownload ? `/s/${props.code}/download` : null,
+      }}
     >
       <PageSkeleton aspect={props.pageAspect} />
     </ViewerLayout>

@@ -30,6 +30,7 @@ export const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SC
 
 /** The next step above (1) or below (-1) a scale, or null at the end of the list. */
 export function stepFrom(scale: number, direction: -1 | 1): number | null {
-  const steps = direction === 1 ? ZOOM_STEPS.filter((step) => step > scale + 0.001) : ZOOM_STEPS.filter((step) => step < scale - 0.001).reverse();
+  const steps =
+    direction === 1 ? ZOOM_STEPS.filter((step) => step > scale + 0.001) : ZOOM_STEPS.filter((step) => step < scale - 0.001).reverse();
   return steps[0] ?? null;
 }

@@ -29,8 +29,17 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
     ${period.until ? Prisma.sql`AND d.created_at < ${period.until}` : Prisma.empty}`;
   const rows = await db.$queryRaw<
     Array<{
-      public_id: string; reader_number: number; email: string | null; company_domain: string | null; visits: number;
-      seconds: number; completion: number; downloaded: boolean; rank: number; last_seen_at: Date; total: number;
+      public_id: string;
+      reader_number: number;
+      email: string | null;
+      company_domain: string | null;
+      visits: number;
+      seconds: number;
+      completion: number;
+      downloaded: boolean;
+      rank: number;
+      last_seen_at: Date;
+      total: number;
     }>
   >`
     WITH numbered AS (${numberedReadersSql(doc.id)}),

@@ -28,7 +28,14 @@ export async function documentStats(doc: Document, period: Period) {
   const since = period.since ?? new Date(0);
   const until = period.until ?? new Date("9999-12-31T00:00:00Z");
   const [row] = await db.$queryRaw<
-    Array<{ views: number; unique_viewers: number; total_time: number; avg_completion: number | null; rank: number | null; downloads: number }>
+    Array<{
+      views: number;
+      unique_viewers: number;
+      total_time: number;
+      avg_completion: number | null;
+      rank: number | null;
+      downloads: number;
+    }>
   >`
     WITH visits_in AS (
       SELECT id, viewer_id, total_time_seconds FROM visits

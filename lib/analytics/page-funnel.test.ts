@@ -13,13 +13,52 @@ describe("pageFunnel", () => {
     const doc = await createSampleDocument(owner.id, "Five pages", 5);
     const recent = new Date(Date.now() - DAY);
     // Scrolled fast past pages 1–2 and stopped on page 3.
-    await addViewer(doc.id, { visits: [{ startedAt: recent, pages: [[1, 0.3], [2, 0.4], [3, 12]] }] });
+    await addViewer(doc.id, {
+      visits: [
+        {
+          startedAt: recent,
+          pages: [
+            [1, 0.3],
+            [2, 0.4],
+            [3, 12],
+          ],
+        },
+      ],
+    });
     // Read pages 1 and 2, then left.
-    await addViewer(doc.id, { visits: [{ startedAt: recent, pages: [[1, 8], [2, 6]] }] });
+    await addViewer(doc.id, {
+      visits: [
+        {
+          startedAt: recent,
+          pages: [
+            [1, 8],
+            [2, 6],
+          ],
+        },
+      ],
+    });
     // Jumped straight to the last page; a second visit only glanced at page 1 for half a second.
-    await addViewer(doc.id, { visits: [{ startedAt: recent, pages: [[5, 4]] }, { startedAt: new Date(recent.getTime() + 3_600_000), pages: [[1, 0.5]] }] });
+    await addViewer(doc.id, {
+      visits: [
+        { startedAt: recent, pages: [[5, 4]] },
+        { startedAt: new Date(recent.getTime() + 3_600_000), pages: [[1, 0.5]] },
+      ],
+    });
     // Read everything, but long before the period below.
-    await addViewer(doc.id, { visits: [{ startedAt: new Date(Date.now() - 60 * DAY), pages: [[1, 3], [2, 3], [3, 3], [4, 3], [5, 3]] }] });
+    await addViewer(doc.id, {
+      visits: [
+        {
+          startedAt: new Date(Date.now() - 60 * DAY),
+          pages: [
+            [1, 3],
+            [2, 3],
+            [3, 3],
+            [4, 3],
+            [5, 3],
+          ],
+        },
+      ],
+    });
 
     expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME)).toEqual([
       { page: 1, visits: 4 },

@@ -59,7 +59,12 @@ export async function portfolioOverview(ownerId: string, period: Period, request
         WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
 
   const totals = rows.reduce(
-    (t, r) => ({ views: t.views + r.views, viewers: t.viewers + r.viewers, completion: t.completion + r.completion_sum, leads: t.leads + r.leads }),
+    (t, r) => ({
+      views: t.views + r.views,
+      viewers: t.viewers + r.viewers,
+      completion: t.completion + r.completion_sum,
+      leads: t.leads + r.leads,
+    }),
     { views: 0, viewers: 0, completion: 0, leads: 0 },
   );
   const breakdown = Object.fromEntries([...LEVELS].reverse().map((l) => [l.key, 0])) as Record<(typeof LEVELS)[number]["key"], number>;

@@ -28,8 +28,16 @@ export async function viewerTimelines(documentId: string, viewerIds: string[], p
   if (viewerIds.length === 0) return timelines;
   const rows = await db.$queryRaw<
     Array<{
-      public_id: string; number: number; started_at: Date; duration: number; reading: number; device_type: string | null;
-      browser: string | null; os: string | null; pages: Array<{ page: number; seconds: number }>; downloads: number;
+      public_id: string;
+      number: number;
+      started_at: Date;
+      duration: number;
+      reading: number;
+      device_type: string | null;
+      browser: string | null;
+      os: string | null;
+      pages: Array<{ page: number; seconds: number }>;
+      downloads: number;
     }>
   >`
     SELECT w.public_id, v.number, v.started_at,

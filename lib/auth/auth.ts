@@ -61,7 +61,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     Credentials({
       credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, request) {
-        const result = await authenticatePassword({ email: credentials?.email, password: credentials?.password, address: clientAddress(request) });
+        const result = await authenticatePassword({
+          email: credentials?.email,
+          password: credentials?.password,
+          address: clientAddress(request),
+        });
         if (result.status === "ok") return result.user;
         if (result.status === "invalid") return null;
         throw new SignInRefused(result.status, result.retryAfter);

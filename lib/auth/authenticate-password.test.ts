@@ -55,7 +55,11 @@ describe("signing in with a password", () => {
 
   it("answers malformed input as a wrong password, without counting or hashing", async () => {
     resetArgon2Calls();
-    for (const input of [{ email: "not-an-email", password: PASSWORD }, { email: unique("x"), password: "" }, { email: 42, password: null }]) {
+    for (const input of [
+      { email: "not-an-email", password: PASSWORD },
+      { email: unique("x"), password: "" },
+      { email: 42, password: null },
+    ]) {
       expect(await authenticatePassword({ ...input, address: address() })).toEqual({ status: "invalid" });
     }
     expect(argon2Calls.verify).toBe(0);
@@ -67,7 +71,8 @@ describe("sign-in limits", () => {
     startOfNextWindow();
     const email = unique("target");
     await createUser({ email, password: PASSWORD });
-    for (let i = 0; i < perEmail; i++) expect((await authenticatePassword({ email, password: `guess ${i}`, address: address() })).status).toBe("invalid");
+    for (let i = 0; i < perEmail; i++)
+      expect((await authenticatePassword({ email, password: `guess ${i}`, address: address() })).status).toBe("invalid");
 
     const refused = await authenticatePassword({ email, password: PASSWORD, address: address() });
     expect(refused.status).toBe("rate_limited");
@@ -200,7 +205,9 @@ describe("an attacker learns nothing about which emails have accounts", () => {
     const response = await signInWithPassword(email, PASSWORD, "198.51.100.90");
     expect(response.status).toBe(503);
     expect(response.headers.get("retry-after")).toBe("2");
-    expect(await response.json()).toEqual({ error: { code: "service_unavailable", message: "The server is busy checking other passwords. Try again in 2 seconds." } });
+    expect(await response.json()).toEqual({
+      error: { code: "service_unavailable", message: "The server is busy checking other passwords. Try again in 2 seconds." },
+    });
     held.release();
     await Promise.all([holding, ...filling]);
   });

@@ -8,7 +8,16 @@ describe("safeCallbackPath", () => {
   });
 
   it("refuses anything that could lead to another site", () => {
-    for (const raw of ["//evil.example/x", "/\\evil.example", "https://evil.example/", "http:/evil.example", "javascript:alert(1)", "/\t/evil.example", "documents", ""]) {
+    for (const raw of [
+      "//evil.example/x",
+      "/\\evil.example",
+      "https://evil.example/",
+      "http:/evil.example",
+      "javascript:alert(1)",
+      "/\t/evil.example",
+      "documents",
+      "",
+    ]) {
       expect(safeCallbackPath(raw), raw).toBeUndefined();
     }
   });

@@ -71,7 +71,8 @@ describe("asking for a sign-in link", () => {
     const email = unique("flooded");
     await createUser({ email, password: PASSWORD });
     const answers = [];
-    for (let i = 0; i < ACCOUNT_LIMITS.magicLink.perEmail + 2; i++) answers.push((await requestSignInLink(email, `198.51.100.${100 + i}`)).headers.get("location"));
+    for (let i = 0; i < ACCOUNT_LIMITS.magicLink.perEmail + 2; i++)
+      answers.push((await requestSignInLink(email, `198.51.100.${100 + i}`)).headers.get("location"));
     expect(new Set(answers).size).toBe(1);
     expect(mailsTo(email)).toHaveLength(ACCOUNT_LIMITS.magicLink.perEmail);
 
@@ -84,15 +85,25 @@ describe("asking for a sign-in link", () => {
     startOfNextWindow();
     const results = [];
     for (let i = 0; i < ACCOUNT_LIMITS.magicLink.perAddress + 1; i++) {
-      results.push(await sendMagicLink({ email: unique("sprayed"), url: "http://localhost:3000/api/auth/callback/nodemailer?token=t", address: "192.0.2.50" }));
+      results.push(
+        await sendMagicLink({
+          email: unique("sprayed"),
+          url: "http://localhost:3000/api/auth/callback/nodemailer?token=t",
+          address: "192.0.2.50",
+        }),
+      );
     }
     expect(results.filter((r) => r === "no_account_sent")).toHaveLength(ACCOUNT_LIMITS.magicLink.perAddress);
     expect(results.at(-1)).toBe("limited");
-    expect(await sendMagicLink({ email: unique("other"), url: "http://localhost:3000/x?token=t", address: "192.0.2.51" })).toBe("no_account_sent");
+    expect(await sendMagicLink({ email: unique("other"), url: "http://localhost:3000/x?token=t", address: "192.0.2.51" })).toBe(
+      "no_account_sent",
+    );
   });
 
   it("sends nothing for what is not an email address", async () => {
-    expect(await sendMagicLink({ email: `${"a".repeat(300)}@example.com`, url: "http://localhost:3000/x", address: "192.0.2.60" })).toBe("invalid");
+    expect(await sendMagicLink({ email: `${"a".repeat(300)}@example.com`, url: "http://localhost:3000/x", address: "192.0.2.60" })).toBe(
+      "invalid",
+    );
   });
 });
 
@@ -120,7 +131,10 @@ describe("signing in with a link", () => {
     const hashed = createHash("sha256").update(`${token}${config().AUTH_SECRET}`).digest("hex");
     await db.verificationToken.create({ data: { identifier: email, token: hashed, expires: new Date(Date.now() + 60_000) } });
     const jar = newJar();
-    const response = await authGet(`/callback/nodemailer?${new URLSearchParams({ token, email, callbackUrl: "http://localhost:3000/documents" })}`, jar);
+    const response = await authGet(
+      `/callback/nodemailer?${new URLSearchParams({ token, email, callbackUrl: "http://localhost:3000/documents" })}`,
+      jar,
+    );
     expect(response.headers.get("location")).toBe("http://localhost:3000/sign-in?error=AccessDenied");
     expect(await db.user.count({ where: { email } })).toBe(0);
     expect(await sessionEmail(jar)).toBeNull();
@@ -133,7 +147,9 @@ describe("an account registered in advance for someone else's address (pre-hijac
     // The attacker registers the victim's address (no SMTP then, or by an administrator) and sets it up.
     const user = await createUser({ email, password: PASSWORD });
     const attacker = newJar();
-    expect((await signInWithPassword(email, PASSWORD, "192.0.2.66", attacker)).headers.get("location")).toBe("http://localhost:3000/documents");
+    expect((await signInWithPassword(email, PASSWORD, "192.0.2.66", attacker)).headers.get("location")).toBe(
+      "http://localhost:3000/documents",
+    );
     expect(await sessionEmail(attacker)).toBe(email);
     const { key } = await createApiKey(user.id, "attacker");
     await saveWebhook(user.id, { url: "https://attacker.example/hook" });

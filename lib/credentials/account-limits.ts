@@ -23,7 +23,11 @@ export type LimitVerdict = { allowed: true } | { allowed: false; retryAfter: num
  * limit is stopped before its attempt reaches the email's count, so one client spraying many
  * addresses cannot also use up the allowance of the people it targets.
  */
-export async function consumeAccountLimits(action: AccountAction, subject: { email: string; address: string }, at = now()): Promise<LimitVerdict> {
+export async function consumeAccountLimits(
+  action: AccountAction,
+  subject: { email: string; address: string },
+  at = now(),
+): Promise<LimitVerdict> {
   const rule = ACCOUNT_LIMITS[action];
   const byAddress = await consumeRateLimit(`${action}:address:${subject.address.slice(0, 200)}`, at, rule.perAddress, rule.windowSeconds);
   if (!byAddress.allowed) return { allowed: false, retryAfter: byAddress.retryAfter };

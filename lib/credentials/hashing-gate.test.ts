@@ -26,7 +26,12 @@ describe("the hashing gate", () => {
   it("runs at most `concurrency` at once, queues up to `queueLimit`, and refuses the rest at once with 503 and Retry-After", async () => {
     const gate = createHashingGate({ concurrency: 2, queueLimit: 3 });
     const { state, work, finishOne } = controlledWork();
-    const results = Array.from({ length: 8 }, () => gate.run(work).then((v) => v, (e: unknown) => e));
+    const results = Array.from({ length: 8 }, () =>
+      gate.run(work).then(
+        (v) => v,
+        (e: unknown) => e,
+      ),
+    );
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(state.running).toBe(2);

@@ -5,11 +5,9 @@ export const HASHING_BUSY_RETRY_SECONDS = 2;
 
 export class HashingBusyError extends ApiError {
   constructor() {
-    super(
-      "service_unavailable",
-      `The server is busy checking other passwords. Try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`,
-      { headers: { "Retry-After": String(HASHING_BUSY_RETRY_SECONDS) } },
-    );
+    super("service_unavailable", `The server is busy checking other passwords. Try again in ${HASHING_BUSY_RETRY_SECONDS} seconds.`, {
+      headers: { "Retry-After": String(HASHING_BUSY_RETRY_SECONDS) },
+    });
     this.name = "HashingBusyError";
   }
 }

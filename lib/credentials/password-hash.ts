@@ -77,4 +77,3 @@ function verifyScrypt(password: string, stored: string): Promise<boolean> {
     ),
   );
 }
-

@@ -25,7 +25,11 @@ const INVITATION_UNUSABLE = "This invitation can no longer be used: it has expir
 
 export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
   const values = { email: text(form, "email"), name: text(form, "name") };
-  const parsed = signupFormSchema.safeParse({ ...values, password: text(form, "password"), invitation: text(form, "invitation") || undefined });
+  const parsed = signupFormSchema.safeParse({
+    ...values,
+    password: text(form, "password"),
+    invitation: text(form, "invitation") || undefined,
+  });
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
   const outcome = await requestSignup(parsed.data, clientAddress(await headers()));
   switch (outcome.status) {
@@ -38,7 +42,10 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
     case "closed":
       return { error: "Sign-up is closed on this server. Ask its administrator to create your account.", values };
     case "invitation_required":
-      return { error: "Sign-up on this server needs an invitation. Ask someone who has an account to send you an invitation link.", values };
+      return {
+        error: "Sign-up on this server needs an invitation. Ask someone who has an account to send you an invitation link.",
+        values,
+      };
     case "invitation_invalid":
       return { error: INVITATION_UNUSABLE, values };
     case "invitation_other_email":
@@ -102,7 +109,11 @@ export async function magicLinkAction(_state: FormState, form: FormData): Promis
   try {
     // The server-side signIn ignores pages.verifyRequest, so we send the reader there ourselves.
     // A failure to send (SMTP down) comes back as a redirect to the error page, not as an exception.
-    const next = await signIn("nodemailer", { email: email.data, redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents", redirect: false });
+    const next = await signIn("nodemailer", {
+      email: email.data,
+      redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents",
+      redirect: false,
+    });
     if (new URL(String(next), "http://localhost").searchParams.has("error")) return notSent;
   } catch (error) {
     if (error instanceof AuthError) return notSent;

@@ -24,7 +24,8 @@ export async function updateSettingsAction(code: string, _state: SettingsState, 
     if (!parsed.success) throw invalidInput(parsed.error);
     await updateDocument(document, parsed.data);
   } catch (error) {
-    if (error instanceof ApiError) return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: formFieldProblems(error.fields) };
+    if (error instanceof ApiError)
+      return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: formFieldProblems(error.fields) };
     throw error;
   }
   revalidatePath(`/documents/${code}`);

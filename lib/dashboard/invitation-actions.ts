@@ -8,7 +8,10 @@ export type InvitationState = { url?: string; email?: string | null; fieldErrors
 
 export async function createInvitationAction(_state: InvitationState, form: FormData): Promise<InvitationState> {
   const user = await requireUser();
-  const parsed = invitationInputSchema.safeParse({ email: String(form.get("email") ?? ""), days: String(form.get("days") ?? "") || undefined });
+  const parsed = invitationInputSchema.safeParse({
+    email: String(form.get("email") ?? ""),
+    days: String(form.get("days") ?? "") || undefined,
+  });
   if (!parsed.success) return { fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
   const { url, invitation } = await createInvitation(user.id, parsed.data);
   revalidatePath("/settings/invitations");

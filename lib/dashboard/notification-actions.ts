@@ -8,7 +8,10 @@ import { updateNotificationPreferences } from "../users/notification-preferences
 export type PreferencesState = { saved?: boolean; error?: string } | undefined;
 
 /** A checked box posts "true"; an unchecked one posts nothing. */
-const checkbox = z.literal("true", { error: "Checkboxes send true or nothing" }).nullable().transform((v) => v === "true");
+const checkbox = z
+  .literal("true", { error: "Checkboxes send true or nothing" })
+  .nullable()
+  .transform((v) => v === "true");
 const preferencesForm = z.object({ new_leads: checkbox, completed_reads: checkbox });
 
 export async function savePreferencesAction(_state: PreferencesState, form: FormData): Promise<PreferencesState> {

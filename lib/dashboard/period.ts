@@ -12,5 +12,8 @@ export type PeriodKey = (typeof PERIODS)[number]["key"];
 /** The dashboard's period picker → the API's { since, until } (until open: up to now). */
 export function periodFromKey(key: string | undefined, fallback: PeriodKey = "all"): { key: PeriodKey; period: Period } {
   const found = PERIODS.find((p) => p.key === key) ?? PERIODS.find((p) => p.key === fallback)!;
-  return { key: found.key, period: { since: found.days === null ? undefined : new Date(Date.now() - found.days * 86_400_000), until: undefined } };
+  return {
+    key: found.key,
+    period: { since: found.days === null ? undefined : new Date(Date.now() - found.days * 86_400_000), until: undefined },
+  };
 }

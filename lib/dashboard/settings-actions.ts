@@ -12,7 +12,9 @@ export type KeyState = { key?: string; name?: string; error?: string } | undefin
 
 export async function createApiKeyAction(_state: KeyState, form: FormData): Promise<KeyState> {
   const user = await requireUser();
-  const name = String(form.get("name") ?? "").trim().slice(0, 100);
+  const name = String(form.get("name") ?? "")
+    .trim()
+    .slice(0, 100);
   const { key, apiKey } = await createApiKey(user.id, name || "Default");
   revalidatePath("/settings/api-keys");
   return { key, name: apiKey.name };

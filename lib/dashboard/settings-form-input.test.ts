@@ -9,16 +9,33 @@ const form = (fields: Record<string, string>) => {
 
 describe("readSettingsForm", () => {
   it("turns the form into the API's update, free preview pages into gate_page", () => {
-    const read = readSettingsForm(form({ title: " Q3 deck ", email_gate: "true", gate_type: "preview", preview_pages: "2", allow_download: "true" }), 12);
+    const read = readSettingsForm(
+      form({ title: " Q3 deck ", email_gate: "true", gate_type: "preview", preview_pages: "2", allow_download: "true" }),
+      12,
+    );
     expect(read).toEqual({
       ok: true,
-      input: { title: "Q3 deck", email_gate: true, gate_type: "preview", gate_page: 3, allow_download: true, block_free_emails: false, notifications_enabled: false },
+      input: {
+        title: "Q3 deck",
+        email_gate: true,
+        gate_type: "preview",
+        gate_page: 3,
+        allow_download: true,
+        block_free_emails: false,
+        notifications_enabled: false,
+      },
     });
   });
 
   it("leaves out what the form did not post (disabled fields) and an empty password", () => {
     const read = readSettingsForm(form({ title: "Deck", password: "" }), 5);
-    expect(read.ok && read.input).toEqual({ title: "Deck", email_gate: false, allow_download: false, block_free_emails: false, notifications_enabled: false });
+    expect(read.ok && read.input).toEqual({
+      title: "Deck",
+      email_gate: false,
+      allow_download: false,
+      block_free_emails: false,
+      notifications_enabled: false,
+    });
   });
 
   it("clears the password when asked, whatever was typed", () => {

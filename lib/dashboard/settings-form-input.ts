@@ -7,7 +7,10 @@ export type FieldErrors = Record<string, string>;
  * problems in the reader's words, keyed by field name. Checkboxes post "true" when on; a field
  * the form disabled is not posted and stays as it is.
  */
-export function readSettingsForm(form: FormData, pageCount: number): { ok: true; input: Record<string, unknown> } | { ok: false; fieldErrors: FieldErrors } {
+export function readSettingsForm(
+  form: FormData,
+  pageCount: number,
+): { ok: true; input: Record<string, unknown> } | { ok: false; fieldErrors: FieldErrors } {
   const on = (name: string) => form.get(name) === "true";
   const text = (name: string) => String(form.get(name) ?? "");
   const { input, fieldErrors } = readSettingsFields(form, { pageCount });

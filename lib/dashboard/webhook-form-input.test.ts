@@ -19,19 +19,26 @@ describe("readWebhookForm", () => {
   it("asks for an address and at least one event", () => {
     expect(readWebhookForm(form("", []))).toEqual({
       ok: false,
-      fieldErrors: { url: "Enter your endpoint's address, like https://example.com/webhooks/pagewise", events: "Choose at least one event to receive" },
+      fieldErrors: {
+        url: "Enter your endpoint's address, like https://example.com/webhooks/pagewise",
+        events: "Choose at least one event to receive",
+      },
     });
   });
 });
 
 describe("webhookUrlMessage", () => {
   it("puts the URL check's API wording in the reader's words", () => {
-    expect(webhookUrlMessage("url must be an absolute URL, like https://example.com/webhooks/pagewise")).toBe("Enter a full address, starting with https://, like https://example.com/webhooks/pagewise");
+    expect(webhookUrlMessage("url must be an absolute URL, like https://example.com/webhooks/pagewise")).toBe(
+      "Enter a full address, starting with https://, like https://example.com/webhooks/pagewise",
+    );
     expect(webhookUrlMessage("url must use https")).toBe("Use an address starting with https://: deliveries are sent over HTTPS only");
     expect(webhookUrlMessage("url must not contain credentials")).toBe("Remove the user name and password from the address");
-    expect(webhookUrlMessage("intranet.example resolves to 10.0.0.5, a private or reserved address; webhooks must reach the public internet")).toBe(
-      "intranet.example is a private network address (10.0.0.5); use one that is reachable from the internet",
+    expect(
+      webhookUrlMessage("intranet.example resolves to 10.0.0.5, a private or reserved address; webhooks must reach the public internet"),
+    ).toBe("intranet.example is a private network address (10.0.0.5); use one that is reachable from the internet");
+    expect(webhookUrlMessage("url host nope.invalid could not be resolved")).toBe(
+      "No server named nope.invalid was found. Check the address for typos",
     );
-    expect(webhookUrlMessage("url host nope.invalid could not be resolved")).toBe("No server named nope.invalid was found. Check the address for typos");
   });
 });

@@ -19,12 +19,14 @@ const UNRESOLVED_HOST = /^url host (.+) could not be resolved$/;
 
 /** The webhook URL check's message (API wording, lib/webhooks/ssrf-guard.ts) in the reader's words. */
 export function webhookUrlMessage(problem: string): string {
-  if (problem.startsWith("url must be an absolute URL")) return "Enter a full address, starting with https://, like https://example.com/webhooks/pagewise";
+  if (problem.startsWith("url must be an absolute URL"))
+    return "Enter a full address, starting with https://, like https://example.com/webhooks/pagewise";
   if (problem === "url must use https") return "Use an address starting with https://: deliveries are sent over HTTPS only";
   if (problem === "url must use http or https") return "Use an address starting with https:// or http://";
   if (problem === "url must not contain credentials") return "Remove the user name and password from the address";
   const privateAddress = PRIVATE_ADDRESS.exec(problem);
-  if (privateAddress) return `${privateAddress[1]} is a private network address (${privateAddress[2]}); use one that is reachable from the internet`;
+  if (privateAddress)
+    return `${privateAddress[1]} is a private network address (${privateAddress[2]}); use one that is reachable from the internet`;
   const unresolved = UNRESOLVED_HOST.exec(problem);
   if (unresolved) return `No server named ${unresolved[1]} was found. Check the address for typos`;
   return problem.replace(/^url /, "The address ");

@@ -47,12 +47,17 @@ describe("embedded PostgreSQL", () => {
     // A separate process starts Postgres, reports ready, and is killed before it can stop it.
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "-e", `
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `
         const { startEmbeddedPostgres } = await import(${JSON.stringify(path.join(root, "lib/db/embedded-postgres.ts"))});
         await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${PORT}, database: "app" });
         console.log("ready");
         setInterval(() => {}, 1000);
-      `],
+      `,
+      ],
       { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
     );
     await new Promise<void>((resolve, reject) => {
@@ -75,10 +80,15 @@ describe("embedded PostgreSQL", () => {
     const running = await startEmbeddedPostgres({ dataDir, port: PORT, database: "app" });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", "-e", `
+      [
+        "--import",
+        "tsx",
+        "-e",
+        `
         const { startEmbeddedPostgres } = await import(${JSON.stringify(path.join(root, "lib/db/embedded-postgres.ts"))});
         await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)}, port: ${PORT}, database: "app" }).catch((e) => { console.log(e.message); process.exit(3); });
-      `],
+      `,
+      ],
       { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
     );
     let output = "";

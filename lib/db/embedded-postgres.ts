@@ -109,9 +109,7 @@ export async function startEmbeddedPostgres(options: {
 
   const owner = readPid(ownerFile);
   if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
-    throw new Error(
-      `The embedded database in ${clusterDir} is in use by process ${owner} (is Pagewise already running?). Stop it first.`,
-    );
+    throw new Error(`The embedded database in ${clusterDir} is in use by process ${owner} (is Pagewise already running?). Stop it first.`);
   }
   mkdirSync(options.dataDir, { recursive: true });
   // As root, Postgres runs as the `postgres` user, which must be able to reach its cluster directory.

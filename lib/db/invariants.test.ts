@@ -33,11 +33,17 @@ describe("the database refuses impossible states", () => {
     const owner = await createUser({ email: "invariants-viewer@example.com", password: "long enough" });
     const doc = await createSampleDocument(owner.id, "Two pages", 2);
     const viewer = await db.viewer.create({ data: { documentId: doc.id, browserId: "b-invariants", publicId: "anon_invariants01" } });
-    expect(await refusal(db.viewer.update({ where: { id: viewer.id }, data: { completion: 1.5 } }))).toContain("completion must be between 0 and 1");
+    expect(await refusal(db.viewer.update({ where: { id: viewer.id }, data: { completion: 1.5 } }))).toContain(
+      "completion must be between 0 and 1",
+    );
     expect(await refusal(db.viewer.update({ where: { id: viewer.id }, data: { visits: -1 } }))).toContain("counters must not be negative");
     const startedAt = new Date();
-    const visit = await db.visit.create({ data: { documentId: doc.id, viewerId: viewer.id, number: 1, startedAt, lastActivityAt: startedAt } });
-    expect(await refusal(db.visit.update({ where: { id: visit.id }, data: { totalTimeSeconds: -1 } }))).toContain("counters must not be negative");
+    const visit = await db.visit.create({
+      data: { documentId: doc.id, viewerId: viewer.id, number: 1, startedAt, lastActivityAt: startedAt },
+    });
+    expect(await refusal(db.visit.update({ where: { id: visit.id }, data: { totalTimeSeconds: -1 } }))).toContain(
+      "counters must not be negative",
+    );
     const pageTime = { visitId: visit.id, documentId: doc.id, visitStartedAt: startedAt };
     expect(await refusal(db.pageTime.create({ data: { ...pageTime, page: 1, seconds: -2 } }))).toContain("seconds must not be negative");
     expect(await refusal(db.pageTime.create({ data: { ...pageTime, page: 0, seconds: 1 } }))).toContain("page must be at least 1");

@@ -28,7 +28,10 @@ type Migration = { name: string; sql: string; checksum: string };
 
 async function readMigrations(dir: string): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const bytes = await readFile(path.join(dir, name, "migration.sql"));
@@ -68,10 +71,11 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       const id = randomUUID();
-      await client.query(
-        `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-        [id, migration.checksum, migration.name],
-      );
+      await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [
+        id,
+        migration.checksum,
+        migration.name,
+      ]);
       try {
         // One simple-protocol query: PostgreSQL runs a multi-statement string in one implicit transaction.
         await client.query(migration.sql);
@@ -82,10 +86,7 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
         ]);
         throw new MigrationError(migration.name, error);
       }
-      await client.query(
-        `UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`,
-        [id],
-      );
+      await client.query(`UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`, [id]);
       applied.push(migration.name);
     }
     return { applied, alreadyApplied: done.size };

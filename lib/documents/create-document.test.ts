@@ -108,7 +108,14 @@ describe("changing the gate", () => {
     const { id } = await owner();
     const doc = await upload(id, await HOSTILE_PDFS["resources shared through the page tree"](), { gate_page: 4 });
     expect(doc.previewPageCount).toBe(3);
-    const changes = [{ gate_type: "full" }, { gate_page: 2 }, { gate_type: "preview" }, { gate_page: 3 }, { email_gate: false }, { email_gate: true }] as const;
+    const changes = [
+      { gate_type: "full" },
+      { gate_page: 2 },
+      { gate_type: "preview" },
+      { gate_page: 3 },
+      { email_gate: false },
+      { email_gate: true },
+    ] as const;
     await Promise.all(changes.map((change) => updateDocument(doc, change)));
     const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     // Whichever change came last, the stored preview is the one its settings need, and the only one.

@@ -38,7 +38,17 @@ export async function queryDocuments(ownerId: string, query: ListDocumentsQuery)
       orderBy,
       skip: (query.page - 1) * query.per_page,
       take: query.per_page,
-      select: { id: true, title: true, code: true, pageCount: true, views: true, uniqueViewers: true, leadsCount: true, engagementRank: true, createdAt: true },
+      select: {
+        id: true,
+        title: true,
+        code: true,
+        pageCount: true,
+        views: true,
+        uniqueViewers: true,
+        leadsCount: true,
+        engagementRank: true,
+        createdAt: true,
+      },
     }),
     db.document.count({ where }),
   ]);

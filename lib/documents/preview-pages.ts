@@ -13,7 +13,11 @@ export function parsePreviewPages(raw: string, pageCount: number): { ok: true; g
   const text = raw.trim();
   const count = /^\d+$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(count) || count > most) {
-    return { ok: false, message: most === 0 ? "This document has one page, so it has 0 free preview pages" : `Choose between 0 and ${most} free preview pages` };
+    return {
+      ok: false,
+      message:
+        most === 0 ? "This document has one page, so it has 0 free preview pages" : `Choose between 0 and ${most} free preview pages`,
+    };
   }
   return { ok: true, gatePage: gatePageFromPreviewPages(count) };
 }

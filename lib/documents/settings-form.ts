@@ -77,8 +77,22 @@ export const DOCUMENT_SETTINGS = {
       return preview.ok ? { ok: true, value: preview.gatePage } : preview;
     },
   },
-  allow_download: { key: "allow_download", field: "allow_download", kind: "checkbox", label: "Allow download", hint: "Readers can save the original PDF", default: true },
-  block_free_emails: { key: "block_free_emails", field: "block_free_emails", kind: "checkbox", label: "Require a work email", hint: "Refuse gmail.com, yahoo.com and other free providers", default: false },
+  allow_download: {
+    key: "allow_download",
+    field: "allow_download",
+    kind: "checkbox",
+    label: "Allow download",
+    hint: "Readers can save the original PDF",
+    default: true,
+  },
+  block_free_emails: {
+    key: "block_free_emails",
+    field: "block_free_emails",
+    kind: "checkbox",
+    label: "Require a work email",
+    hint: "Refuse gmail.com, yahoo.com and other free providers",
+    default: false,
+  },
   notifications_enabled: {
     key: "notifications_enabled",
     field: "notifications_enabled",

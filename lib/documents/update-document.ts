@@ -43,7 +43,10 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
           gatePage: update.gate_page ?? current.gatePage,
         };
         if (previewPagesNeeded(next) !== current.previewPageCount) {
-          const { preview } = previewPagesNeeded(next) > 0 ? await rebuildPreview(current, { emailGate: next.emailGate, gateType: next.gateType, gatePage: next.gatePage }) : { preview: null };
+          const { preview } =
+            previewPagesNeeded(next) > 0
+              ? await rebuildPreview(current, { emailGate: next.emailGate, gateType: next.gateType, gatePage: next.gatePage })
+              : { preview: null };
           created = preview?.key ?? null;
           replaced = current.previewStorageKey;
           data.previewStorageKey = preview?.key ?? null;
@@ -54,10 +57,16 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
       // Rebuilding a preview runs inside: give it the PDF worker's time limit.
       { timeout: (config().PDF_WORKER_TIMEOUT_SECONDS + 30) * 1000, maxWait: 30_000 },
     );
-    if (replaced) await storage().delete(replaced).catch(() => undefined);
+    if (replaced)
+      await storage()
+        .delete(replaced)
+        .catch(() => undefined);
     return updated;
   } catch (error) {
-    if (created) await storage().delete(created).catch(() => undefined);
+    if (created)
+      await storage()
+        .delete(created)
+        .catch(() => undefined);
     throw error;
   }
 }

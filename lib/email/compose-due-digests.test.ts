@@ -51,10 +51,16 @@ async function reader(doc: Document, email?: string) {
       for (const [page, seconds] of pages) {
         if (wait && started) advance(seconds * SECOND);
         started = true;
-        await ingestBatch(doc, { ...open, gateViewerId: gate?.viewerId ?? null }, browser, {
-          batch_id: `b_${randomBytes(8).toString("hex")}`,
-          pages: [{ page, seconds }],
-        }, noReaderCap);
+        await ingestBatch(
+          doc,
+          { ...open, gateViewerId: gate?.viewerId ?? null },
+          browser,
+          {
+            batch_id: `b_${randomBytes(8).toString("hex")}`,
+            pages: [{ page, seconds }],
+          },
+          noReaderCap,
+        );
       }
     },
   };
@@ -203,7 +209,10 @@ describe("owner digest emails", () => {
     expect(await db.documentDigest.findUniqueOrThrow({ where: { documentId: quiet.doc.id } })).toMatchObject({ dueAt: null, newsAt: null });
     const [first, second] = await digests(told.owner.id);
     expect(lines(first!.body)).toEqual(["- an anonymous reader read 2 of 12 pages in 4s"]);
-    expect(lines(second!.body)).toEqual(["- lead@acme.com has not read a page yet (new lead)", "- an anonymous reader read 12 of 12 pages in 14s (finished)"]);
+    expect(lines(second!.body)).toEqual([
+      "- lead@acme.com has not read a page yet (new lead)",
+      "- an anonymous reader read 12 of 12 pages in 14s (finished)",
+    ]);
   });
 
   it("are never written for a document with notifications off, nor when they are turned off before the digest is due", async () => {
@@ -217,7 +226,10 @@ describe("owner digest emails", () => {
     await runOnce();
     expect(await db.notification.count({ where: { userId: { in: [off.owner.id, later.owner.id] } } })).toBe(0);
     expect(await db.documentDigest.count({ where: { documentId: off.doc.id } })).toBe(0);
-    expect(await db.documentDigest.findUniqueOrThrow({ where: { documentId: later.doc.id } })).toMatchObject({ dueAt: null, lastSentAt: null });
+    expect(await db.documentDigest.findUniqueOrThrow({ where: { documentId: later.doc.id } })).toMatchObject({
+      dueAt: null,
+      lastSentAt: null,
+    });
   });
 
   it("go out once when runner rounds race, through SMTP when it is configured", async () => {

@@ -49,7 +49,10 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     return "waiting";
   }
 
-  const readers = await activeReaders(tx, doc.id, digest.since, { leads: doc.owner.notifyNewLeads, completions: doc.owner.notifyCompletedReads });
+  const readers = await activeReaders(tx, doc.id, digest.since, {
+    leads: doc.owner.notifyNewLeads,
+    completions: doc.owner.notifyCompletedReads,
+  });
   if (readers.length === 0) {
     await clear(false);
     return "cleared";

@@ -13,12 +13,14 @@ describe("digest email", () => {
   });
 
   it("names the reader, how far they read and what is new about them", () => {
-    expect(readerLine({ ...reader, email: "james@acme.com", pagesViewed: 12, totalTimeSeconds: 258, newLead: true, finished: true }, 12)).toBe(
-      "james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)",
-    );
+    expect(
+      readerLine({ ...reader, email: "james@acme.com", pagesViewed: 12, totalTimeSeconds: 258, newLead: true, finished: true }, 12),
+    ).toBe("james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)");
     expect(readerLine(reader, 12)).toBe("an anonymous reader read 3 of 12 pages in 40s");
     expect(readerLine({ ...reader, pagesViewed: 1, totalTimeSeconds: 0.2 }, 1)).toBe("an anonymous reader read 1 of 1 page");
-    expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe("ann@globex.io has not read a page yet (new lead)");
+    expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe(
+      "ann@globex.io has not read a page yet (new lead)",
+    );
   });
 
   it("counts the readers beyond the listed ones instead of listing them", () => {

@@ -24,7 +24,10 @@ export function formatReadingTime(seconds: number): string {
 export function readerLine(reader: DigestReader, pageCount: number): string {
   const who = reader.email ?? "an anonymous reader";
   const time = Math.round(reader.totalTimeSeconds) >= 1 ? ` in ${formatReadingTime(reader.totalTimeSeconds)}` : "";
-  const read = reader.pagesViewed > 0 ? `read ${reader.pagesViewed} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}${time}` : "has not read a page yet";
+  const read =
+    reader.pagesViewed > 0
+      ? `read ${reader.pagesViewed} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}${time}`
+      : "has not read a page yet";
   const marks = [reader.newLead && "new lead", reader.finished && "finished"].filter(Boolean);
   return `${who} ${read}${marks.length ? ` (${marks.join(", ")})` : ""}`;
 }

@@ -23,12 +23,18 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
     const transporter = smtpTransport();
     if (!transporter) {
       console.log(`[notifications] (no SMTP_URL; kept in the local outbox) to ${message.toAddress}: ${message.subject}`);
-      await db.notification.update({ where: { id }, data: { status: "logged", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null } });
+      await db.notification.update({
+        where: { id },
+        data: { status: "logged", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null },
+      });
       continue;
     }
     try {
       await transporter.sendMail({ from: config().SMTP_FROM, to: message.toAddress, subject: message.subject, text: message.body });
-      await db.notification.update({ where: { id }, data: { status: "sent", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null, error: null } });
+      await db.notification.update({
+        where: { id },
+        data: { status: "sent", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null, error: null },
+      });
     } catch (error) {
       const attempts = message.attempts + 1;
       await db.notification.update({

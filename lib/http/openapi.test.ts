@@ -51,19 +51,27 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes the list parameters with their limits", () => {
-    const list = (document.paths?.["/api/v1/documents"] as { get: { parameters: Array<{ name: string; schema?: { maximum?: number } }> } }).get;
+    const list = (document.paths?.["/api/v1/documents"] as { get: { parameters: Array<{ name: string; schema?: { maximum?: number } }> } })
+      .get;
     const names = list.parameters.map((p) => p.name);
-    expect(names).toEqual(expect.arrayContaining(["page", "per_page", "search", "engagement", "has_leads", "since", "until", "sort", "order"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["page", "per_page", "search", "engagement", "has_leads", "since", "until", "sort", "order"]),
+    );
     expect(list.parameters.find((p) => p.name === "per_page")?.schema?.maximum).toBe(100);
   });
 
   it("describes every event a webhook receives, with its payload schema and the signature header", () => {
     expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...EVENT_KINDS, "webhook.test"].sort());
-    const viewed = (document.webhooks?.["document.viewed"] as { post: { parameters: Array<{ name: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } } }).post;
+    const viewed = (
+      document.webhooks?.["document.viewed"] as {
+        post: { parameters: Array<{ name: string }>; requestBody: { content: Record<string, { schema: { $ref: string } }> } };
+      }
+    ).post;
     expect(viewed.parameters.map((p) => p.name)).toContain("X-Service-Signature");
     expect(viewed.requestBody.content["application/json"]!.schema.$ref).toBe("#/components/schemas/DocumentViewedEvent");
-    const viewer = (document.components?.schemas?.DocumentViewedEvent as { properties: { data: { properties: { viewer: { required: string[] } } } } })
-      .properties.data.properties.viewer;
+    const viewer = (
+      document.components?.schemas?.DocumentViewedEvent as { properties: { data: { properties: { viewer: { required: string[] } } } } }
+    ).properties.data.properties.viewer;
     expect(viewer.required).toEqual(expect.arrayContaining(["pages_viewed", "completion", "engagement_label", "visit_number"]));
   });
 });

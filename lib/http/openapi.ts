@@ -149,7 +149,7 @@ const operations: RouteConfig[] = [
     summary: "Create or replace the account's webhook",
     description:
       "The body is the whole configuration. Creation returns 201 with the signing `secret` (shown once); later calls return 200 and re-enable a disabled webhook. " +
-      "Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"t.rawBody\">`.",
+      'Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">`.',
     tags: ["Webhooks"],
     request: { body: { content: { "application/json": { schema: webhookInputSchema } }, required: true } },
     responses: { ...ok("Created", webhookSchema, 201), ...ok("Updated (no secret)", webhookSchema), ...errors(400, 422) },
@@ -166,7 +166,8 @@ const operations: RouteConfig[] = [
     method: "post",
     path: "/api/v1/webhooks/test",
     summary: "Send a signed test event now",
-    description: "One `webhook.test` event, one attempt with a 10 s timeout, recorded in the history and never counted towards auto-disable.",
+    description:
+      "One `webhook.test` event, one attempt with a 10 s timeout, recorded in the history and never counted towards auto-disable.",
     tags: ["Webhooks"],
     responses: { ...ok("What the receiver answered", webhookTestResultSchema), ...errors(404) },
   },
@@ -201,7 +202,11 @@ const delivery = (kind: keyof typeof EVENT_SUMMARIES, schema: z.ZodType): RouteC
   responses: { 200: { description: "Any 2xx acknowledges the delivery; anything else, or no answer in 10 s, is retried" } },
 });
 
-const eventSchemaName = (kind: string) => `${kind.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}Event`;
+const eventSchemaName = (kind: string) =>
+  `${kind
+    .split(/[._]/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("")}Event`;
 for (const kind of EVENT_KINDS) registry.registerWebhook(delivery(kind, eventEnvelopeSchema(kind).openapi(eventSchemaName(kind))));
 registry.registerWebhook(delivery("webhook.test", webhookTestEventSchema.openapi(eventSchemaName("webhook.test"))));
 

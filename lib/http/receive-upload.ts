@@ -24,8 +24,7 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
  */
 export async function receiveUpload(req: Request): Promise<ReceivedUpload> {
   const maxBytes = Math.floor(config().MAX_UPLOAD_MB * 1024 * 1024);
-  const tooLarge = () =>
-    new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
+  const tooLarge = () => new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
   const contentType = req.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw new ApiError("bad_request", "Send the upload as multipart/form-data with the PDF in a field named file.");

@@ -5,11 +5,16 @@ import { Prisma } from "../generated/prisma/client";
 import { parseFields, parseQuery } from "./parse";
 import { errorResponse } from "./respond";
 
-const settings = z.strictObject({ title: z.string().max(5, "title must be at most 5 characters"), gate_page: z.number().int().min(1, "gate_page must be at least 1") });
+const settings = z.strictObject({
+  title: z.string().max(5, "title must be at most 5 characters"),
+  gate_page: z.number().int().min(1, "gate_page must be at least 1"),
+});
 
 describe("errorResponse, the one place errors become responses", () => {
   it("answers an ApiError in the envelope with its status and headers", async () => {
-    const response = errorResponse(new ApiError("rate_limited", "Slow down.", { headers: { "Retry-After": "7" } }), "req-1", { "X-Request-Id": "req-1" });
+    const response = errorResponse(new ApiError("rate_limited", "Slow down.", { headers: { "Retry-After": "7" } }), "req-1", {
+      "X-Request-Id": "req-1",
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get("Retry-After")).toBe("7");
     expect(response.headers.get("X-Request-Id")).toBe("req-1");
@@ -26,7 +31,11 @@ describe("errorResponse, the one place errors become responses", () => {
     const body = await errorResponse(thrown, "req-2").json();
     expect(body.error.code).toBe("validation_error");
     expect(body.error.message).toContain("title must be at most 5 characters");
-    expect(body.error.fields).toEqual({ title: "title must be at most 5 characters", gate_page: "gate_page must be at least 1", colour: "Unknown field" });
+    expect(body.error.fields).toEqual({
+      title: "title must be at most 5 characters",
+      gate_page: "gate_page must be at least 1",
+      colour: "Unknown field",
+    });
   });
 
   it("answers bad query parameters with 400 and the parameter's name", async () => {
@@ -39,7 +48,11 @@ describe("errorResponse, the one place errors become responses", () => {
     }
     const response = errorResponse(thrown, "req-3");
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toEqual({ code: "bad_request", message: "page must be at least 1", fields: { page: "page must be at least 1" } });
+    expect((await response.json()).error).toEqual({
+      code: "bad_request",
+      message: "page must be at least 1",
+      fields: { page: "page must be at least 1" },
+    });
   });
 
   it("leaves fields out of errors that are not about fields", async () => {

@@ -19,7 +19,10 @@ export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A,
   Object.assign(handler, { [NOT_ALLOWED]: true });
   const OPTIONS = withApiKey<unknown>(async () => new Response(null, { status: 204, headers: { Allow: allow } }), { public: true });
   return {
-    ...(Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<Exclude<Method, A[number]>, typeof handler>),
+    ...(Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
+      Exclude<Method, A[number]>,
+      typeof handler
+    >),
     OPTIONS,
   };
 }

@@ -26,7 +26,11 @@ describe("requests the framework cannot route", () => {
   });
 
   it("lets everything else through", () => {
-    for (const [method, path] of [["GET", "/s/abc"], ["POST", "/api/v1/documents?q=%ZZ"], ["OPTIONS", "/api/v1/documents/s-%61bc"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/s/abc"],
+      ["POST", "/api/v1/documents?q=%ZZ"],
+      ["OPTIONS", "/api/v1/documents/s-%61bc"],
+    ] as const) {
       expect(unroutableRequest(method, path)).toBeNull();
     }
   });

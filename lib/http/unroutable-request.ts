@@ -16,7 +16,9 @@ export function unroutableRequest(method: string | undefined, rawUrl: string | u
     return {
       status: 405,
       headers: { ...headers, Allow: SERVED_METHODS.join(", ") },
-      body: JSON.stringify(errorBody("bad_request", `${method ?? "This"} is not a method this server answers. Allowed: ${SERVED_METHODS.join(", ")}.`)),
+      body: JSON.stringify(
+        errorBody("bad_request", `${method ?? "This"} is not a method this server answers. Allowed: ${SERVED_METHODS.join(", ")}.`),
+      ),
     };
   }
   const path = (rawUrl ?? "/").split("?")[0]!;
@@ -26,7 +28,9 @@ export function unroutableRequest(method: string | undefined, rawUrl: string | u
     return {
       status: 400,
       headers,
-      body: JSON.stringify(errorBody("bad_request", "The URL path is not valid percent-encoding (a % must be followed by two hex digits forming UTF-8).")),
+      body: JSON.stringify(
+        errorBody("bad_request", "The URL path is not valid percent-encoding (a % must be followed by two hex digits forming UTF-8)."),
+      ),
     };
   }
   // Pages answer GET; other methods reach a page only as a server action (the dashboard's forms).

@@ -11,7 +11,9 @@ import type { EventEnvelope } from "../schemas/events";
  */
 export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
   return db.$transaction(async (tx) => {
-    const events = await tx.$queryRaw<Array<{ id: string; user_id: string; document_id: string | null; type: string; created_at: Date; payload: EventEnvelope }>>`
+    const events = await tx.$queryRaw<
+      Array<{ id: string; user_id: string; document_id: string | null; type: string; created_at: Date; payload: EventEnvelope }>
+    >`
       SELECT id, user_id, document_id, type, created_at, payload FROM events
       WHERE dispatched_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     if (events.length === 0) return [];

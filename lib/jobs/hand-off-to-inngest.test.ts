@@ -26,7 +26,10 @@ describe("handing deliveries to Inngest", () => {
       const started = Date.now();
       expect(await handOffToInngest()).toBe(0);
       expect(Date.now() - started).toBeLessThan(8_000);
-      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "pending", handedOffAt: null });
+      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+        status: "pending",
+        handedOffAt: null,
+      });
     } finally {
       delete process.env.INNGEST_DEV;
       delete process.env.INNGEST_BASE_URL;

@@ -18,7 +18,9 @@ export async function handOffToInngest(limit = 50): Promise<number> {
   if (pending.length === 0) return 0;
   const { inngest, DELIVERY_REQUESTED } = await import("./inngest-client");
   const send = inngest.send(pending.map((d) => ({ name: DELIVERY_REQUESTED, id: `delivery-${d.id}`, data: { deliveryId: d.id } })));
-  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Inngest did not answer in time")), SEND_TIMEOUT_MS).unref());
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("Inngest did not answer in time")), SEND_TIMEOUT_MS).unref(),
+  );
   try {
     await Promise.race([send, timeout]);
   } catch (error) {

@@ -50,7 +50,16 @@ describe("the in-process runner", () => {
       expect(verifyWebhookSignature(r.body, String(r.headers["x-service-signature"]), secret, 300, t)).toBe(true);
     }
     const { deliveries } = await getWebhookConfiguration(owner.id);
-    expect(deliveries[0]).toMatchObject({ delivery_id: deliveryId, event_id: event.id, event: "document.downloaded", status: "failed", attempts: 3, response_status: 500, error: "HTTP 500", next_attempt_at: null });
+    expect(deliveries[0]).toMatchObject({
+      delivery_id: deliveryId,
+      event_id: event.id,
+      event: "document.downloaded",
+      status: "failed",
+      attempts: 3,
+      response_status: 500,
+      error: "HTTP 500",
+      next_attempt_at: null,
+    });
   });
 
   it("settles an attempt a crash cut off as failed (attempt interrupted) and keeps to the schedule", async () => {
@@ -62,7 +71,10 @@ describe("the in-process runner", () => {
     // What a process killed mid-attempt leaves: the attempt recorded, never settled, the retry scheduled.
     const started = new Date();
     await db.webhookAttempt.create({ data: { deliveryId, number: 1, signedAt: started, error: "attempt interrupted", durationMs: 0 } });
-    await db.webhookDelivery.update({ where: { id: deliveryId }, data: { attempts: 1, lastAttemptAt: started, nextAttemptAt: new Date(started.getTime() + 60_000) } });
+    await db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { attempts: 1, lastAttemptAt: started, nextAttemptAt: new Date(started.getTime() + 60_000) },
+    });
 
     advance(59_000);
     await runOnce();
@@ -84,13 +96,24 @@ describe("the in-process runner", () => {
     await withWebhook(owner.id, receiver.url);
     const { deliveryId } = await queueEvent(owner.id, doc);
     const started = new Date();
-    for (const number of [1, 2]) await db.webhookAttempt.create({ data: { deliveryId, number, signedAt: started, error: "HTTP 500", durationMs: 5, finishedAt: started } });
+    for (const number of [1, 2])
+      await db.webhookAttempt.create({
+        data: { deliveryId, number, signedAt: started, error: "HTTP 500", durationMs: 5, finishedAt: started },
+      });
     await db.webhookAttempt.create({ data: { deliveryId, number: 3, signedAt: started, error: "attempt interrupted", durationMs: 0 } });
-    await db.webhookDelivery.update({ where: { id: deliveryId }, data: { attempts: 3, lastAttemptAt: started, nextAttemptAt: new Date(started.getTime() + 70_000) } });
+    await db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { attempts: 3, lastAttemptAt: started, nextAttemptAt: new Date(started.getTime() + 70_000) },
+    });
     advance(71_000);
     await runOnce();
     expect(receiver.received).toHaveLength(0);
-    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({ status: "failed", attempts: 3, error: "attempt interrupted", nextAttemptAt: null });
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).toMatchObject({
+      status: "failed",
+      attempts: 3,
+      error: "attempt interrupted",
+      nextAttemptAt: null,
+    });
   });
 
   it("records a receiver that times out (11 s) as a failed attempt after 10 s", async () => {

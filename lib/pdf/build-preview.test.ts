@@ -23,9 +23,15 @@ describe("the preview of a hostile PDF", () => {
   }
 
   it("keeps what the allowed pages draw: shared forms, inherited resources and visible widgets", async () => {
-    const shared = markersIn(await buildPreview(await PDFDocument.load(await HOSTILE_PDFS["resources shared through the page tree"]()), 2, limits));
-    expect(shared).toEqual(new Set(["PWMARK-P1", "PWMARK-P2", "PWMARK-P1-xobject", "PWMARK-P2-xobject", "PWMARK-P1-inherits", "PWMARK-P2-inherits"]));
-    const form = markersIn(await buildPreview(await PDFDocument.load(await HOSTILE_PDFS["a form field whose widgets span pages"]()), 2, limits));
+    const shared = markersIn(
+      await buildPreview(await PDFDocument.load(await HOSTILE_PDFS["resources shared through the page tree"]()), 2, limits),
+    );
+    expect(shared).toEqual(
+      new Set(["PWMARK-P1", "PWMARK-P2", "PWMARK-P1-xobject", "PWMARK-P2-xobject", "PWMARK-P1-inherits", "PWMARK-P2-inherits"]),
+    );
+    const form = markersIn(
+      await buildPreview(await PDFDocument.load(await HOSTILE_PDFS["a form field whose widgets span pages"]()), 2, limits),
+    );
     expect(form).toContain("PWMARK-P1-widget");
     expect(form).not.toContain("PWMARK-P1-widget-contents");
   });

@@ -34,14 +34,66 @@ import { decodeStream } from "./decode-stream";
 export type PreviewLimits = { maxContentBytes: number };
 
 const DROPPED_KEYS = new Set([
-  "A", "AA", "AF", "AcroForm", "Alternates", "Annots", "B", "Collection", "Dest", "Dests", "EF",
-  "First", "IRT", "Info", "JS", "JavaScript", "Kids", "Last", "Metadata", "Names", "Next", "OCProperties",
-  "OPI", "OpenAction", "Outlines", "P", "PageLabels", "Parent", "Pg", "PieceInfo", "Popup", "Prev", "Ref",
-  "SpiderInfo", "StructParent", "StructParents", "StructTreeRoot", "Threads", "Thumb", "URI",
+  "A",
+  "AA",
+  "AF",
+  "AcroForm",
+  "Alternates",
+  "Annots",
+  "B",
+  "Collection",
+  "Dest",
+  "Dests",
+  "EF",
+  "First",
+  "IRT",
+  "Info",
+  "JS",
+  "JavaScript",
+  "Kids",
+  "Last",
+  "Metadata",
+  "Names",
+  "Next",
+  "OCProperties",
+  "OPI",
+  "OpenAction",
+  "Outlines",
+  "P",
+  "PageLabels",
+  "Parent",
+  "Pg",
+  "PieceInfo",
+  "Popup",
+  "Prev",
+  "Ref",
+  "SpiderInfo",
+  "StructParent",
+  "StructParents",
+  "StructTreeRoot",
+  "Threads",
+  "Thumb",
+  "URI",
 ]);
 const REFUSED_TYPES = new Set([
-  "Action", "Annot", "Bead", "Catalog", "Collection", "EmbeddedFile", "Filespec", "Metadata", "ObjStm",
-  "OCProperties", "Outlines", "Page", "Pages", "Sig", "StructElem", "StructTreeRoot", "Thread", "XRef",
+  "Action",
+  "Annot",
+  "Bead",
+  "Catalog",
+  "Collection",
+  "EmbeddedFile",
+  "Filespec",
+  "Metadata",
+  "ObjStm",
+  "OCProperties",
+  "Outlines",
+  "Page",
+  "Pages",
+  "Sig",
+  "StructElem",
+  "StructTreeRoot",
+  "Thread",
+  "XRef",
 ]);
 const PAGE_BOXES = ["MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox"] as const;
 const INHERITED = new Set(["MediaBox", "CropBox", "Rotate", "Resources"]);
@@ -285,7 +337,12 @@ function placeAppearance(bbox: number[], matrix: number[], rect: number[]): stri
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = bbox;
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1]] as const) {
+  for (const [x, y] of [
+    [x0, y0],
+    [x1, y0],
+    [x0, y1],
+    [x1, y1],
+  ] as const) {
     xs.push(a * x + c * y + e);
     ys.push(b * x + d * y + f);
   }

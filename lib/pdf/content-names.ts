@@ -60,12 +60,7 @@ function skipLiteralString(bytes: Uint8Array, open: number): number {
 /** After an inline image's `ID`: binary data up to `EI` standing alone as a token. */
 function skipInlineImageData(bytes: Uint8Array, afterId: number): number {
   for (let i = afterId + 1; i + 1 < bytes.length; i++) {
-    if (
-      bytes[i] === 0x45 &&
-      bytes[i + 1] === 0x49 &&
-      isWhitespace(bytes[i - 1]) &&
-      (i + 2 >= bytes.length || !isRegular(bytes[i + 2]))
-    ) {
+    if (bytes[i] === 0x45 && bytes[i + 1] === 0x49 && isWhitespace(bytes[i - 1]) && (i + 2 >= bytes.length || !isRegular(bytes[i + 2]))) {
       return i + 2;
     }
   }

@@ -45,7 +45,11 @@ export async function runPdfJob(job: Omit<PdfJob, "maxPages" | "maxContentBytes"
   }
 }
 
-function runOn(worker: Worker, job: PdfJob, limits: { PDF_WORKER_MEMORY_MB: number; PDF_WORKER_TIMEOUT_SECONDS: number }): Promise<PdfJobOutcome> {
+function runOn(
+  worker: Worker,
+  job: PdfJob,
+  limits: { PDF_WORKER_MEMORY_MB: number; PDF_WORKER_TIMEOUT_SECONDS: number },
+): Promise<PdfJobOutcome> {
   const { child } = worker;
   const ceiling = limits.PDF_WORKER_MEMORY_MB * 1024 * 1024;
   return new Promise((resolve, reject) => {

@@ -8,7 +8,11 @@ import { isIPv4, isIPv6 } from "node:net";
  * the entry that many hops from the right; anything further left was written by the client. IPv6
  * clients get a /64 each (one subscriber's allocation), so rotating addresses inside it buys nothing.
  */
-export function resolveClientAddress(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trustedHops: number): string {
+export function resolveClientAddress(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedHops: number,
+): string {
   const forwarded = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? ""))
     .split(",")
     .map((entry) => entry.trim())
@@ -87,7 +91,9 @@ export function installClientAddressStamp(trustedHops: number) {
   proto.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const req = args[0] as IncomingMessage;
-      req.headers[CLIENT_ADDRESS_HEADER] = stampFor(resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops));
+      req.headers[CLIENT_ADDRESS_HEADER] = stampFor(
+        resolveClientAddress(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedHops),
+      );
     }
     return emit.apply(this, [event, ...args]);
   } as typeof proto.emit;

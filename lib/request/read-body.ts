@@ -14,7 +14,10 @@ export const BODY_LIMITS = {
 } as const;
 
 const tooLarge = (maxBytes: number) =>
-  new ApiError("payload_too_large", `The request body is larger than the ${maxBytes >= 1024 * KIB ? `${maxBytes / 1024 / KIB} MB` : `${maxBytes / KIB} KB`} allowed here.`);
+  new ApiError(
+    "payload_too_large",
+    `The request body is larger than the ${maxBytes >= 1024 * KIB ? `${maxBytes / 1024 / KIB} MB` : `${maxBytes / KIB} KB`} allowed here.`,
+  );
 
 /**
  * A request body as text, never holding more than `maxBytes`: refused by its Content-Length when

@@ -59,7 +59,13 @@ async function openClient() {
 }
 
 /** An event and its delivery in `status`, with the attempts such a delivery has. */
-async function delivery(userId: string, webhookId: string, status: DeliveryStatus, attempts: number, lastAttemptAt: Date | null = attempts ? now() : null) {
+async function delivery(
+  userId: string,
+  webhookId: string,
+  status: DeliveryStatus,
+  attempts: number,
+  lastAttemptAt: Date | null = attempts ? now() : null,
+) {
   const eventId = await dispatchedEvent(userId);
   const { id } = await db.webhookDelivery.create({
     data: {
@@ -72,7 +78,13 @@ async function delivery(userId: string, webhookId: string, status: DeliveryStatu
       nextAttemptAt: status === "pending" ? now() : null,
       createdAt: now(),
       attemptsLog: {
-        create: Array.from({ length: attempts }, (_, i) => ({ number: i + 1, signedAt: now(), durationMs: 5, finishedAt: now(), responseStatus: status === "succeeded" ? 200 : 500 })),
+        create: Array.from({ length: attempts }, (_, i) => ({
+          number: i + 1,
+          signedAt: now(),
+          durationMs: 5,
+          finishedAt: now(),
+          responseStatus: status === "succeeded" ? 200 : 500,
+        })),
       },
     },
   });
@@ -139,7 +151,9 @@ describe("pruneExpired", () => {
     // The dashboard's redeliver, committed after the run has found the delivery to be old and failed.
     const redeliver = await openClient();
     await redeliver.query("BEGIN");
-    await redeliver.query("UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE id = $1", [failed.id]);
+    await redeliver.query("UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE id = $1", [
+      failed.id,
+    ]);
     const run = pruneExpired(RETENTION_DAYS);
     await untilBlockedOnALock();
     await redeliver.query("COMMIT");
@@ -167,7 +181,16 @@ describe("pruneExpired", () => {
     const statuses: NotificationStatus[] = ["pending", "sent", "logged", "failed"];
     for (const status of statuses) {
       await db.notification.create({
-        data: { userId: owner.id, kind: "document.viewed", toAddress: owner.email, subject: status, body: "…", status, nextAttemptAt: status === "pending" ? now() : null, createdAt: now() },
+        data: {
+          userId: owner.id,
+          kind: "document.viewed",
+          toAddress: owner.email,
+          subject: status,
+          body: "…",
+          status,
+          nextAttemptAt: status === "pending" ? now() : null,
+          createdAt: now(),
+        },
       });
     }
 
@@ -202,7 +225,13 @@ describe("pruneExpired", () => {
   it("never prunes analytics: documents, viewers, visits, page times, downloads and leads", async () => {
     const { owner, doc } = await ownerWithDocument();
     await seedActivity(doc, demoViewers(doc.pageCount, 12, random(11), 42));
-    await ingestBatch(doc, open, randomBytes(12).toString("base64url"), { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 2, seconds: 4 }] }, noReaderCap);
+    await ingestBatch(
+      doc,
+      open,
+      randomBytes(12).toString("base64url"),
+      { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 2, seconds: 4 }] },
+      noReaderCap,
+    );
     const analytics = async () => ({
       document: await db.document.findUniqueOrThrow({ where: { id: doc.id } }),
       documents: await db.document.count({ where: { ownerId: owner.id } }),

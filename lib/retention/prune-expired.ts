@@ -39,7 +39,9 @@ export async function pruneExpired(retentionDays: number, batchSize = PRUNE_BATC
   const client = new pg.Client({ connectionString: databaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [RETENTION_LOCK]);
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [
+      RETENTION_LOCK,
+    ]);
     if (!rows[0]?.locked) return null;
     try {
       const remove = (table: string, where: string, cutoff: Date) => deleteInBatches(client, table, where, cutoff, batchSize);
@@ -87,6 +89,8 @@ async function deleteInBatches(client: pg.Client, table: string, where: string, 
 
 /** The log line for a run: what was pruned, or null when nothing was. */
 export function describePruned(pruned: Pruned): string | null {
-  const parts = (Object.keys(LABELS) as Array<keyof Pruned>).filter((key) => pruned[key] > 0).map((key) => `${LABELS[key]}: ${pruned[key]}`);
+  const parts = (Object.keys(LABELS) as Array<keyof Pruned>)
+    .filter((key) => pruned[key] > 0)
+    .map((key) => `${LABELS[key]}: ${pruned[key]}`);
   return parts.length > 0 ? `pruned ${parts.join(", ")}` : null;
 }

@@ -31,23 +31,22 @@ const password = z
 const gateType = z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" });
 
 /** The multipart upload's fields besides `file`. Unknown fields are ignored (browsers add their own). */
-export const uploadFieldsSchema = z
-  .object({
-    title: title.optional(),
-    email_gate: formBoolean("email_gate").optional(),
-    gate_type: gateType.optional(),
-    gate_page: z
-      .string()
-      .regex(/^\d+$/, "gate_page must be a whole number")
-      .transform(Number)
-      .pipe(z.number().int().min(1, "gate_page must be at least 1"))
-      .optional()
-      .openapi({ type: "integer", minimum: 1 }),
-    allow_download: formBoolean("allow_download").optional(),
-    block_free_emails: formBoolean("block_free_emails").optional(),
-    notifications_enabled: formBoolean("notifications_enabled").optional(),
-    password: password.optional(),
-  });
+export const uploadFieldsSchema = z.object({
+  title: title.optional(),
+  email_gate: formBoolean("email_gate").optional(),
+  gate_type: gateType.optional(),
+  gate_page: z
+    .string()
+    .regex(/^\d+$/, "gate_page must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "gate_page must be at least 1"))
+    .optional()
+    .openapi({ type: "integer", minimum: 1 }),
+  allow_download: formBoolean("allow_download").optional(),
+  block_free_emails: formBoolean("block_free_emails").optional(),
+  notifications_enabled: formBoolean("notifications_enabled").optional(),
+  password: password.optional(),
+});
 
 export const uploadBodySchema = z
   .object({
@@ -55,7 +54,11 @@ export const uploadBodySchema = z
     title: z.string().optional().openapi({ description: "Defaults to the file name without extension" }),
     email_gate: z.boolean().optional().openapi({ default: true }),
     gate_type: gateType.optional().openapi({ default: "preview" }),
-    gate_page: z.number().int().optional().openapi({ default: 3, description: "1 to page_count; an omitted default is lowered to page_count for shorter documents" }),
+    gate_page: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ default: 3, description: "1 to page_count; an omitted default is lowered to page_count for shorter documents" }),
     allow_download: z.boolean().optional().openapi({ default: true }),
     block_free_emails: z.boolean().optional().openapi({ default: false }),
     notifications_enabled: z.boolean().optional().openapi({ default: true }),
@@ -70,7 +73,11 @@ export const updateDocumentSchema = z
       title: title.optional(),
       email_gate: z.boolean({ error: "email_gate must be a boolean" }).optional(),
       gate_type: gateType.optional(),
-      gate_page: z.number({ error: "gate_page must be an integer" }).int("gate_page must be an integer").min(1, "gate_page must be at least 1").optional(),
+      gate_page: z
+        .number({ error: "gate_page must be an integer" })
+        .int("gate_page must be an integer")
+        .min(1, "gate_page must be at least 1")
+        .optional(),
       allow_download: z.boolean({ error: "allow_download must be a boolean" }).optional(),
       block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
       notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
@@ -98,16 +105,29 @@ export const listDocumentsQuery = z
       .string()
       .optional()
       .pipe(engagementKey.optional())
-      .openapi({ param: { name: "engagement", in: "query", description: "Documents whose most engaged viewer is at this level" }, enum: [...engagementKey.options] }),
+      .openapi({
+        param: { name: "engagement", in: "query", description: "Documents whose most engaged viewer is at this level" },
+        enum: [...engagementKey.options],
+      }),
     has_leads: z
       .enum(["true", "false"], { error: "has_leads must be true or false" })
       .optional()
       .transform((v) => (v === undefined ? undefined : v === "true"))
-      .openapi({ param: { name: "has_leads", in: "query", description: "true: with leads; false: without" }, type: "string", enum: ["true", "false"] }),
+      .openapi({
+        param: { name: "has_leads", in: "query", description: "true: with leads; false: without" },
+        type: "string",
+        enum: ["true", "false"],
+      }),
     sort: z
       .enum(SORTS, { error: `sort must be one of ${SORTS.join(", ")}` })
       .default("created_at")
-      .openapi({ param: { name: "sort", in: "query", description: "created_at newest first, views most first, engagement most engaged first, title A→Z" } }),
+      .openapi({
+        param: {
+          name: "sort",
+          in: "query",
+          description: "created_at newest first, views most first, engagement most engaged first, title A→Z",
+        },
+      }),
     order: z
       .enum(["asc", "desc"], { error: "order must be asc or desc" })
       .optional()

@@ -117,7 +117,10 @@ export type EventData<K extends EventKind> = z.infer<(typeof EVENT_DATA)[K]>;
 /** The body of every delivery: one id across all attempts, the kind, when, and the kind's data. */
 export function eventEnvelopeSchema<K extends EventKind>(kind: K) {
   return z.object({
-    id: z.string().regex(/^evt_[0-9A-Za-z]{24}$/).openapi({ example: "evt_3kTq9WbZr0aXv7NcP2mLs8Hd" }),
+    id: z
+      .string()
+      .regex(/^evt_[0-9A-Za-z]{24}$/)
+      .openapi({ example: "evt_3kTq9WbZr0aXv7NcP2mLs8Hd" }),
     event: z.literal(kind),
     created_at: timestamp,
     data: EVENT_DATA[kind],

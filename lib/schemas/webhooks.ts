@@ -5,7 +5,13 @@ import { withoutNul } from "../request/nul-characters";
 export const webhookInputSchema = z
   .strictObject(
     {
-      url: z.string({ error: "url is required" }).trim().min(1, "url is required").max(2048, "url must be at most 2048 characters").refine(withoutNul, "url must not contain NUL characters").openapi({ example: "https://crm.example.com/hooks/pagewise" }),
+      url: z
+        .string({ error: "url is required" })
+        .trim()
+        .min(1, "url is required")
+        .max(2048, "url must be at most 2048 characters")
+        .refine(withoutNul, "url must not contain NUL characters")
+        .openapi({ example: "https://crm.example.com/hooks/pagewise" }),
       events: z
         .array(z.enum(EVENT_KINDS, { error: `events must contain only: ${EVENT_KINDS.join(", ")}` }))
         .min(1, "events must not be empty; omit it to receive all seven kinds")

@@ -43,9 +43,7 @@ export class S3Storage implements Storage {
       const result = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
       );
-      const size = range
-        ? Number(result.ContentRange?.split("/")[1] ?? NaN)
-        : Number(result.ContentLength ?? NaN);
+      const size = range ? Number(result.ContentRange?.split("/")[1] ?? NaN) : Number(result.ContentLength ?? NaN);
       return { body: result.Body as Readable, size, range };
     } catch (error) {
       if (isMissing(error)) return null;

@@ -13,7 +13,13 @@ const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
 // A real S3-compatible server on loopback.
 const s3Port = 45_000 + Math.floor(Math.random() * 1000);
-const s3 = new S3rver({ port: s3Port, address: "127.0.0.1", silent: true, directory: tmp("pagewise-s3rver-"), configureBuckets: [{ name: "pagewise-test", configs: [] }] });
+const s3 = new S3rver({
+  port: s3Port,
+  address: "127.0.0.1",
+  silent: true,
+  directory: tmp("pagewise-s3rver-"),
+  configureBuckets: [{ name: "pagewise-test", configs: [] }],
+});
 beforeAll(async () => {
   await s3.run();
 });
@@ -74,7 +80,11 @@ describe.each(drivers)("%s storage", (_name, make) => {
     await store.put("documents/list-1/preview-2p-ab.pdf", bytes, bytes.length);
     await store.put("documents/list-2/original.pdf", bytes, bytes.length);
     const listed = (await store.list("documents/list-")).sort((a, b) => a.key.localeCompare(b.key));
-    expect(listed.map((o) => o.key)).toEqual(["documents/list-1/original.pdf", "documents/list-1/preview-2p-ab.pdf", "documents/list-2/original.pdf"]);
+    expect(listed.map((o) => o.key)).toEqual([
+      "documents/list-1/original.pdf",
+      "documents/list-1/preview-2p-ab.pdf",
+      "documents/list-2/original.pdf",
+    ]);
     expect(listed.every((o) => o.modifiedAt.getTime() > before)).toBe(true);
   });
 

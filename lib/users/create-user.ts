@@ -16,7 +16,11 @@ export const passwordSchema = z
   .min(8, "Use at least 8 characters")
   .max(200, "Use at most 200 characters")
   .refine(withoutNul, "A password cannot contain NUL characters");
-export const nameSchema = z.string().trim().max(100, "Use at most 100 characters").refine(withoutNul, "A name cannot contain NUL characters");
+export const nameSchema = z
+  .string()
+  .trim()
+  .max(100, "Use at most 100 characters")
+  .refine(withoutNul, "A name cannot contain NUL characters");
 
 export const newUserSchema = z.object({
   email: emailSchema,
@@ -40,7 +44,12 @@ export async function insertUser(
 ) {
   try {
     return await client.user.create({
-      data: { email: account.email, passwordHash: account.passwordHash, name: account.name || null, emailVerified: account.emailVerified ?? null },
+      data: {
+        email: account.email,
+        passwordHash: account.passwordHash,
+        name: account.name || null,
+        emailVerified: account.emailVerified ?? null,
+      },
       select: created,
     });
   } catch (error) {

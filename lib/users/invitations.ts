@@ -38,7 +38,12 @@ export async function createInvitation(userId: string, input: z.input<typeof inv
   const { email, days } = invitationInputSchema.parse(input);
   const token = newInvitationToken();
   const invitation = await db.invitation.create({
-    data: { createdById: userId, tokenHash: hashToken(token), email: email ?? null, expiresAt: new Date(now().getTime() + days * 86_400_000) },
+    data: {
+      createdById: userId,
+      tokenHash: hashToken(token),
+      email: email ?? null,
+      expiresAt: new Date(now().getTime() + days * 86_400_000),
+    },
   });
   return { token, url: invitationUrl(token), invitation };
 }
@@ -70,7 +75,10 @@ export async function listInvitations(userId: string): Promise<InvitationSummary
 /** Revokes one of the owner's unused invitations; false when there is none. */
 export async function revokeInvitation(userId: string, id: string): Promise<boolean> {
   if (!z.uuid().safeParse(id).success) return false;
-  const { count } = await db.invitation.updateMany({ where: { id, createdById: userId, usedAt: null, revokedAt: null }, data: { revokedAt: now() } });
+  const { count } = await db.invitation.updateMany({
+    where: { id, createdById: userId, usedAt: null, revokedAt: null },
+    data: { revokedAt: now() },
+  });
   return count === 1;
 }
 

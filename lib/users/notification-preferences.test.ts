@@ -15,9 +15,13 @@ describe("notification preferences", () => {
 
   it("refuse anything but two booleans and change nothing then", async () => {
     const owner = await newOwner();
-    await expect(updateNotificationPreferences(owner.id, { new_leads: "off", completed_reads: false })).rejects.toThrow(/new_leads must be true or false/);
+    await expect(updateNotificationPreferences(owner.id, { new_leads: "off", completed_reads: false })).rejects.toThrow(
+      /new_leads must be true or false/,
+    );
     await expect(updateNotificationPreferences(owner.id, { new_leads: false })).rejects.toThrow(/completed_reads/);
-    await expect(updateNotificationPreferences(owner.id, { new_leads: false, completed_reads: false, views: false })).rejects.toThrow(/views/);
+    await expect(updateNotificationPreferences(owner.id, { new_leads: false, completed_reads: false, views: false })).rejects.toThrow(
+      /views/,
+    );
     expect(await getNotificationPreferences(owner.id)).toEqual({ new_leads: true, completed_reads: true });
   });
 });

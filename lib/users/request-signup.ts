@@ -96,7 +96,12 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   return admitted;
 }
 
-async function storeSignupRequest(signup: { email: string; name: string | null; passwordHash: string; invitationId: string | null }): Promise<string> {
+async function storeSignupRequest(signup: {
+  email: string;
+  name: string | null;
+  passwordHash: string;
+  invitationId: string | null;
+}): Promise<string> {
   const token = newSignupToken();
   const at = now();
   await db.signupRequest.create({

@@ -41,8 +41,12 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
     const { token } = await createInvitation(inviter.id, { email: "bound@example.com" });
     expect(await requestSignup({ email: unique("uninvited"), password: PASSWORD }, address())).toEqual({ status: "invitation_required" });
-    expect(await requestSignup({ email: unique("guessing"), password: PASSWORD, invitation: "inv_madeup" }, address())).toEqual({ status: "invitation_invalid" });
-    expect(await requestSignup({ email: "someone-else@example.com", password: PASSWORD, invitation: token }, address())).toEqual({ status: "invitation_other_email" });
+    expect(await requestSignup({ email: unique("guessing"), password: PASSWORD, invitation: "inv_madeup" }, address())).toEqual({
+      status: "invitation_invalid",
+    });
+    expect(await requestSignup({ email: "someone-else@example.com", password: PASSWORD, invitation: token }, address())).toEqual({
+      status: "invitation_other_email",
+    });
     expect(await db.user.count({ where: { createdAt: { gt: inviter.createdAt } } })).toBe(0);
   });
 
@@ -54,12 +58,18 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
     expect(token).toMatch(/^inv_[0-9A-Za-z]{32}$/);
     expect(await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).not.toHaveProperty("token");
 
-    expect(await requestSignup({ email: invitee.toUpperCase(), password: PASSWORD, invitation: token }, address())).toEqual({ status: "sign_in" });
+    expect(await requestSignup({ email: invitee.toUpperCase(), password: PASSWORD, invitation: token }, address())).toEqual({
+      status: "sign_in",
+    });
     expect(await db.user.count({ where: { email: invitee } })).toBe(1);
     expect(await findUsableInvitation(token)).toBeNull();
-    expect(await listInvitations(inviter.id)).toEqual([expect.objectContaining({ id: invitation.id, status: "used", usedBy: invitee, email: invitee })]);
+    expect(await listInvitations(inviter.id)).toEqual([
+      expect.objectContaining({ id: invitation.id, status: "used", usedBy: invitee, email: invitee }),
+    ]);
 
-    expect(await requestSignup({ email: unique("second-use"), password: PASSWORD, invitation: token }, address())).toEqual({ status: "invitation_invalid" });
+    expect(await requestSignup({ email: unique("second-use"), password: PASSWORD, invitation: token }, address())).toEqual({
+      status: "invitation_invalid",
+    });
   });
 
   it("refuses revoked and expired invitations; only the inviter can revoke", async () => {
@@ -69,19 +79,24 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
     expect(await revokeInvitation(other.id, revoked.invitation.id)).toBe(false);
     expect(await revokeInvitation(inviter.id, revoked.invitation.id)).toBe(true);
     expect(await revokeInvitation(inviter.id, "not-a-uuid")).toBe(false);
-    expect(await requestSignup({ email: unique("revoked"), password: PASSWORD, invitation: revoked.token }, address())).toEqual({ status: "invitation_invalid" });
+    expect(await requestSignup({ email: unique("revoked"), password: PASSWORD, invitation: revoked.token }, address())).toEqual({
+      status: "invitation_invalid",
+    });
 
     const expiring = await createInvitation(inviter.id, { days: 1 });
     expect(await findUsableInvitation(expiring.token)).not.toBeNull();
     setClockOffset(86_400_000 + 1_000);
-    expect(await requestSignup({ email: unique("late"), password: PASSWORD, invitation: expiring.token }, address())).toEqual({ status: "invitation_invalid" });
+    expect(await requestSignup({ email: unique("late"), password: PASSWORD, invitation: expiring.token }, address())).toEqual({
+      status: "invitation_invalid",
+    });
     expect((await listInvitations(inviter.id)).map((i) => i.status).sort()).toEqual(["expired", "revoked"]);
   });
 
   it("rechecks the invitation when the account is made: one invitation, two sign-ups at once, one account", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
     const { invitation } = await createInvitation(inviter.id, {});
-    const signup = (email: string) => admitSignup({ email, name: null, passwordHash: "x", invitationId: invitation.id, emailVerified: null });
+    const signup = (email: string) =>
+      admitSignup({ email, name: null, passwordHash: "x", invitationId: invitation.id, emailVerified: null });
     const results = await Promise.all([signup(unique("racer")), signup(unique("racer"))]);
     expect(results.map((r) => r.status).sort()).toEqual(["created", "invitation_invalid"]);
   });
@@ -93,7 +108,9 @@ describe("SIGNUP set explicitly", () => {
     const { token } = await createInvitation(inviter.id, {});
     setSignup("closed");
     expect(await signupPolicy()).toBe("closed");
-    expect(await requestSignup({ email: unique("closed"), password: PASSWORD, invitation: token }, address())).toEqual({ status: "closed" });
+    expect(await requestSignup({ email: unique("closed"), password: PASSWORD, invitation: token }, address())).toEqual({
+      status: "closed",
+    });
     expect(await createUser({ email: unique("by-admin"), password: PASSWORD })).toMatchObject({ id: expect.any(String) });
   });
 

@@ -35,7 +35,12 @@ export type Access = {
 export function resolveAccess(doc: Document, cookies: ViewerCookies): Access {
   const fingerprint = passwordFingerprint(doc.passwordHash);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
-    claims !== null && claims.k === kind && claims.d === doc.id && claims.p === fingerprint && !!cookies.browser && claims.b === cookies.browser;
+    claims !== null &&
+    claims.k === kind &&
+    claims.d === doc.id &&
+    claims.p === fingerprint &&
+    !!cookies.browser &&
+    claims.b === cookies.browser;
   const password = readToken<GrantClaims>(cookies.password);
   const passwordOk = !doc.passwordHash || grants(password, "password");
   const gate = readToken<GateClaims>(cookies.gate);
@@ -56,4 +61,7 @@ export const passwordGrant = (doc: Document, browser: string) =>
   createToken({ k: "password", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims, GRANT_TTL_SECONDS);
 
 export const gateGrant = (doc: Document, browser: string, viewerId: string) =>
-  createToken({ k: "gate", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims, GRANT_TTL_SECONDS);
+  createToken(
+    { k: "gate", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims,
+    GRANT_TTL_SECONDS,
+  );

@@ -39,7 +39,13 @@ const events = async (type?: string) =>
   );
 
 async function send(pages: Array<[number, number]>, visitId?: string, access = open, id = batchId()) {
-  const result = await ingestBatch(doc, access, browser, { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) }, noReaderCap);
+  const result = await ingestBatch(
+    doc,
+    access,
+    browser,
+    { batch_id: id, visit_id: visitId, pages: pages.map(([page, seconds]) => ({ page, seconds })) },
+    noReaderCap,
+  );
   if (result.visit_id === null) throw new Error("the batch was not recorded");
   return { ...result, visit_id: result.visit_id };
 }
@@ -51,8 +57,20 @@ describe("ingestBatch", () => {
     const visit = await db.visit.findUniqueOrThrow({ where: { id: visit_id } });
     expect(visit.number).toBe(1);
     const [viewed] = await events("document.viewed");
-    expect(viewed!.data.viewer).toEqual({ pages_viewed: 1, total_pages: 4, completion: 0.25, time_spent_seconds: 1.2, engagement_label: "Skimmed", visit_number: 1 });
-    expect(viewed!.data.document).toEqual({ id: doc.id, title: "Ingest test", short_code: `s/${doc.code}`, url: `http://localhost:3000/s/${doc.code}` });
+    expect(viewed!.data.viewer).toEqual({
+      pages_viewed: 1,
+      total_pages: 4,
+      completion: 0.25,
+      time_spent_seconds: 1.2,
+      engagement_label: "Skimmed",
+      visit_number: 1,
+    });
+    expect(viewed!.data.document).toEqual({
+      id: doc.id,
+      title: "Ingest test",
+      short_code: `s/${doc.code}`,
+      url: `http://localhost:3000/s/${doc.code}`,
+    });
   });
 
   it("continues the visit within 30 minutes and debounces document.viewed to one per 30 minutes", async () => {
@@ -105,12 +123,25 @@ describe("ingestBatch", () => {
     const [milestone] = await events("engagement.milestone");
     expect(milestone!.data).toMatchObject({
       milestone: "high_interest",
-      viewer: { engagement_label: "High Interest", previous_label: "Read", completion: 1, pages_viewed: 4, total_pages: 4, visit_number: 1 },
+      viewer: {
+        engagement_label: "High Interest",
+        previous_label: "Read",
+        completion: 1,
+        pages_viewed: 4,
+        total_pages: 4,
+        visit_number: 1,
+      },
     });
     advance(2 * HOUR);
     const second = await send([[1, 1]]);
     advance(12_000);
-    await send([[2, 10], [3, 1]], second.visit_id);
+    await send(
+      [
+        [2, 10],
+        [3, 1],
+      ],
+      second.visit_id,
+    );
     expect(await events("document.completed")).toHaveLength(1);
     expect(await events("engagement.milestone")).toHaveLength(1);
   });
@@ -129,13 +160,25 @@ describe("ingestBatch", () => {
   it("clamps time beyond the wall-clock since the last batch", async () => {
     const { visit_id } = await send([[1, 1]]);
     advance(3_000);
-    await send([[1, 50], [2, 50]], visit_id);
+    await send(
+      [
+        [1, 50],
+        [2, 50],
+      ],
+      visit_id,
+    );
     const rows = await db.pageTime.findMany({ where: { visitId: visit_id } });
     const total = rows.reduce((sum, r) => sum + r.seconds, 0);
     // 1 s, then at most the 3 s that passed plus 2 s of slack (and the test's own milliseconds).
     expect(total).toBeLessThanOrEqual(1 + 3 + 2 + 0.1);
     expect(total).toBeGreaterThan(5);
-    const firstBatchCap = await ingestBatch(doc, open, `${browser}-other`, { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] }, noReaderCap);
+    const firstBatchCap = await ingestBatch(
+      doc,
+      open,
+      `${browser}-other`,
+      { batch_id: batchId(), pages: [{ page: 1, seconds: 3000 }] },
+      noReaderCap,
+    );
     const capped = await db.pageTime.findFirstOrThrow({ where: { visitId: firstBatchCap.visit_id! } });
     expect(capped.seconds).toBe(15);
   });
@@ -160,7 +203,9 @@ describe("ingestBatch", () => {
     ["negative time", [{ page: 1, seconds: -3 }]],
     ["a non-numeric time", [{ page: 1, seconds: "lots" }]],
   ])("refuses %s and records nothing", async (_name, pages) => {
-    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, noReaderCap)).rejects.toMatchObject({ code: "validation_error" });
+    await expect(ingestBatch(doc, open, browser, { batch_id: batchId(), pages }, noReaderCap)).rejects.toMatchObject({
+      code: "validation_error",
+    });
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
   });
 
@@ -173,7 +218,13 @@ describe("ingestBatch", () => {
   it("never lets one viewer write to another viewer's visit", async () => {
     const { visit_id } = await send([[1, 1]]);
     advance(5_000);
-    const intruder = ingestBatch(doc, open, "another-browser-id-123", { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] }, noReaderCap);
+    const intruder = ingestBatch(
+      doc,
+      open,
+      "another-browser-id-123",
+      { batch_id: batchId(), visit_id, pages: [{ page: 2, seconds: 1 }] },
+      noReaderCap,
+    );
     await expect(intruder).rejects.toMatchObject({ code: "not_found" });
     expect(await db.pageTime.count({ where: { visitId: visit_id } })).toBe(1);
   });
@@ -194,7 +245,13 @@ describe("ingestBatch", () => {
   it("keeps the incremental aggregates equal to a recomputation from raw rows", async () => {
     const { visit_id } = await send([[1, 1.5]]);
     advance(10_000);
-    await send([[2, 9], [3, 0.4]], visit_id);
+    await send(
+      [
+        [2, 9],
+        [3, 0.4],
+      ],
+      visit_id,
+    );
     const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
     advance(3 * HOUR);
     const gated: Access = { ...open, gateViewerId: viewerId };
@@ -208,7 +265,15 @@ describe("ingestBatch", () => {
     const pick = async () => ({
       doc: await db.document.findUniqueOrThrow({
         where: { id: doc.id },
-        select: { views: true, uniqueViewers: true, leadsCount: true, downloads: true, totalTimeSeconds: true, completionSum: true, engagementRank: true },
+        select: {
+          views: true,
+          uniqueViewers: true,
+          leadsCount: true,
+          downloads: true,
+          totalTimeSeconds: true,
+          completionSum: true,
+          engagementRank: true,
+        },
       }),
       viewers: await db.viewer.findMany({
         where: { documentId: doc.id },
@@ -230,16 +295,33 @@ describe("ingestBatch", () => {
     );
   });
   it("records the device, browser and OS of the user agent that started the visit", async () => {
-    const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
     const desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
     const first = await ingestBatch(doc, open, browser, { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, noReaderCap, iphone);
     advance(MINUTE);
-    await ingestBatch(doc, open, browser, { batch_id: batchId(), visit_id: first.visit_id, pages: [{ page: 2, seconds: 2 }] }, noReaderCap, desktop);
-    expect(await db.visit.findUniqueOrThrow({ where: { id: first.visit_id! } })).toMatchObject({ deviceType: "phone", browser: "Safari", os: "iOS" });
+    await ingestBatch(
+      doc,
+      open,
+      browser,
+      { batch_id: batchId(), visit_id: first.visit_id, pages: [{ page: 2, seconds: 2 }] },
+      noReaderCap,
+      desktop,
+    );
+    expect(await db.visit.findUniqueOrThrow({ where: { id: first.visit_id! } })).toMatchObject({
+      deviceType: "phone",
+      browser: "Safari",
+      os: "iOS",
+    });
 
     advance(HOUR);
     const second = await ingestBatch(doc, open, browser, { batch_id: batchId(), pages: [{ page: 1, seconds: 2 }] }, noReaderCap, desktop);
-    expect(await db.visit.findUniqueOrThrow({ where: { id: second.visit_id! } })).toMatchObject({ number: 2, deviceType: "desktop", browser: "Chrome", os: "Windows" });
+    expect(await db.visit.findUniqueOrThrow({ where: { id: second.visit_id! } })).toMatchObject({
+      number: 2,
+      deviceType: "desktop",
+      browser: "Chrome",
+      os: "Windows",
+    });
   });
 
   it("leaves the device unknown when the request named no user agent", async () => {

@@ -59,7 +59,10 @@ export async function ingestBatch(
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
   if (!parsed.success) {
-    throw new ApiError("validation_error", parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "));
+    throw new ApiError(
+      "validation_error",
+      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
+    );
   }
   const batch = parsed.data;
   let plan;
@@ -74,12 +77,28 @@ export async function ingestBatch(
   const at = now();
   const window = rateLimitWindow(at, newViewers.windowSeconds);
   const [row] = await hotQuery<{ outcome: Outcome; visit_id: string | null }>("ingest_track_batch", INGEST, [
-    doc.id, doc.ownerId, doc.pageCount, JSON.stringify(eventDocument(doc)),
-    access.gateViewerId, browserId, newViewerPublicId(),
-    newViewers.key, newViewers.limit, window.start, window.end,
-    batch.batch_id, batch.visit_id ?? null, plan.pages, plan.seconds, at,
-    [newEventId(), newEventId(), newEventId(), newEventId()], RULES, LABELS,
-    agent?.deviceType ?? null, agent?.browser ?? null, agent?.os ?? null,
+    doc.id,
+    doc.ownerId,
+    doc.pageCount,
+    JSON.stringify(eventDocument(doc)),
+    access.gateViewerId,
+    browserId,
+    newViewerPublicId(),
+    newViewers.key,
+    newViewers.limit,
+    window.start,
+    window.end,
+    batch.batch_id,
+    batch.visit_id ?? null,
+    plan.pages,
+    plan.seconds,
+    at,
+    [newEventId(), newEventId(), newEventId(), newEventId()],
+    RULES,
+    LABELS,
+    agent?.deviceType ?? null,
+    agent?.browser ?? null,
+    agent?.os ?? null,
   ]);
   const result = row!;
   switch (result.outcome) {

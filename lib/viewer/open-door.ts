@@ -50,7 +50,12 @@ export async function openDoor(door: ViewerDoor, code: string, address: string, 
   const window = rateLimitWindow(at, limits.windowSeconds);
   const parsed = code.startsWith("s-") ? null : parseShortCode(code);
   const [row] = await hotQuery<DoorRow>("open_door", OPEN_DOOR, [
-    `${door}:address:${address}`, window.start, window.end, parsed, limits.perAddress, `${door}:document:`,
+    `${door}:address:${address}`,
+    window.start,
+    window.end,
+    parsed,
+    limits.perAddress,
+    `${door}:document:`,
   ]);
   const { address_count, document_count, found, sizeBytes, ...fields } = row!;
   const byAddress = rateLimitState(address_count, at, limits.perAddress, limits.windowSeconds);

@@ -11,7 +11,11 @@ import { eventSeconds } from "../schemas/events";
 import { isFreeEmailDomain } from "./free-email";
 
 export const gateFormSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ error: "Enter a valid email address, like name@company.com" }).max(254)),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: "Enter a valid email address, like name@company.com" }).max(254)),
   name: z.string().trim().max(100, "Keep the name under 100 characters").optional().default(""),
 });
 

@@ -8,7 +8,14 @@ import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
 import { ingestBatch } from "./ingest-batch";
-import { DOWNLOAD_REPEAT_SECONDS, NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerAllowance, newViewerLimit, VIEWER_LIMITS, type ViewerDoor } from "./limits";
+import {
+  DOWNLOAD_REPEAT_SECONDS,
+  NEW_VIEWERS_PER_ADDRESS_PER_HOUR,
+  newViewerAllowance,
+  newViewerLimit,
+  VIEWER_LIMITS,
+  type ViewerDoor,
+} from "./limits";
 import { openDoor } from "./open-door";
 import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
@@ -90,7 +97,8 @@ describe("new readers per address per document", () => {
     const from = address();
     const known = browser();
     await ingestBatch(doc, open, known, batch(), newViewerLimit(doc.id, from));
-    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++) await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
+    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++)
+      await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
     expect((await ingestBatch(doc, open, known, batch(2), newViewerLimit(doc.id, from))).applied).toBe(true);
     expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, address()))).applied).toBe(true);
   });
@@ -143,7 +151,8 @@ describe("downloads", () => {
     const anonymous = browser();
     expect(await recordDownload(doc, open, anonymous, newViewerAllowance(doc.id, from))).toBe(true);
     expect(await recordDownload(doc, open, anonymous, newViewerAllowance(doc.id, from))).toBe(false);
-    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) expect(await recordDownload(doc, open, browser(), newViewerAllowance(doc.id, from))).toBe(true);
+    for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++)
+      expect(await recordDownload(doc, open, browser(), newViewerAllowance(doc.id, from))).toBe(true);
     expect(await recordDownload(doc, open, browser(), newViewerAllowance(doc.id, from))).toBe(false);
     expect(await downloadedEvents()).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
   });

@@ -16,7 +16,12 @@ import { identity } from "./viewer-figures";
  * repeated downloads within DOWNLOAD_REPEAT_SECONDS are served but not recorded again; a reader
  * with no viewer yet counts as a new reader (`mayAddViewer`). Returns whether it was recorded.
  */
-export async function recordDownload(doc: Document, access: Access, browserId: string, mayAddViewer: () => Promise<boolean>): Promise<boolean> {
+export async function recordDownload(
+  doc: Document,
+  access: Access,
+  browserId: string,
+  mayAddViewer: () => Promise<boolean>,
+): Promise<boolean> {
   const found = await findViewer(db, doc, access, browserId);
   if (!found) {
     // Counted outside the transaction: the counters take their own connections.

@@ -20,7 +20,14 @@ describe("planBatch", () => {
   });
 
   it("refuses the first page beyond the readable ones", () => {
-    const plan = () => planBatch([{ page: 3, seconds: 1 }, { page: 5, seconds: 1 }], 3);
+    const plan = () =>
+      planBatch(
+        [
+          { page: 3, seconds: 1 },
+          { page: 5, seconds: 1 },
+        ],
+        3,
+      );
     expect(plan).toThrow(UnreadablePageError);
     expect(plan).toThrow("page 5 is not readable here (pages 1 to 3)");
   });
@@ -37,7 +44,10 @@ describe("trackBatchSchema", () => {
     ["negative seconds", { batch_id: "abcdef0123456789", pages: [{ page: 1, seconds: -1 }] }],
     ["page 0", { batch_id: "abcdef0123456789", pages: [{ page: 0, seconds: 1 }] }],
     ["an unknown field", { batch_id: "abcdef0123456789", pages: [], extra: 1 }],
-    ["too many pages", { batch_id: "abcdef0123456789", pages: Array.from({ length: MAX_PAGES_PER_BATCH + 1 }, () => ({ page: 1, seconds: 0 })) }],
+    [
+      "too many pages",
+      { batch_id: "abcdef0123456789", pages: Array.from({ length: MAX_PAGES_PER_BATCH + 1 }, () => ({ page: 1, seconds: 0 })) },
+    ],
   ])("refuses %s", (_name, batch) => {
     expect(trackBatchSchema.safeParse(batch).success).toBe(false);
   });

@@ -73,7 +73,11 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     db.webhookAttempt.create({ data: { deliveryId, number: attempt, signedAt: startedAt, error: ATTEMPT_INTERRUPTED, durationMs: 0 } }),
     db.webhookDelivery.update({
       where: { id: deliveryId },
-      data: { attempts: attempt, lastAttemptAt: startedAt, nextAttemptAt: new Date(startedAt.getTime() + (ifLost ?? SETTLE_LAST_ATTEMPT_AFTER_MS)) },
+      data: {
+        attempts: attempt,
+        lastAttemptAt: startedAt,
+        nextAttemptAt: new Date(startedAt.getTime() + (ifLost ?? SETTLE_LAST_ATTEMPT_AFTER_MS)),
+      },
     }),
   ]);
 
@@ -113,11 +117,25 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
   const webhookDisabled = await db.$transaction(async (tx) => {
     await tx.webhookAttempt.update({
       where: { deliveryId_number: { deliveryId: delivery.id, number: attempt } },
-      data: { signedAt: outcome.signedAt, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs, finishedAt: at },
+      data: {
+        signedAt: outcome.signedAt,
+        responseStatus: outcome.status,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+        finishedAt: at,
+      },
     });
     await tx.webhookDelivery.update({
       where: { id: delivery.id },
-      data: { attempts: attempt, status: state, nextAttemptAt, lastAttemptAt: at, responseStatus: outcome.status, error: outcome.error, durationMs: outcome.durationMs },
+      data: {
+        attempts: attempt,
+        status: state,
+        nextAttemptAt,
+        lastAttemptAt: at,
+        responseStatus: outcome.status,
+        error: outcome.error,
+        durationMs: outcome.durationMs,
+      },
     });
     if (delivery.isTest || state === "pending") return false;
     if (state === "succeeded") {
@@ -127,7 +145,10 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
     const webhook = await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: { increment: 1 } } });
     if (!webhook.isActive || webhook.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return false;
     await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false, disabledAt: at } });
-    await tx.webhookDelivery.updateMany({ where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } }, data: { status: "cancelled", nextAttemptAt: null } });
+    await tx.webhookDelivery.updateMany({
+      where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } },
+      data: { status: "cancelled", nextAttemptAt: null },
+    });
     const owner = await tx.user.findUniqueOrThrow({ where: { id: webhook.userId } });
     await enqueueOwnerEmail(tx, {
       userId: owner.id,

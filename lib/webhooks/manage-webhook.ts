@@ -43,7 +43,10 @@ export function serializeDelivery(d: WebhookDelivery) {
  * Creates the account's webhook (201, secret shown once) or replaces its url and events (200). A
  * POST to a disabled webhook re-enables it and resets its failure count.
  */
-export async function saveWebhook(userId: string, input: WebhookInput): Promise<{ created: boolean; body: ReturnType<typeof serializeWebhook> }> {
+export async function saveWebhook(
+  userId: string,
+  input: WebhookInput,
+): Promise<{ created: boolean; body: ReturnType<typeof serializeWebhook> }> {
   const problem = await webhookUrlProblem(input.url);
   if (problem) throw new ApiError("validation_error", problem);
   const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
@@ -112,7 +115,9 @@ export async function sendTestEvent(userId: string) {
   };
   const delivery = await db.$transaction(async (tx) => {
     await tx.event.create({ data: { id, userId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
-    return tx.webhookDelivery.create({ data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at } });
+    return tx.webhookDelivery.create({
+      data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at },
+    });
   });
   const outcome = await attemptDelivery(delivery.id);
   return { delivered: outcome.ok, status_code: outcome.status, duration_ms: outcome.durationMs, event_id: id, error: outcome.error };

@@ -7,5 +7,5 @@ export const DISABLE_AFTER_FAILED_DELIVERIES = 3;
 
 /** When the next attempt is due after `attempts` failed ones; null when none is left. */
 export function nextAttemptDelay(attempts: number): number | null {
-  return attempts >= MAX_ATTEMPTS ? null : RETRY_DELAYS_MS[attempts - 1] ?? null;
+  return attempts >= MAX_ATTEMPTS ? null : (RETRY_DELAYS_MS[attempts - 1] ?? null);
 }

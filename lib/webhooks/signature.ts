@@ -8,10 +8,7 @@ export const SIGNATURE_HEADER = "X-Service-Signature";
 export const DEFAULT_TOLERANCE_SECONDS = 300;
 
 export function computeSignature(secret: string, timestamp: number, rawBody: string | Buffer): string {
-  return createHmac("sha256", Buffer.from(secret, "utf8"))
-    .update(`${timestamp}.`)
-    .update(rawBody)
-    .digest("hex");
+  return createHmac("sha256", Buffer.from(secret, "utf8")).update(`${timestamp}.`).update(rawBody).digest("hex");
 }
 
 export function signatureHeader(secret: string, rawBody: string | Buffer, timestamp = Math.floor(Date.now() / 1000)): string {

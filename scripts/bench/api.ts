@@ -100,7 +100,9 @@ try {
   results.push(await measure("GET /documents/{short_code}/stats?since (windowed)", get(`/api/v1/documents/${code}/stats?since=${since}`)));
   results.push(await measure("GET /documents/{short_code}/viewers", get(`/api/v1/documents/${code}/viewers`)));
   results.push(await measure("GET /analytics/overview", get(`/api/v1/analytics/overview`), { runs: 40 }));
-  results.push(await measure("GET /analytics/overview?since (windowed)", get(`/api/v1/analytics/overview?since=${since}`), { warmup: 3, runs: 20 }));
+  results.push(
+    await measure("GET /analytics/overview?since (windowed)", get(`/api/v1/analytics/overview?since=${since}`), { warmup: 3, runs: 20 }),
+  );
   const targets: Record<string, number> = {};
   for (const r of results) {
     if (r.name.startsWith("GET /documents?") || r.name.endsWith("/viewers")) targets[r.name] = 50;

@@ -32,7 +32,10 @@ const { db } = await import("../../lib/db/client");
 
 const bareDir = path.join(ROOT, "scripts/bench/bare-route");
 if (!existsSync(path.join(bareDir, ".next/BUILD_ID"))) {
-  const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build", bareDir], { cwd: ROOT, stdio: "inherit" });
+  const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build", bareDir], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -54,7 +57,12 @@ let batchCount = 0;
 function browsers(count: number, docs: Document[]): Browser[] {
   return Array.from({ length: count }, (_, i) => {
     const n = ++browserCount;
-    return { id: `bench-browser-${n}`.padEnd(20, "x"), address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`, code: docs[i % docs.length]!.code, busy: false };
+    return {
+      id: `bench-browser-${n}`.padEnd(20, "x"),
+      address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      code: docs[i % docs.length]!.code,
+      busy: false,
+    };
   });
 }
 
@@ -68,11 +76,18 @@ function beacons(pool: Browser[]): () => LoadRequest | null {
       browser.busy = true;
       const first = 1 + Math.floor(Math.random() * PAGES);
       const count = 1 + Math.floor(Math.random() * 3);
-      const pages = Array.from({ length: count }, (_, i) => ({ page: ((first + i - 1) % PAGES) + 1, seconds: Math.round((1 + Math.random() * 7) * 100) / 100 }));
+      const pages = Array.from({ length: count }, (_, i) => ({
+        page: ((first + i - 1) % PAGES) + 1,
+        seconds: Math.round((1 + Math.random() * 7) * 100) / 100,
+      }));
       return {
         path: `/s/${browser.code}/track`,
         headers: { cookie: `${BROWSER_COOKIE}=${browser.id}`, "x-forwarded-for": browser.address },
-        body: JSON.stringify({ batch_id: `bench${process.pid}x${++batchCount}`, ...(browser.visitId ? { visit_id: browser.visitId } : {}), pages }),
+        body: JSON.stringify({
+          batch_id: `bench${process.pid}x${++batchCount}`,
+          ...(browser.visitId ? { visit_id: browser.visitId } : {}),
+          pages,
+        }),
         done: (status, text) => {
           if (status === 200) browser.visitId = (JSON.parse(text) as { visit_id: string | null }).visit_id ?? undefined;
           browser.busy = false;
@@ -86,7 +101,14 @@ function beacons(pool: Browser[]): () => LoadRequest | null {
 const bareRequest = (): LoadRequest => ({
   path: "/track",
   headers: {},
-  body: JSON.stringify({ batch_id: `bare${Math.random().toString(36).slice(2, 12)}`, visit_id: "7d1c8f0e-2b7a-4a5e-9c1d-3f2e1a0b9c8d", pages: [{ page: 1, seconds: 3.5 }, { page: 2, seconds: 1.25 }] }),
+  body: JSON.stringify({
+    batch_id: `bare${Math.random().toString(36).slice(2, 12)}`,
+    visit_id: "7d1c8f0e-2b7a-4a5e-9c1d-3f2e1a0b9c8d",
+    pages: [
+      { page: 1, seconds: 3.5 },
+      { page: 2, seconds: 1.25 },
+    ],
+  }),
 });
 
 /** Aggregates as maintained, then as recomputed from the raw rows; events against what the viewers reached. */
@@ -138,34 +160,65 @@ const app = startApp({ PORT: String(APP_PORT), APP_URL: APP, DATA_DIR: database.
 const bare = startNextStart({ PORT: String(BARE_PORT) }, bareDir);
 let failed = false;
 try {
-  await Promise.all([waitForHealth(APP, 300_000), (async () => {
-    for (let i = 0; i < 600; i++) {
-      if (await fetch(`${BARE}/track`, { method: "POST", body: "{}" }).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error("the bare route did not start");
-  })()]);
+  await Promise.all([
+    waitForHealth(APP, 300_000),
+    (async () => {
+      for (let i = 0; i < 600; i++) {
+        if (
+          await fetch(`${BARE}/track`, { method: "POST", body: "{}" }).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error("the bare route did not start");
+    })(),
+  ]);
   console.log(`${CONNECTIONS} connections, ${SECONDS} s a run\n`);
   await runLoad("warmup", BARE, bareRequest, { connections: CONNECTIONS, seconds: 3 });
   const floor = await runLoad("bare Next.js route (parse JSON, answer)", BARE, bareRequest, { connections: CONNECTIONS, seconds: SECONDS });
   line(floor);
   await runLoad("warmup", APP, beacons(browsers(200, warm)), { connections: CONNECTIONS, seconds: 3 });
   const results: Array<[LoadResult, Document[]]> = [];
-  results.push([await runLoad("track: 500 browsers over 40 documents", APP, beacons(browsers(500, spread)), { connections: CONNECTIONS, seconds: SECONDS }), spread]);
-  results.push([await runLoad("track: one hot document, 1,000 browsers", APP, beacons(browsers(1000, hot)), { connections: CONNECTIONS, seconds: SECONDS }), hot]);
+  results.push([
+    await runLoad("track: 500 browsers over 40 documents", APP, beacons(browsers(500, spread)), {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    }),
+    spread,
+  ]);
+  results.push([
+    await runLoad("track: one hot document, 1,000 browsers", APP, beacons(browsers(1000, hot)), {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    }),
+    hot,
+  ]);
   const [spreadRun, hotRun] = [results[0]![0], results[1]![0]];
   line(spreadRun, `  ${((spreadRun.perSecond / floor.perSecond) * 100).toFixed(0)} % of the bare route (target ≥ 60 %)`);
   line(hotRun, `  ${((hotRun.perSecond / spreadRun.perSecond) * 100).toFixed(0)} % of 40 documents (target ≥ 80 %)`);
-  console.log(`p95 target ≤ 100 ms: 40 documents ${spreadRun.p95 <= 100 ? "met" : "NOT met"}, hot document ${hotRun.p95 <= 100 ? "met" : "NOT met"}`);
+  console.log(
+    `p95 target ≤ 100 ms: 40 documents ${spreadRun.p95 <= 100 ? "met" : "NOT met"}, hot document ${hotRun.p95 <= 100 ? "met" : "NOT met"}`,
+  );
   if (results.some(([run]) => run.failures.size)) failed = true;
-  for (const [name, docs] of [["40 documents", spread], ["hot document", hot], ["warmup", warm]] as const) {
+  for (const [name, docs] of [
+    ["40 documents", spread],
+    ["hot document", hot],
+    ["warmup", warm],
+  ] as const) {
     const problems = await verify(docs);
     if (problems.length) {
       failed = true;
       console.log(`\n${problems.length} inconsistencies (${name}):\n  ${problems.slice(0, 10).join("\n  ")}`);
     }
   }
-  console.log(failed ? "\nCHECKS FAILED" : "\nchecks: every aggregate equals its recomputation from raw rows; every event fired exactly once; no errors");
+  console.log(
+    failed
+      ? "\nCHECKS FAILED"
+      : "\nchecks: every aggregate equals its recomputation from raw rows; every event fired exactly once; no errors",
+  );
 } finally {
   app.child.kill("SIGTERM");
   bare.child.kill("SIGTERM");

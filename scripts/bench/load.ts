@@ -26,7 +26,14 @@ export async function runLoad(
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
       const req = request(
-        { host: url.hostname, port: url.port, path: r.path, method: "POST", agent, headers: { "content-type": "application/json", ...r.headers } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: r.path,
+          method: "POST",
+          agent,
+          headers: { "content-type": "application/json", ...r.headers },
+        },
         (res) => {
           let text = "";
           res.setEncoding("utf8");
@@ -55,5 +62,12 @@ export async function runLoad(
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { name, requests: times.length, perSecond: times.length / elapsed, p50: percentile(times, 50), p95: percentile(times, 95), failures };
+  return {
+    name,
+    requests: times.length,
+    perSecond: times.length / elapsed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    failures,
+  };
 }

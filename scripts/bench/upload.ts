@@ -37,7 +37,10 @@ const workers = (parent: number) =>
     .filter((pid) => {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("pdf-worker");
+        return (
+          Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === parent &&
+          readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("pdf-worker")
+        );
       } catch {
         return false;
       }

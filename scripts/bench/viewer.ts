@@ -26,7 +26,16 @@ const small = await createSampleDocument(owner.id, "One page", 1, { email_gate: 
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 try {
   await waitForHealth(BASE, 180_000);
@@ -54,12 +63,15 @@ try {
       await page.goto(`${BASE}/s/${doc.code}`);
       await page.waitForSelector('[data-testid="pdf-page-1"][data-rendered="true"]', { timeout: 60_000 });
       const elapsed = Date.now() - started;
-      if (run === 1) console.log(`  ${doc.pageCount}-page PDF: HTTP statuses of the file requests before page 1 painted: ${statuses.join(", ")}`);
+      if (run === 1)
+        console.log(`  ${doc.pageCount}-page PDF: HTTP statuses of the file requests before page 1 painted: ${statuses.join(", ")}`);
       if (run > 0) {
         // The first run warms the server (route compilation caches); it is not counted.
         times.push(elapsed);
         bytes.push(fetched);
-        contentful.push(await page.evaluate(() => Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN)));
+        contentful.push(
+          await page.evaluate(() => Math.round(performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN)),
+        );
       }
       await context.close();
     }
@@ -68,7 +80,12 @@ try {
     console.log(
       `${doc.pageCount}-page PDF (${(Number(doc.sizeBytes) / 1024 / 1024).toFixed(1)} MiB): first page painted p50 ${percentile(times, 50)} ms, ` +
         `p95 ${percentile(times, 95)} ms over ${RUNS} runs; ` +
-        `first contentful paint p50 ${percentile(contentful, 50)} ms; PDF bytes fetched before page 1: ${(percentile(bytes.sort((a, b) => a - b), 50) / 1024).toFixed(0)} KiB`,
+        `first contentful paint p50 ${percentile(contentful, 50)} ms; PDF bytes fetched before page 1: ${(
+          percentile(
+            bytes.sort((a, b) => a - b),
+            50,
+          ) / 1024
+        ).toFixed(0)} KiB`,
     );
   }
 } finally {

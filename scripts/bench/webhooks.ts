@@ -26,11 +26,27 @@ const owner = await createUser({ email: "bench-webhooks@example.com", password: 
 const doc = await createSampleDocument(owner.id, "Webhook bench", 2, { email_gate: false });
 await saveWebhook(owner.id, { url: receiver.url, events: ["document.downloaded"] });
 
-const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url, ALLOW_PRIVATE_WEBHOOK_URLS: "true", ALLOW_HTTP_WEBHOOKS: "true" });
+const app = startApp({
+  PORT: String(PORT),
+  APP_URL: BASE,
+  DATA_DIR: dataDir,
+  DATABASE_URL: database.url,
+  ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+  ALLOW_HTTP_WEBHOOKS: "true",
+});
 
 async function emit(): Promise<string> {
   const event = await db.$transaction((tx) =>
-    recordEvent(tx, { userId: owner.id, documentId: doc.id, type: "document.downloaded", data: { document: eventDocument(doc), viewer: { email: null, company_domain: null, visit_number: 0 }, download: { downloaded_at: new Date().toISOString() } } }),
+    recordEvent(tx, {
+      userId: owner.id,
+      documentId: doc.id,
+      type: "document.downloaded",
+      data: {
+        document: eventDocument(doc),
+        viewer: { email: null, company_domain: null, visit_number: 0 },
+        download: { downloaded_at: new Date().toISOString() },
+      },
+    }),
   );
   return event.id;
 }
@@ -78,7 +94,9 @@ try {
   console.log(`\nIn-process runner, receiver on loopback (${arrived} of ${paced.length + burst.length + 1} events arrived):`);
   console.log(`  200 events at 20/s:  latency p50 ${percentile(pacedLatency, 50)} ms, p95 ${percentile(pacedLatency, 95)} ms`);
   console.log(`  1,000-event burst:   latency p50 ${percentile(burstLatency, 50)} ms, p95 ${percentile(burstLatency, 95)} ms`);
-  console.log(`  1,000-event burst:   ${(1000 / burstSeconds).toFixed(0)} deliveries/s (written in ${((emitted - burstStarted) / 1000).toFixed(1)} s, all delivered ${burstSeconds.toFixed(1)} s after the first)`);
+  console.log(
+    `  1,000-event burst:   ${(1000 / burstSeconds).toFixed(0)} deliveries/s (written in ${((emitted - burstStarted) / 1000).toFixed(1)} s, all delivered ${burstSeconds.toFixed(1)} s after the first)`,
+  );
 } finally {
   app.child.kill("SIGTERM");
   await app.exited;

@@ -31,7 +31,11 @@ export async function createSampleDocument(
   const file = path.join(tmpdir(), `pagewise-sample-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, bytes);
   try {
-    return await createDocument(ownerId, { path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` }, { title, ...fields });
+    return await createDocument(
+      ownerId,
+      { path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` },
+      { title, ...fields },
+    );
   } finally {
     await rm(file, { force: true });
   }
@@ -60,7 +64,10 @@ export function demoViewers(pageCount: number, count: number, rand: () => number
     const visits = Array.from({ length: visitCount }, (_, v) => {
       const startedAt = new Date(Math.min(now - 60_000, firstAt + v * (1 + rand() * 3) * 86_400_000));
       const pagesRead = Math.max(1, Math.round(pageCount * Math.min(1, depth + v * 0.2)));
-      const pages: Array<[number, number]> = Array.from({ length: pagesRead }, (_, p) => [p + 1, Math.round((2 + rand() * (depth > 0.6 ? 40 : 8)) * 10) / 10]);
+      const pages: Array<[number, number]> = Array.from({ length: pagesRead }, (_, p) => [
+        p + 1,
+        Math.round((2 + rand() * (depth > 0.6 ? 40 : 8)) * 10) / 10,
+      ]);
       return { startedAt, pages, downloaded: depth > 0.8 && rand() < 0.4, userAgent: AGENTS[(i + v) % AGENTS.length] };
     });
     return { email, name: identified ? name : undefined, visits, leadAt: identified ? visits[0]!.startedAt : undefined };

@@ -31,7 +31,14 @@ function eventData(type: DemoKind, doc: Document, viewer: Viewer): EventData<Dem
   if (type === "lead.captured") {
     return {
       document: eventDocument(doc),
-      lead: { email: viewer.email ?? "", company_domain: viewer.companyDomain, name: viewer.name, pages_viewed: viewer.pagesViewed, total_pages: doc.pageCount, time_spent_seconds: time },
+      lead: {
+        email: viewer.email ?? "",
+        company_domain: viewer.companyDomain,
+        name: viewer.name,
+        pages_viewed: viewer.pagesViewed,
+        total_pages: doc.pageCount,
+        time_spent_seconds: time,
+      },
     };
   }
   if (type === "document.completed") {
@@ -63,7 +70,13 @@ export async function seedWebhook(userId: string, at: number) {
     take: 8,
   });
   const webhook = await db.webhook.create({
-    data: { userId, url: "https://hooks.example.com/pagewise", events: [...EVENT_KINDS], secret: newWebhookSecret(), createdAt: new Date(at - 3 * 24 * HOUR) },
+    data: {
+      userId,
+      url: "https://hooks.example.com/pagewise",
+      events: [...EVENT_KINDS],
+      secret: newWebhookSecret(),
+      createdAt: new Date(at - 3 * 24 * HOUR),
+    },
   });
   const plan: Array<{ type: DemoKind; attempts: Attempt[]; final: "succeeded" | "failed" }> = [
     { type: "document.viewed", attempts: FAILED, final: "failed" },
@@ -80,7 +93,15 @@ export async function seedWebhook(userId: string, at: number) {
     const id = newEventId();
     const payload = { id, event: step.type, created_at: createdAt.toISOString(), data: eventData(step.type, reader.document, reader) };
     await db.event.create({
-      data: { id, userId, documentId: reader.documentId, type: step.type, payload: payload as unknown as Prisma.InputJsonValue, createdAt, dispatchedAt: createdAt },
+      data: {
+        id,
+        userId,
+        documentId: reader.documentId,
+        type: step.type,
+        payload: payload as unknown as Prisma.InputJsonValue,
+        createdAt,
+        dispatchedAt: createdAt,
+      },
     });
     const last = step.attempts[step.attempts.length - 1]!;
     const lastAt = new Date(createdAt.getTime() + last.afterMs);
@@ -99,7 +120,14 @@ export async function seedWebhook(userId: string, at: number) {
         attemptsLog: {
           create: step.attempts.map((attempt, n) => {
             const signedAt = new Date(createdAt.getTime() + attempt.afterMs);
-            return { number: n + 1, signedAt, responseStatus: attempt.status, error: attempt.error, durationMs: attempt.durationMs, finishedAt: new Date(signedAt.getTime() + attempt.durationMs) };
+            return {
+              number: n + 1,
+              signedAt,
+              responseStatus: attempt.status,
+              error: attempt.error,
+              durationMs: attempt.durationMs,
+              finishedAt: new Date(signedAt.getTime() + attempt.durationMs),
+            };
           }),
         },
       },
@@ -122,7 +150,17 @@ export async function seedNotifications(user: { id: string; email: string }, at:
     const email = digestEmail(doc, listed, listed.length);
     const createdAt = new Date(at - (index + 1) * 7 * HOUR);
     await db.notification.create({
-      data: { userId: user.id, kind: email.kind, toAddress: user.email, subject: email.subject, body: email.body, status: delivered, attempts: 1, sentAt: createdAt, createdAt },
+      data: {
+        userId: user.id,
+        kind: email.kind,
+        toAddress: user.email,
+        subject: email.subject,
+        body: email.body,
+        status: delivered,
+        attempts: 1,
+        sentAt: createdAt,
+        createdAt,
+      },
     });
   }
 }

@@ -7,20 +7,24 @@ export type AppProcess = { child: ChildProcess; output: () => string; exited: Pr
 
 /** Runs `npm start`'s script (without npm in between, so signals reach it directly). */
 export function startApp(env: Record<string, string>): AppProcess {
-  return track(spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  }));
+  return track(
+    spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
 }
 
 /** A bare `next start` of the existing build in `dir` (no scripts/start.ts in front), on env.PORT. */
 export function startNextStart(env: Record<string, string>, dir = ROOT): AppProcess {
-  return track(spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT!, dir], {
-    cwd: ROOT,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  }));
+  return track(
+    spawn(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-p", env.PORT!, dir], {
+      cwd: ROOT,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+  );
 }
 
 function track(child: ChildProcess): AppProcess {

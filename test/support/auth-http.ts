@@ -27,7 +27,9 @@ function remember(jar: Jar, response: Response) {
 
 export async function authGet(path: string, jar: Jar, address = "198.51.100.1"): Promise<Response> {
   const url = path.startsWith("http") ? path : `${BASE}${path}`;
-  const response = await GET(new Request(url, { headers: { cookie: cookieHeader(jar), [CLIENT_ADDRESS_HEADER]: stampFor(address) } }) as NextRequest);
+  const response = await GET(
+    new Request(url, { headers: { cookie: cookieHeader(jar), [CLIENT_ADDRESS_HEADER]: stampFor(address) } }) as NextRequest,
+  );
   remember(jar, response);
   return response;
 }
@@ -38,7 +40,11 @@ async function authPost(path: string, fields: Record<string, string>, jar: Jar, 
   const response = await POST(
     new Request(`${BASE}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), [CLIENT_ADDRESS_HEADER]: stampFor(address) },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: cookieHeader(jar),
+        [CLIENT_ADDRESS_HEADER]: stampFor(address),
+      },
       body: new URLSearchParams({ ...fields, csrfToken, callbackUrl: "http://localhost:3000/documents" }),
     }) as NextRequest,
   );
@@ -49,7 +55,8 @@ async function authPost(path: string, fields: Record<string, string>, jar: Jar, 
 export const signInWithPassword = (email: string, password: string, address = "198.51.100.1", jar = newJar()) =>
   authPost("/callback/credentials", { email, password }, jar, address);
 
-export const requestSignInLink = (email: string, address = "198.51.100.1", jar = newJar()) => authPost("/signin/nodemailer", { email }, jar, address);
+export const requestSignInLink = (email: string, address = "198.51.100.1", jar = newJar()) =>
+  authPost("/signin/nodemailer", { email }, jar, address);
 
 /** The signed-in user's email for this cookie jar, or null when it holds no valid session. */
 export async function sessionEmail(jar: Jar): Promise<string | null> {

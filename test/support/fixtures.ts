@@ -12,7 +12,11 @@ import type { NewViewerLimit } from "../../lib/viewer/limits";
 export const anyReader = async () => true;
 
 /** The same for ingestBatch, which counts new readers itself. */
-export const noReaderCap: NewViewerLimit = { key: `test:no-reader-cap:${randomBytes(6).toString("hex")}`, limit: 2_147_483_647, windowSeconds: 3600 };
+export const noReaderCap: NewViewerLimit = {
+  key: `test:no-reader-cap:${randomBytes(6).toString("hex")}`,
+  limit: 2_147_483_647,
+  windowSeconds: 3600,
+};
 
 export async function ownerWithDocument(fields: Parameters<typeof createSampleDocument>[3] = { email_gate: false }) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
@@ -29,7 +33,16 @@ export async function withWebhook(userId: string, url: string) {
 /** One outbox event turned into a pending delivery, as the viewer or upload paths would. */
 export async function queueEvent(userId: string, doc: Parameters<typeof eventDocument>[0] & { id: string }) {
   const event = await db.$transaction((tx) =>
-    recordEvent(tx, { userId, documentId: doc.id, type: "document.downloaded", data: { document: eventDocument(doc), viewer: { email: null, company_domain: null, visit_number: 0 }, download: { downloaded_at: new Date().toISOString() } } }),
+    recordEvent(tx, {
+      userId,
+      documentId: doc.id,
+      type: "document.downloaded",
+      data: {
+        document: eventDocument(doc),
+        viewer: { email: null, company_domain: null, visit_number: 0 },
+        download: { downloaded_at: new Date().toISOString() },
+      },
+    }),
   );
   const [deliveryId] = await dispatchPendingEvents();
   return { event, deliveryId: deliveryId! };

@@ -29,7 +29,9 @@ async function basePdf(options: { sharedResources?: boolean } = {}): Promise<Bui
 
 const save = async (pdf: PDFDocument) => Buffer.from(await pdf.save({ useObjectStreams: true }));
 const form = (context: PDFContext, content: string, resources?: PDFDict) =>
-  context.register(context.flateStream(content, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 612, 792], ...(resources && { Resources: resources }) }));
+  context.register(
+    context.flateStream(content, { Type: "XObject", Subtype: "Form", BBox: [0, 0, 612, 792], ...(resources && { Resources: resources }) }),
+  );
 
 /** Every page inherits one resources dictionary from the page tree; each page draws its own form. */
 async function sharedResources(): Promise<Buffer> {
@@ -52,18 +54,23 @@ async function linksAndOutlines(): Promise<Buffer> {
   const link = (extra: Record<string, unknown>) =>
     context.register(context.obj({ Type: "Annot", Subtype: "Link", Rect: [72, 600, 300, 620], Border: [0, 0, 0], ...extra }));
   const later = pages[4]!;
-  pdf.getPage(0).node.set(
-    PDFName.of("Annots"),
-    context.obj([
-      link({ Dest: [later, PDFName.of("Fit")] }),
-      link({ A: { S: "GoTo", D: PDFString.of("later") } }),
-      link({ A: { S: "URI", URI: PDFString.of(`https://example.com/${marker(5, "uri")}`) } }),
-    ]),
-  );
+  pdf
+    .getPage(0)
+    .node.set(
+      PDFName.of("Annots"),
+      context.obj([
+        link({ Dest: [later, PDFName.of("Fit")] }),
+        link({ A: { S: "GoTo", D: PDFString.of("later") } }),
+        link({ A: { S: "URI", URI: PDFString.of(`https://example.com/${marker(5, "uri")}`) } }),
+      ]),
+    );
   pdf.catalog.set(PDFName.of("Names"), context.obj({ Dests: { Names: [PDFString.of("later"), context.obj([later, PDFName.of("Fit")])] } }));
   const outlineItem = context.nextRef();
   const outlines = context.register(context.obj({ Type: "Outlines", First: outlineItem, Last: outlineItem, Count: 1 }));
-  context.assign(outlineItem, context.obj({ Title: PDFString.of(marker(4, "outline")), Parent: outlines, Dest: [pages[3]!, PDFName.of("Fit")] }));
+  context.assign(
+    outlineItem,
+    context.obj({ Title: PDFString.of(marker(4, "outline")), Parent: outlines, Dest: [pages[3]!, PDFName.of("Fit")] }),
+  );
   pdf.catalog.set(PDFName.of("Outlines"), outlines);
   return save(pdf);
 }
@@ -106,10 +113,15 @@ async function documentLevel(): Promise<Buffer> {
   pdf.catalog.set(PDFName.of("OpenAction"), script);
   pdf.catalog.set(PDFName.of("PageLabels"), context.obj({ Nums: [0, { S: "D" }, 3, { P: PDFString.of(marker(4, "label")) }] }));
   const structRoot = context.nextRef();
-  const element = context.register(context.obj({ Type: "StructElem", S: "P", P: structRoot, Pg: pages[4]!, Alt: PDFString.of(marker(5, "struct")) }));
+  const element = context.register(
+    context.obj({ Type: "StructElem", S: "P", P: structRoot, Pg: pages[4]!, Alt: PDFString.of(marker(5, "struct")) }),
+  );
   context.assign(structRoot, context.obj({ Type: "StructTreeRoot", K: [element] }));
   pdf.catalog.set(PDFName.of("StructTreeRoot"), structRoot);
-  pdf.catalog.set(PDFName.of("Metadata"), context.register(context.stream(`<x:xmpmeta>${marker(5, "xmp")}</x:xmpmeta>`, { Type: "Metadata", Subtype: "XML" })));
+  pdf.catalog.set(
+    PDFName.of("Metadata"),
+    context.register(context.stream(`<x:xmpmeta>${marker(5, "xmp")}</x:xmpmeta>`, { Type: "Metadata", Subtype: "XML" })),
+  );
   pdf.setTitle(marker(5, "info-title"));
   pdf.setSubject(marker(5, "info-subject"));
   const firstPage = pdf.getPage(0).node;

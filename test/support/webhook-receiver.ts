@@ -27,13 +27,15 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     port,
     received,
     /** Parsed JSON bodies of what arrived. */
-    events: () => received.map((r) => JSON.parse(r.body) as { id: string; event: string; created_at: string; data: Record<string, unknown> }),
+    events: () =>
+      received.map((r) => JSON.parse(r.body) as { id: string; event: string; created_at: string; data: Record<string, unknown> }),
     respondWith(next: Behaviour) {
       answer = next;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

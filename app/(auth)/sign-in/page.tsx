@@ -15,7 +15,11 @@ const NOTICES: Record<string, string> = {
     "(This server cannot send email, so it cannot confirm addresses or tell you which happened.)",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }> }) {
+export default async function SignInPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; error?: string; notice?: string }>;
+}) {
   const { callbackUrl, error, notice } = await searchParams;
   const next = safeCallbackPath(callbackUrl);
   if ((await auth())?.user) redirect(next ?? "/documents");

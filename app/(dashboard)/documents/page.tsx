@@ -25,7 +25,9 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
     cellClassName: "max-w-xs",
     cell: (doc) => (
       <>
-        <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">{doc.title}</Link>
+        <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
+          {doc.title}
+        </Link>
         <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
       </>
     ),
@@ -34,7 +36,13 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
   { key: "unique", header: "Unique", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.uniqueViewers },
   { key: "leads", header: "Leads", align: "end", cellClassName: "tabular-nums", cell: (doc) => doc.leadsCount },
   { key: "engagement", header: "Engagement", cell: (doc) => <EngagementBadge {...engagementObject(doc.engagementRank)} /> },
-  { key: "created", header: "Created", hideBelow: "md", cellClassName: "whitespace-nowrap text-slate-600", cell: (doc) => doc.createdAt.toISOString().slice(0, 10) },
+  {
+    key: "created",
+    header: "Created",
+    hideBelow: "md",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (doc) => doc.createdAt.toISOString().slice(0, 10),
+  },
 ];
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
@@ -46,32 +54,47 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
   const firstUpload = rows.length === 0 && !filtered && pagination.page === 1;
-  const link = (changes: Search) => ({ pathname: "/documents", query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)) });
+  const link = (changes: Search) => ({
+    pathname: "/documents",
+    query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)),
+  });
 
   return (
     <>
       <PageHeader
         title="Documents"
         description="Every link you shared, with who opened it and how far they read."
-        actions={firstUpload ? undefined : <UploadPanel key={raw.upload ?? ""} maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />}
+        actions={
+          firstUpload ? undefined : (
+            <UploadPanel key={raw.upload ?? ""} maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
+          )
+        }
       />
 
       <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-48 flex-1">
-          <label htmlFor="search" className="sr-only">Search titles</label>
+          <label htmlFor="search" className="sr-only">
+            Search titles
+          </label>
           <input id="search" name="search" type="search" defaultValue={raw.search} placeholder="Search titles…" className={inputClass} />
         </div>
         <div>
-          <label htmlFor="engagement" className="sr-only">Engagement</label>
+          <label htmlFor="engagement" className="sr-only">
+            Engagement
+          </label>
           <select id="engagement" name="engagement" defaultValue={raw.engagement ?? ""} className={inputClass}>
             <option value="">Any engagement</option>
             {[...LEVELS].reverse().map((l) => (
-              <option key={l.key} value={l.key}>{l.label}</option>
+              <option key={l.key} value={l.key}>
+                {l.label}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="has_leads" className="sr-only">Leads</label>
+          <label htmlFor="has_leads" className="sr-only">
+            Leads
+          </label>
           <select id="has_leads" name="has_leads" defaultValue={raw.has_leads ?? ""} className={inputClass}>
             <option value="">With or without leads</option>
             <option value="true">With leads</option>
@@ -79,7 +102,9 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           </select>
         </div>
         <div>
-          <label htmlFor="sort" className="sr-only">Sort by</label>
+          <label htmlFor="sort" className="sr-only">
+            Sort by
+          </label>
           <select id="sort" name="sort" defaultValue={query.sort} className={inputClass}>
             <option value="created_at">Newest</option>
             <option value="views">Most viewed</option>
@@ -87,10 +112,16 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
             <option value="title">Title A–Z</option>
           </select>
         </div>
-        <Button type="submit" variant="secondary">Apply</Button>
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
       </form>
 
-      {!parsed.success && <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">Some filters were not understood and were ignored.</p>}
+      {!parsed.success && (
+        <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Some filters were not understood and were ignored.
+        </p>
+      )}
 
       {firstUpload ? (
         <UploadPanel key={raw.upload ?? ""} variant="empty" maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
@@ -103,8 +134,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           rowKey={(doc) => doc.id}
           empty={
             <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-              <h2 className="font-semibold text-slate-900">{filtered ? "No documents match these filters" : "No documents on this page"}</h2>
-              <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">{filtered ? "Clear filters" : "Back to the first page"}</Link>
+              <h2 className="font-semibold text-slate-900">
+                {filtered ? "No documents match these filters" : "No documents on this page"}
+              </h2>
+              <Link href="/documents" className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+                {filtered ? "Clear filters" : "Back to the first page"}
+              </Link>
             </div>
           }
         />

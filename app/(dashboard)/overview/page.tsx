@@ -25,12 +25,18 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
 
   return (
     <>
-      <PageHeader title="Overview" description="How your documents are being read." actions={<PeriodPicker current={key} basePath="/overview" />} />
+      <PageHeader
+        title="Overview"
+        description="How your documents are being read."
+        actions={<PeriodPicker current={key} basePath="/overview" />}
+      />
       {overview.totals.documents === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
           <h2 className="text-lg font-semibold text-slate-900">Nothing to show yet</h2>
           <p className="mt-1 text-sm text-slate-600">Upload a document and share its link; views, readers and leads appear here.</p>
-          <ButtonLink href="/documents?upload=1" className="mt-4">Upload a PDF</ButtonLink>
+          <ButtonLink href="/documents?upload=1" className="mt-4">
+            Upload a PDF
+          </ButtonLink>
         </div>
       ) : (
         <>
@@ -57,9 +63,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 {overview.top_documents.map((d, i) => (
                   <li key={d.short_code} className="flex items-center gap-4 py-2.5">
                     <span className="w-5 text-right text-sm text-slate-400 tabular-nums">{i + 1}</span>
-                    <Link href={`/documents/${d.short_code.slice(2)}`} className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:text-brand-700">{d.title}</Link>
+                    <Link
+                      href={`/documents/${d.short_code.slice(2)}`}
+                      className="min-w-0 flex-1 truncate font-medium text-slate-900 hover:text-brand-700"
+                    >
+                      {d.title}
+                    </Link>
                     <span className="text-sm text-slate-600 tabular-nums">{d.views} views</span>
-                    <span className="hidden w-28 text-sm text-slate-600 tabular-nums sm:block">{formatPercent(d.completion)} completion</span>
+                    <span className="hidden w-28 text-sm text-slate-600 tabular-nums sm:block">
+                      {formatPercent(d.completion)} completion
+                    </span>
                     <span className="w-16 text-right text-sm text-slate-600 tabular-nums">{d.leads} leads</span>
                   </li>
                 ))}

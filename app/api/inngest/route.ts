@@ -27,7 +27,10 @@ function onlyWithInngest(handler: Handler): Handler {
       const body = await readCappedText(req.clone(), BODY_LIMITS.inngest);
       if (body) JSON.parse(body);
     } catch (error) {
-      return errorResponse(error instanceof ApiError ? error : new ApiError("bad_request", "The request body is not valid JSON"), randomUUID());
+      return errorResponse(
+        error instanceof ApiError ? error : new ApiError("bad_request", "The request body is not valid JSON"),
+        randomUUID(),
+      );
     }
     return handler(req, context);
   };

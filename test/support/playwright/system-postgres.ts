@@ -23,7 +23,16 @@ export function startSystemPostgres(port: number) {
   const data = path.join(dir, "data");
   run("initdb", ["-D", data, "-U", "app", "--auth=trust", "-E", "UTF8", "--no-instructions"]);
   const start = () =>
-    run("pg_ctl", ["start", "-D", data, "-w", "-l", path.join(dir, "log"), "-o", `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`]);
+    run("pg_ctl", [
+      "start",
+      "-D",
+      data,
+      "-w",
+      "-l",
+      path.join(dir, "log"),
+      "-o",
+      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=''`,
+    ]);
   const stop = () => run("pg_ctl", ["stop", "-D", data, "-m", "fast", "-w"]);
   start();
   run("createdb", ["-h", "127.0.0.1", "-p", String(port), "-U", "app", "pagewise_ext"]);

@@ -15,7 +15,9 @@ export default async function VerifySignUpPage({ searchParams }: { searchParams:
         <h1 className="text-xl font-semibold text-slate-900">This link can&apos;t be used</h1>
         <p className="text-sm text-slate-600">It is invalid, has already been used, or has expired. Sign up again to get a new one.</p>
         <p className="text-sm">
-          <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">Sign in</Link>
+          <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">
+            Sign in
+          </Link>
         </p>
       </div>
     );

@@ -39,11 +39,21 @@ const LEAD_COLUMNS: Array<Column<Lead>> = [
   { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },
   { key: "name", header: "Name", cell: (l) => l.name || "—" },
   { key: "company", header: "Company", cell: (l) => l.company_domain },
-  { key: "engagement", header: "Engagement (all time)", cell: (l) => <EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} /> },
+  {
+    key: "engagement",
+    header: "Engagement (all time)",
+    cell: (l) => <EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} />,
+  },
   { key: "captured", header: "Captured", cellClassName: "whitespace-nowrap text-slate-600", cell: (l) => utcMinute(l.captured_at) },
 ];
 
-export default async function DocumentPage({ params, searchParams }: { params: Promise<{ code: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function DocumentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ code: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const user = await requireUser();
   const { code } = await params;
   const search = await searchParams;
@@ -58,7 +68,11 @@ export default async function DocumentPage({ params, searchParams }: { params: P
     documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }),
     viewsOverTime(user.id, period, { documentId: doc.id }),
   ]);
-  const timelines = await viewerTimelines(doc.id, readers.readers.map((r) => r.viewerId), period);
+  const timelines = await viewerTimelines(
+    doc.id,
+    readers.readers.map((r) => r.viewerId),
+    period,
+  );
   const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
@@ -68,25 +82,38 @@ export default async function DocumentPage({ params, searchParams }: { params: P
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
-        <Link href="/documents" className="text-slate-500 hover:text-slate-800">← Documents</Link>
+        <Link href="/documents" className="text-slate-500 hover:text-slate-800">
+          ← Documents
+        </Link>
       </nav>
       <PageHeader
         title={doc.title}
         description={`${doc.pageCount} pages · uploaded ${doc.createdAt.toISOString().slice(0, 10)}`}
         actions={
           <>
-            <a href={url} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>Open link</a>
+            <a href={url} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
+              Open link
+            </a>
             <CopyButton value={url} label="Copy link" size="md" />
           </>
         }
       />
-      {search.uploaded && <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">Uploaded. Your link is ready to share: <span className="font-mono">{url}</span></p>}
+      {search.uploaded && (
+        <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          Uploaded. Your link is ready to share: <span className="font-mono">{url}</span>
+        </p>
+      )}
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="font-mono text-sm text-slate-600" data-testid="share-url">{url}</p>
+        <p className="font-mono text-sm text-slate-600" data-testid="share-url">
+          {url}
+        </p>
         <PeriodPicker current={key} basePath={`/documents/${doc.code}`} />
       </div>
-      <p className="mb-2 text-sm font-medium text-slate-700" data-testid="period-summary">{periodName}: every figure, chart and table below covers {key === "all" ? "all activity" : "visits, downloads and leads from this period"}.</p>
+      <p className="mb-2 text-sm font-medium text-slate-700" data-testid="period-summary">
+        {periodName}: every figure, chart and table below covers{" "}
+        {key === "all" ? "all activity" : "visits, downloads and leads from this period"}.
+      </p>
 
       <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
         <Stat label="Views" value={stats.views} />
@@ -98,11 +125,22 @@ export default async function DocumentPage({ params, searchParams }: { params: P
       </dl>
 
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
-        <Card title="Reading funnel" description="Visits that got to each page (their furthest page viewed), and the average time on each page">
+        <Card
+          title="Reading funnel"
+          description="Visits that got to each page (their furthest page viewed), and the average time on each page"
+        >
           {stats.views === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-500">No visits in this period yet. Share the link to see page-by-page reading.</p>
+            <p className="py-10 text-center text-sm text-slate-500">
+              No visits in this period yet. Share the link to see page-by-page reading.
+            </p>
           ) : (
-            <ReadingFunnelChart data={funnel.map((step, i) => ({ page: step.page, reached: step.visits, avg_time_seconds: stats.page_analytics[i]?.avg_time_seconds ?? 0 }))} />
+            <ReadingFunnelChart
+              data={funnel.map((step, i) => ({
+                page: step.page,
+                reached: step.visits,
+                avg_time_seconds: stats.page_analytics[i]?.avg_time_seconds ?? 0,
+              }))}
+            />
           )}
         </Card>
         <Card title="Views over time" description={key === "all" ? "Last 6 weeks (all time above)" : periodName}>
@@ -114,10 +152,16 @@ export default async function DocumentPage({ params, searchParams }: { params: P
         title="Viewers"
         description={`Readers with a visit${inPeriod}, most engaged first; figures count those visits. Open a row for its visits.`}
         className="mb-6"
-        actions={<a href={`/api/dashboard/documents/${doc.code}/viewers.csv`} className={buttonClass("secondary", "sm")}>Export CSV (all time)</a>}
+        actions={
+          <a href={`/api/dashboard/documents/${doc.code}/viewers.csv`} className={buttonClass("secondary", "sm")}>
+            Export CSV (all time)
+          </a>
+        }
       >
         {readers.readers.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">{key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}</p>
+          <p className="py-6 text-center text-sm text-slate-500">
+            {key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}
+          </p>
         ) : (
           <ReadersTable
             readers={readers.readers.map((r) => ({
@@ -135,14 +179,23 @@ export default async function DocumentPage({ params, searchParams }: { params: P
             }))}
           />
         )}
-        <Pager label="Viewer pages" page={viewerPage} totalPages={readers.pagination.total_pages} href={(page) => pageLink({ vpage: String(page) })} />
+        <Pager
+          label="Viewer pages"
+          page={viewerPage}
+          totalPages={readers.pagination.total_pages}
+          href={(page) => pageLink({ vpage: String(page) })}
+        />
       </Card>
 
       <Card
         title="Leads"
         description={`Emails captured by the gate${inPeriod}, newest first`}
         className="mb-6"
-        actions={<a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>Export CSV (all time)</a>}
+        actions={
+          <a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>
+            Export CSV (all time)
+          </a>
+        }
       >
         <DataTable
           data-testid="leads-table"
@@ -150,9 +203,22 @@ export default async function DocumentPage({ params, searchParams }: { params: P
           columns={LEAD_COLUMNS}
           rows={leads.leads}
           rowKey={(l) => l.email}
-          empty={<p className="py-6 text-center text-sm text-slate-500">{doc.emailGate && doc.gateType !== "none" ? (key === "all" ? "No leads yet." : "No leads in this period.") : "The email gate is off, so this document collects no leads."}</p>}
+          empty={
+            <p className="py-6 text-center text-sm text-slate-500">
+              {doc.emailGate && doc.gateType !== "none"
+                ? key === "all"
+                  ? "No leads yet."
+                  : "No leads in this period."
+                : "The email gate is off, so this document collects no leads."}
+            </p>
+          }
         />
-        <Pager label="Lead pages" page={leadPage} totalPages={leads.pagination.total_pages} href={(page) => pageLink({ lpage: String(page) })} />
+        <Pager
+          label="Lead pages"
+          page={leadPage}
+          totalPages={leads.pagination.total_pages}
+          href={(page) => pageLink({ lpage: String(page) })}
+        />
       </Card>
 
       <Card title="Settings" className="mb-6">

@@ -12,9 +12,27 @@ export default async function ApiKeysPage() {
   const keys = await listApiKeys(user.id);
   return (
     <>
-      <PageHeader title="API keys" description={<>Use a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the <a className="text-brand-700 hover:underline" href="/docs/api">API reference</a>.</>} />
+      <PageHeader
+        title="API keys"
+        description={
+          <>
+            Use a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the{" "}
+            <a className="text-brand-700 hover:underline" href="/docs/api">
+              API reference
+            </a>
+            .
+          </>
+        }
+      />
       <Card>
-        <ApiKeys keys={keys.map((k) => ({ ...k, createdAt: k.createdAt.toISOString(), lastUsedAt: k.lastUsedAt?.toISOString() ?? null, revokedAt: k.revokedAt?.toISOString() ?? null }))} />
+        <ApiKeys
+          keys={keys.map((k) => ({
+            ...k,
+            createdAt: k.createdAt.toISOString(),
+            lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+            revokedAt: k.revokedAt?.toISOString() ?? null,
+          }))}
+        />
       </Card>
     </>
   );

@@ -21,21 +21,29 @@ export default async function NotificationsPage() {
     <>
       <PageHeader
         title="Notifications"
-        description={SMTP_URL ? "Emails sent to you by Pagewise." : "SMTP is not configured (SMTP_URL), so emails to you are kept here instead of being sent."}
+        description={
+          SMTP_URL
+            ? "Emails sent to you by Pagewise."
+            : "SMTP is not configured (SMTP_URL), so emails to you are kept here instead of being sent."
+        }
       />
       <Card title="What you hear about" className="mb-6">
         <NotificationPreferencesForm preferences={preferences} digestMinutes={NOTIFY_DIGEST_MINUTES} />
       </Card>
       <Card title={SMTP_URL ? "Sent" : "Outbox"}>
         {messages.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">No notifications yet. You get one when someone reads a document that has notifications on.</p>
+          <p className="py-6 text-center text-sm text-slate-500">
+            No notifications yet. You get one when someone reads a document that has notifications on.
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="notifications">
             {messages.map((m) => (
               <li key={m.id} className="py-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-medium text-slate-900">{m.subject}</p>
-                  <span className="text-xs text-slate-500">{utcMinute(m.createdAt)} · {m.status}</span>
+                  <span className="text-xs text-slate-500">
+                    {utcMinute(m.createdAt)} · {m.status}
+                  </span>
                 </div>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{m.body}</p>
               </li>

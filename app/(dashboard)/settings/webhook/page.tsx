@@ -17,7 +17,10 @@ export default async function WebhookPage() {
   });
   return (
     <>
-      <PageHeader title="Webhook" description="Signed POSTs to your endpoint when documents are viewed, completed, downloaded, and when leads come in. Retried after 1 and 30 minutes." />
+      <PageHeader
+        title="Webhook"
+        description="Signed POSTs to your endpoint when documents are viewed, completed, downloaded, and when leads come in. Retried after 1 and 30 minutes."
+      />
       <Card>
         <WebhookSettings webhook={configuration?.webhook ?? null} kinds={EVENT_KINDS} deliveries={configuration?.deliveries ?? []} />
       </Card>

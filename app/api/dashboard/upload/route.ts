@@ -15,7 +15,8 @@ import { uploadFieldsSchema } from "@/lib/schemas/documents";
 export const POST = withSession(async ({ req, userId }) => {
   const upload = await receiveUpload(req);
   try {
-    if (!upload.file || upload.file.size === 0) throw new ApiError("bad_request", "Choose a PDF to upload.", { fields: { file: "Choose a PDF to upload." } });
+    if (!upload.file || upload.file.size === 0)
+      throw new ApiError("bad_request", "Choose a PDF to upload.", { fields: { file: "Choose a PDF to upload." } });
     const { preview_pages: previewPages, ...fields } = upload.fields;
     if (previewPages !== undefined) fields.gate_page = gatePageField(previewPages);
     const doc = await createDocument(userId, upload.file, parseFields(uploadFieldsSchema, fields));

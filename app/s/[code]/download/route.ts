@@ -10,7 +10,10 @@ import { withShareLink } from "@/lib/http/with-share-link";
 /** The original file as an attachment, only when downloads are allowed and every gate is passed. */
 export const GET = withShareLink("download", async ({ req, doc, access, mayAddViewer }) => {
   if (!access.canDownload) {
-    throw new ApiError("forbidden", !doc.allowDownload ? "Downloads are turned off for this document." : "Unlock the document before downloading it.");
+    throw new ApiError(
+      "forbidden",
+      !doc.allowDownload ? "Downloads are turned off for this document." : "Unlock the document before downloading it.",
+    );
   }
   if ((await storage().size(doc.storageKey)) === null) throw new ApiError("not_found", "The file is missing.");
   if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);

@@ -16,7 +16,11 @@ export const GET = withShareLink("file", async ({ req, doc, access }) => {
   // A preview is served only while the stored settings allow exactly the pages it holds.
   const previewCurrent = doc.previewPageCount > 0 && doc.previewPageCount === readablePagesBeforeGate(doc);
   const key =
-    variant === "full" && access.fullFile ? doc.storageKey : variant === "preview" && access.passwordOk && previewCurrent ? doc.previewStorageKey : null;
+    variant === "full" && access.fullFile
+      ? doc.storageKey
+      : variant === "preview" && access.passwordOk && previewCurrent
+        ? doc.previewStorageKey
+        : null;
   if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", { headers: { "Cache-Control": "no-store" } });
 
   const size = await storage().size(key);
@@ -37,7 +41,11 @@ export const GET = withShareLink("file", async ({ req, doc, access }) => {
   if (range) {
     return new Response(body, {
       status: 206,
-      headers: { ...headers, "Content-Range": `bytes ${range.start}-${range.end}/${size}`, [CONTENT_LENGTH_HEADER]: String(range.end - range.start + 1) },
+      headers: {
+        ...headers,
+        "Content-Range": `bytes ${range.start}-${range.end}/${size}`,
+        [CONTENT_LENGTH_HEADER]: String(range.end - range.start + 1),
+      },
     });
   }
   return new Response(body, { status: 200, headers: { ...headers, [CONTENT_LENGTH_HEADER]: String(size) } });
