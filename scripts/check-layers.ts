@@ -19,7 +19,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["storage", "credentials", "events"],
   ["pdf", "users", "webhooks", "retention"],
   ["documents", "auth"],
-  ["analytics"],
+  ["analytics", "links"],
   ["viewer"],
   ["jobs", "dashboard"],
   ["http"],

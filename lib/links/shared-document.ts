@@ -1,0 +1,75 @@
+import type { Document, GateType, Link } from "../generated/prisma/client";
+
+/**
+ * The settings a link may override, in the API's shape. A key present in `links.overrides`
+ * overrides the document's value (null included: "no expiry on this link"); a missing key follows
+ * the document, so changing the document's default changes every link that did not override it.
+ * `password` is a marker: the link's own password hash is `links.password_hash` (null: none).
+ */
+export type LinkOverrides = Partial<{
+  email_gate: boolean;
+  gate_type: GateType;
+  gate_page: number;
+  allow_download: boolean;
+  block_free_emails: boolean;
+  password: true;
+  expires_at: string | null;
+  verify_email: boolean;
+  allow: string[];
+  block: string[];
+  watermark: string | null;
+  agreement: string | null;
+}>;
+
+/**
+ * What a reader of one share code gets: the document with the link's overrides applied, so the
+ * viewer's rules (access, gate, files, downloads) read one set of settings whichever code was
+ * opened, and `link` (null for the document's own short code) for attribution and events.
+ */
+export type SharedDocument = Document & { link: Link | null };
+
+export function linkOverrides(link: Pick<Link, "overrides">): LinkOverrides {
+  const value = link.overrides;
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as LinkOverrides) : {};
+}
+
+/** Whether a link shows its own preview file: it changes how many free pages its gate shows. */
+export const ownsPreview = (overrides: LinkOverrides) => "gate_type" in overrides || "gate_page" in overrides || "email_gate" in overrides;
+
+export function sharedDocument(doc: Document, link: Link | null): SharedDocument {
+  if (!link) return applyImpliedGate({ ...doc, link: null });
+  const o = linkOverrides(link);
+  const shared: SharedDocument = {
+    ...doc,
+    emailGate: o.email_gate ?? doc.emailGate,
+    gateType: o.gate_type ?? doc.gateType,
+    gatePage: o.gate_page ?? doc.gatePage,
+    allowDownload: o.allow_download ?? doc.allowDownload,
+    blockFreeEmails: o.block_free_emails ?? doc.blockFreeEmails,
+    passwordHash: "password" in o ? link.passwordHash : doc.passwordHash,
+    previewStorageKey: ownsPreview(o) ? link.previewStorageKey : doc.previewStorageKey,
+    previewPageCount: ownsPreview(o) ? link.previewPageCount : doc.previewPageCount,
+    expiresAt: "expires_at" in o ? (o.expires_at ? new Date(o.expires_at) : null) : doc.expiresAt,
+    verifyEmail: o.verify_email ?? doc.verifyEmail,
+    allowList: o.allow ?? doc.allowList,
+    blockList: o.block ?? doc.blockList,
+    watermark: "watermark" in o ? (o.watermark ?? null) : doc.watermark,
+    agreement: "agreement" in o ? (o.agreement ?? null) : doc.agreement,
+    link,
+  };
+  return applyImpliedGate(shared);
+}
+
+/**
+ * An allow list or email verification needs an email to check, so either one stands the email gate
+ * up: before page 1 when the settings had no gate standing (no preview file exists to show).
+ */
+function applyImpliedGate(doc: SharedDocument): SharedDocument {
+  const needsEmail = doc.allowList.length > 0 || doc.verifyEmail;
+  const gateStands = doc.emailGate && doc.gateType !== "none";
+  if (!needsEmail || gateStands) return doc;
+  return { ...doc, emailGate: true, gateType: "full" };
+}
+
+/** Whether the link has passed its expiry at `at` (an expired link answers 410). */
+export const isExpired = (doc: Pick<Document, "expiresAt">, at: Date) => doc.expiresAt !== null && doc.expiresAt.getTime() <= at.getTime();
