@@ -249,16 +249,20 @@ test("after npm run seed the webhook and notification pages show data, on deskto
   await phoneShot(page, "seeded-webhook");
 
   await page.goto("/settings/notifications");
-  await expect(page.getByTestId("notifications").locator("li")).toHaveCount(5);
   await expect(page.getByTestId("notifications")).toContainText("on “Series A Pitch Deck”");
+  // The five seeded digests; readers of the demo documents in earlier specs may have caused more.
+  expect(await page.getByTestId("notifications").locator("li").count()).toBeGreaterThanOrEqual(5);
   await shot(page, "seeded-notifications");
   await phoneShot(page, "seeded-notifications");
 
+  // Seeding again adds no second webhook history and no second set of emails. The seeded ones are
+  // hours old; real ones caused by readers in earlier specs are not.
   const again = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL, DATA_DIR: E2E_DATA_DIR });
   expect(again.code, again.stderr).toBe(0);
   const owner = await db.user.findUniqueOrThrow({ where: { email: demo.email } });
-  expect(await db.webhookDelivery.count({ where: { webhook: { userId: owner.id } } })).toBe(6);
-  expect(await db.notification.count({ where: { userId: owner.id } })).toBe(5);
+  const hoursOld = { createdAt: { lt: new Date(Date.now() - 60 * 60_000) } };
+  expect(await db.webhookDelivery.count({ where: { webhook: { userId: owner.id }, ...hoursOld } })).toBe(6);
+  expect(await db.notification.count({ where: { userId: owner.id, ...hoursOld } })).toBe(5);
   await page.context().close();
 });
 
