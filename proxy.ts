@@ -6,15 +6,16 @@ import { openDoor } from "@/lib/viewer/open-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
- * doors (lib/http/with-share-link.ts), and a deleted document's link answers HTTP 410 Gone
- * with a "no longer available" page (an App Router page cannot choose its status; notFound() is
- * 404 only). Dashboard pages only get the path they asked for stamped on the request.
+ * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
+ * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
+ * cannot choose its status; notFound() is 404 only). Dashboard pages only get the path they asked for stamped on the request.
  */
 export async function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
   const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
+  if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
   if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
   return NextResponse.next();
 }
@@ -38,6 +39,8 @@ const tooManyRequests = (state: RateLimitState) =>
 
 const GONE_TITLE = "This document is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
+const EXPIRED_TITLE = "This link has expired";
+const EXPIRED_TEXT = "It was shared for a limited time. Ask the person who shared it for a new link if you still need it.";
 
 function page(status: number, title: string, text: string, headers: Record<string, string> = {}) {
   const html = `<!doctype html>

@@ -4,6 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../rate-limit";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
+import type { SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
@@ -21,7 +22,7 @@ import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 import { isCrossSite } from "../http/with-share-link";
 
-const open = resolveAccess({ passwordHash: null, emailGate: false } as Document, {});
+const open = resolveAccess({ passwordHash: null, emailGate: false, link: null } as SharedDocument, {});
 const browser = () => randomBytes(12).toString("base64url");
 const batch = (page = 1) => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page, seconds: 2 }] });
 const address = () => `198.51.100.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString("hex")}`;
