@@ -4,7 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../rate-limit";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
-import type { SharedDocument } from "../links/shared-document";
+import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
@@ -50,7 +50,10 @@ describe("the limit of each public door", () => {
       await fillWindow(door, `address:${from}`, perAddress - 1);
       const last = await openDoor(door, doc.code, from, at);
       expect(last.byAddress).toMatchObject({ allowed: true, remaining: 0, limit: perAddress });
-      expect(last.found).toEqual({ state: "active", doc: await db.document.findUniqueOrThrow({ where: { id: doc.id } }) });
+      expect(last.found).toEqual({
+        state: "active",
+        doc: sharedDocument(await db.document.findUniqueOrThrow({ where: { id: doc.id } }), null),
+      });
       const refused = await openDoor(door, doc.code, from, at);
       expect(refused.byAddress.allowed).toBe(false);
       expect(refused.byAddress.retryAfter).toBeGreaterThanOrEqual(1);
