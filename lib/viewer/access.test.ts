@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Link } from "../generated/prisma/client";
 import type { SharedDocument } from "../links/shared-document";
 import { gateGrant, passwordGrant, resolveAccess, shareCode } from "./access";
+import { createToken, passwordFingerprint } from "./signed-token";
 
 const doc = (id: string, passwordHash: string | null = "hash-1", link: Link | null = null) =>
   ({
@@ -59,5 +60,12 @@ describe("viewer grants", () => {
   it("are kept under the code the reader opened", () => {
     expect(shareCode(doc("doc-a", "hash-1", link("link-a", "linkaaaaaa")))).toBe("linkaaaaaa");
     expect(shareCode(doc("doc-a"))).toBe("docowncode");
+  });
+
+  it("given before links existed keep opening the document's own code, and only it", () => {
+    const claims = { d: "doc-a", p: passwordFingerprint("hash-1"), b: browser };
+    const legacy = { password: createToken({ k: "password", ...claims }, 60), gate: createToken({ k: "gate", ...claims, v: "v1" }, 60) };
+    expect(resolveAccess(doc("doc-a"), { browser, ...legacy }).fullFile).toBe(true);
+    expect(resolveAccess(doc("doc-a", "hash-1", link("link-a", "linkaaaaaa")), { browser, ...legacy }).fullFile).toBe(false);
   });
 });

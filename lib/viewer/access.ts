@@ -16,7 +16,14 @@ export const shareCode = (doc: SharedDocument) => doc.link?.code ?? doc.code;
  * the password it was given under and the browser it was given to. A value moved to another cookie
  * name, document, link or browser grants nothing.
  */
-type GrantClaims = { k: "password" | "gate"; d: string; l: string; p: string; b: string };
+type GrantClaims = {
+  k: "password" | "gate";
+  d: string;
+  /** Absent from grants issued before links existed: those were all given on a document's own code. */
+  l?: string;
+  p: string;
+  b: string;
+};
 type GateClaims = GrantClaims & { k: "gate"; v: string };
 
 export type ViewerCookies = { browser?: string; password?: string; gate?: string };
@@ -42,7 +49,7 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Acce
     claims !== null &&
     claims.k === kind &&
     claims.d === doc.id &&
-    claims.l === linkClaim(doc) &&
+    (claims.l ?? "") === linkClaim(doc) &&
     claims.p === fingerprint &&
     !!cookies.browser &&
     claims.b === cookies.browser;
