@@ -46,7 +46,7 @@ function page(status: number, title: string, text: string, headers: Record<strin
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · Pagewise</title>
-<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:24px}
+<style>body{margin:0;box-sizing:border-box;font-family:ui-sans-serif,system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:24px}
 .card{max-width:28rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 h1{font-size:1.25rem;margin:0}p{color:#475569;margin:.5rem 0 0}</style></head>
 <body><main class="card"><h1>${title}</h1><p>${text}</p></main></body></html>`;
