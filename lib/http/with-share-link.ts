@@ -38,8 +38,8 @@ type RouteContext = { params: Promise<{ code: string }> };
  * Every public route of a share link goes through this, as every API route goes through
  * withApiKey: cross-site POSTs refused, the per-address limit (before the code is even looked up,
  * so guessing codes is limited too), the document or link (404 unknown or disabled, 410 deleted or
- * expired), the per-document limit, the reader's access from signed cookies, the bounded body, and errors in the envelope
- * with Retry-After and rate-limit headers.
+ * expired), the per-document limit, the reader's access from signed cookies, the bounded body, and
+ * errors in the envelope with Retry-After and rate-limit headers.
  */
 export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
