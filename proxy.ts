@@ -6,15 +6,16 @@ import { openDoor } from "@/lib/viewer/open-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
- * doors (lib/http/with-share-link.ts), and a deleted document's link answers HTTP 410 Gone
- * with a "no longer available" page (an App Router page cannot choose its status; notFound() is
- * 404 only). Dashboard pages only get the path they asked for stamped on the request.
+ * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
+ * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
+ * cannot choose its status; notFound() is 404 only). Dashboard pages only get the path they asked for stamped on the request.
  */
 export async function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
   const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
+  if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
   if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
   return NextResponse.next();
 }
@@ -38,12 +39,14 @@ const tooManyRequests = (state: RateLimitState) =>
 
 const GONE_TITLE = "This document is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
+const EXPIRED_TITLE = "This link has expired";
+const EXPIRED_TEXT = "It was shared for a limited time. Ask the person who shared it for a new link if you still need it.";
 
 function page(status: number, title: string, text: string, headers: Record<string, string> = {}) {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · Pagewise</title>
-<style>body{margin:0;font-family:ui-sans-serif,system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:24px}
+<style>body{margin:0;box-sizing:border-box;font-family:ui-sans-serif,system-ui,sans-serif;background:#f1f5f9;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:24px}
 .card{max-width:28rem;background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;text-align:center;box-shadow:0 1px 2px rgba(0,0,0,.05)}
 h1{font-size:1.25rem;margin:0}p{color:#475569;margin:.5rem 0 0}</style></head>
 <body><main class="card"><h1>${title}</h1><p>${text}</p></main></body></html>`;

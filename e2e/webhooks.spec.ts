@@ -124,11 +124,14 @@ test.describe("events end to end", () => {
     const doc = await uploadOk(request, account, { pages: 3, fields: { gate_type: "full", title: "Webhook deck" } });
     const code = doc.short_code.slice(2);
     const expectedDocument = { id: doc.id, title: "Webhook deck", short_code: `s/${code}`, url: doc.url };
+    // Read through the document's own short code: the link is that code, with no name.
+    const expectedLink = { code, name: null };
     const forDoc = (e: { data: Record<string, unknown> }) => (e.data.document as { id: string }).id === doc.id;
 
     const uploaded = await waitFor("document.uploaded", forDoc);
     expect(uploaded.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       upload: { original_filename: "e2e_quarterly-deck.pdf", page_count: 3, size_bytes: expect.any(Number), settings: doc.settings },
     });
 
@@ -137,6 +140,7 @@ test.describe("events end to end", () => {
     const lead = await waitFor("lead.captured", forDoc);
     expect(lead.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       lead: { email: "dana@acme.com", name: "Dana", company_domain: "acme.com", pages_viewed: 0, total_pages: 3, time_spent_seconds: 0 },
     });
 
@@ -145,6 +149,7 @@ test.describe("events end to end", () => {
     const viewed = await waitFor("document.viewed", forDoc);
     expect(viewed.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       viewer: {
         email: "dana@acme.com",
         company_domain: "acme.com",
@@ -169,6 +174,7 @@ test.describe("events end to end", () => {
     const completed = await waitFor("document.completed", forDoc);
     expect(completed.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       viewer: { email: "dana@acme.com", company_domain: "acme.com", completion: 1, time_spent_seconds: 3.5, visit_number: 1 },
     });
 
@@ -176,12 +182,14 @@ test.describe("events end to end", () => {
     const downloaded = await waitFor("document.downloaded", forDoc);
     expect(downloaded.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       viewer: { email: "dana@acme.com", company_domain: "acme.com", visit_number: 1 },
       download: { downloaded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
     });
     const milestone = await waitFor("engagement.milestone", forDoc);
     expect(milestone.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       viewer: {
         email: "dana@acme.com",
         company_domain: "acme.com",
@@ -203,6 +211,7 @@ test.describe("events end to end", () => {
     const revisited = await waitFor("viewer.revisited", forDoc);
     expect(revisited.data).toEqual({
       document: expectedDocument,
+      link: expectedLink,
       viewer: {
         email: "dana@acme.com",
         company_domain: "acme.com",

@@ -74,6 +74,8 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
         at: createdAt,
         data: {
           document: eventDocument(doc),
+          // A new document has no links yet: it is shared through its own short code.
+          link: { code: doc.code, name: null },
           upload: {
             original_filename: doc.originalFilename,
             page_count: doc.pageCount,

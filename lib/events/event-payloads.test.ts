@@ -3,6 +3,9 @@ import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { anyReader, noReaderCap } from "../../test/support/fixtures";
 import { db } from "../db/client";
+import type { Document } from "../generated/prisma/client";
+import { newDocumentCode } from "../ids";
+import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { EVENT_KINDS, eventEnvelopeSchema, type EventKind } from "../schemas/events";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
@@ -13,27 +16,57 @@ import { recordDownload } from "../viewer/record-download";
 
 afterEach(() => setClockOffset(0));
 
-it("records every event kind, from TypeScript and from the ingest statement's SQL alike, in the shape its schema describes", async () => {
+async function sampleDocument(): Promise<Document> {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Events", 2, { email_gate: false });
+  return createSampleDocument(owner.id, "Events", 2, { email_gate: false });
+}
+
+/** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */
+async function readEverything(shared: SharedDocument) {
   const browser = randomBytes(12).toString("base64url");
   const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 2, fullFile: true, canDownload: true };
-  const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
+  const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>
-    ingestBatch(doc, read, browser, { batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages }, noReaderCap);
+    ingestBatch(shared, read, browser, { batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages }, noReaderCap);
 
+  setClockOffset(0);
   const first = await batch([{ page: 1, seconds: 12 }]);
   setClockOffset(20_000);
   await batch([{ page: 2, seconds: 15 }], first.visit_id ?? undefined);
   setClockOffset(25 * 3_600_000);
   await batch([{ page: 1, seconds: 3 }]);
-  await recordDownload(doc, read, browser, anyReader);
+  await recordDownload(shared, read, browser, anyReader);
+}
 
+/** The document's events, each checked against its kind's schema. */
+async function parsedEvents(doc: Document) {
   const events = await db.event.findMany({ where: { documentId: doc.id }, orderBy: { createdAt: "asc" } });
-  expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
   for (const event of events) {
     const parsed = eventEnvelopeSchema(event.type as EventKind).safeParse(event.payload);
     expect(parsed.error?.issues ?? [], `${event.type}: ${JSON.stringify(event.payload)}`).toEqual([]);
+  }
+  return events.map((e) => ({ type: e.type, link: (e.payload as { data: { link: unknown } }).data.link }));
+}
+
+it("records every event kind, from TypeScript and from the ingest statement's SQL alike, in the shape its schema describes", async () => {
+  const doc = await sampleDocument();
+  await readEverything(sharedDocument(doc, null));
+  const events = await parsedEvents(doc);
+  expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
+  // Read through the document's own short code: every event names it, with no link name.
+  for (const event of events) expect(event.link, event.type).toEqual({ code: doc.code, name: null });
+});
+
+it("records every reader's event kind read through a link in the same shape, naming the link", async () => {
+  const doc = await sampleDocument();
+  const link = await db.link.create({ data: { documentId: doc.id, code: newDocumentCode(), name: "Sequoia — Jane" } });
+  await readEverything(sharedDocument(doc, link));
+  const events = await parsedEvents(doc);
+  expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
+  for (const event of events) {
+    expect(event.link, event.type).toEqual(
+      event.type === "document.uploaded" ? { code: doc.code, name: null } : { code: link.code, name: "Sequoia — Jane" },
+    );
   }
 });

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { rateLimitHeaders, type RateLimitState } from "../rate-limit";
-import type { Document } from "../generated/prisma/client";
+import type { Link } from "../generated/prisma/client";
+import type { SharedDocument } from "../links/shared-document";
 import { clientAddress } from "../request/server-headers";
 import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
@@ -14,7 +15,10 @@ import { errorResponse, withHeaders } from "./respond";
 
 export type ViewerContext = {
   req: Request;
-  doc: Document;
+  /** The document with the opened link's settings applied (its own settings for its own short code). */
+  doc: SharedDocument;
+  /** The link the code names; null for the document's own short code. */
+  link: Link | null;
   access: Access;
   /** The parsed JSON body of a POST (bounded by `maxBody`); undefined for GET. */
   body: unknown;
@@ -32,10 +36,10 @@ type RouteContext = { params: Promise<{ code: string }> };
 
 /**
  * Every public route of a share link goes through this, as every API route goes through
- * withApiKey: cross-site POSTs refused, the per-address limit (before the document is even looked
- * up, so guessing codes is limited too), the document (404, or 410 once deleted), the per-document
- * limit, the reader's access from signed cookies, the bounded body, and errors in the envelope
- * with Retry-After and rate-limit headers.
+ * withApiKey: cross-site POSTs refused, the per-address limit (before the code is even looked up,
+ * so guessing codes is limited too), the document or link (404 unknown or disabled, 410 deleted or
+ * expired), the per-document limit, the reader's access from signed cookies, the bounded body, and
+ * errors in the envelope with Retry-After and rate-limit headers.
  */
 export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
@@ -48,13 +52,23 @@ export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Ha
       state = door.byAddress;
       if (!state.allowed) throw tooMany(state);
       if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", { status: 410 });
+      if (door.found?.state === "expired") throw new ApiError("not_found", "This link has expired.", { status: 410 });
+      if (door.found?.state === "disabled") throw new ApiError("not_found", "This link is not available.");
       if (door.found?.state !== "active") throw new ApiError("not_found", "This document is not available.");
       const { doc } = door.found;
       if (door.byDocument && !door.byDocument.allowed) throw tooMany(door.byDocument);
       const access = await viewerAccess(doc);
       const body = options.maxBody === undefined ? undefined : await readJsonBody(req, options.maxBody);
       if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
-      const response = await handler({ req, doc, access, body, address, mayAddViewer: newViewerAllowance(doc.id, address) });
+      const response = await handler({
+        req,
+        doc,
+        link: doc.link,
+        access,
+        body,
+        address,
+        mayAddViewer: newViewerAllowance(doc.id, address),
+      });
       return withHeaders(response, { "X-Request-Id": requestId, ...rateLimitHeaders(state) });
     } catch (error) {
       return errorResponse(error, requestId, { "X-Request-Id": requestId, ...(state ? rateLimitHeaders(state) : {}) });

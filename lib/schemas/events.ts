@@ -30,6 +30,19 @@ const eventDocumentSchema = z
   })
   .openapi("EventDocument");
 
+/** The share code the reader opened: a link (with its name) or the document's own short code (name null). */
+const eventLinkSchema = z
+  .object({
+    code: z.string().openapi({ example: "q8w2m4n6p0" }),
+    name: z
+      .string()
+      .nullable()
+      .openapi({ description: "The link's name; null for the document's own short code", example: "Sequoia — Jane" }),
+  })
+  .openapi("EventLink");
+
+export type EventLink = z.infer<typeof eventLinkSchema>;
+
 /** email and company_domain appear once the reader has passed the email gate. */
 const identity = {
   email: z.string().optional(),
@@ -43,6 +56,7 @@ export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100
 export const EVENT_DATA = {
   "document.viewed": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     viewer: z.object({
       ...identity,
       pages_viewed: z.number().int(),
@@ -55,10 +69,12 @@ export const EVENT_DATA = {
   }),
   "document.completed": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     viewer: z.object({ ...identity, completion: z.literal(1), time_spent_seconds: z.number(), visit_number: z.number().int() }),
   }),
   "lead.captured": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     lead: z.object({
       email: z.string(),
       name: z.string().nullable(),
@@ -70,6 +86,7 @@ export const EVENT_DATA = {
   }),
   "viewer.revisited": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     viewer: z.object({
       ...identity,
       visit_number: z.number().int(),
@@ -80,6 +97,7 @@ export const EVENT_DATA = {
   }),
   "engagement.milestone": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     viewer: z.object({
       ...identity,
       engagement_label: z.string(),
@@ -94,6 +112,7 @@ export const EVENT_DATA = {
   }),
   "document.uploaded": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     upload: z.object({
       original_filename: z.string(),
       page_count: z.number().int(),
@@ -103,6 +122,7 @@ export const EVENT_DATA = {
   }),
   "document.downloaded": z.object({
     document: eventDocumentSchema,
+    link: eventLinkSchema,
     viewer: z.object({
       email: z.string().nullable().openapi({ description: "null for a reader who never gave an email" }),
       company_domain: z.string().nullable(),

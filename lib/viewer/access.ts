@@ -1,4 +1,4 @@
-import type { Document } from "../generated/prisma/client";
+import type { SharedDocument } from "../links/shared-document";
 import { gateActive, readablePagesBeforeGate } from "../rules/gate";
 import { createToken, passwordFingerprint, readToken } from "./signed-token";
 
@@ -8,11 +8,22 @@ export const passwordCookie = (code: string) => `pw_pass_${code}`;
 export const gateCookie = (code: string) => `pw_gate_${code}`;
 export const GRANT_TTL_SECONDS = 30 * 86_400;
 
+/** The code a reader opened: the link's, or the document's own short code. Grants and their cookies are per code. */
+export const shareCode = (doc: SharedDocument) => doc.link?.code ?? doc.code;
+
 /**
- * A grant says what it grants: its kind, the document, the password it was given under and the
- * browser it was given to. A value moved to another cookie name, document or browser grants nothing.
+ * A grant says what it grants: its kind, the document, the link ("" for the document's own code),
+ * the password it was given under and the browser it was given to. A value moved to another cookie
+ * name, document, link or browser grants nothing.
  */
-type GrantClaims = { k: "password" | "gate"; d: string; p: string; b: string };
+type GrantClaims = {
+  k: "password" | "gate";
+  d: string;
+  /** Absent from grants issued before links existed: those were all given on a document's own code. */
+  l?: string;
+  p: string;
+  b: string;
+};
 type GateClaims = GrantClaims & { k: "gate"; v: string };
 
 export type ViewerCookies = { browser?: string; password?: string; gate?: string };
@@ -31,13 +42,14 @@ export type Access = {
   canDownload: boolean;
 };
 
-/** What this browser may see of a document, from its signed cookies. The only place these rules live. */
-export function resolveAccess(doc: Document, cookies: ViewerCookies): Access {
+/** What this browser may see of a shared document, from its signed cookies. The only place these rules live. */
+export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Access {
   const fingerprint = passwordFingerprint(doc.passwordHash);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
     claims !== null &&
     claims.k === kind &&
     claims.d === doc.id &&
+    (claims.l ?? "") === linkClaim(doc) &&
     claims.p === fingerprint &&
     !!cookies.browser &&
     claims.b === cookies.browser;
@@ -57,11 +69,16 @@ export function resolveAccess(doc: Document, cookies: ViewerCookies): Access {
   };
 }
 
-export const passwordGrant = (doc: Document, browser: string) =>
-  createToken({ k: "password", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims, GRANT_TTL_SECONDS);
+const linkClaim = (doc: SharedDocument) => doc.link?.id ?? "";
 
-export const gateGrant = (doc: Document, browser: string, viewerId: string) =>
+export const passwordGrant = (doc: SharedDocument, browser: string) =>
   createToken(
-    { k: "gate", d: doc.id, p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims,
+    { k: "password", d: doc.id, l: linkClaim(doc), p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims,
+    GRANT_TTL_SECONDS,
+  );
+
+export const gateGrant = (doc: SharedDocument, browser: string, viewerId: string) =>
+  createToken(
+    { k: "gate", d: doc.id, l: linkClaim(doc), p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims,
     GRANT_TTL_SECONDS,
   );

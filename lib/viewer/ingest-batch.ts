@@ -2,11 +2,11 @@ import { ApiError } from "../errors";
 import { rateLimitWindow } from "../rate-limit";
 import { LEVELS } from "../rules/engagement";
 import { hotQuery } from "../db/client";
-import type { Document } from "../generated/prisma/client";
 import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import type { Access } from "./access";
+import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import type { NewViewerLimit } from "./limits";
 import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
 import { parseUserAgent } from "./user-agent";
@@ -38,7 +38,7 @@ const LABELS = LEVELS.map((level) => level.label);
 const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
   $1::uuid, $2::uuid, $3::int, $4::jsonb, $5::uuid, $6::text, $7::text, $8::text, $9::int, $10::timestamptz, $11::timestamptz,
   $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[],
-  $20::text, $21::text, $22::text)`;
+  $20::text, $21::text, $22::text, $23::uuid, $24::jsonb)`;
 
 /**
  * Applies one batch of reading time in one statement (`ingest_track_batch`, see its migration):
@@ -47,10 +47,11 @@ const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
  * without being applied again. Time beyond the wall-clock since the visit's last batch is clamped;
  * pages the browser could not have been shown are refused. A batch from a browser the document has
  * not seen counts against `newViewers`; past it nothing is recorded. A visit started by the batch
- * records the device, browser and OS its `userAgent` names.
+ * records the device, browser and OS its `userAgent` names, and the link the reader came through
+ * (a visit belongs to one link: reading through another starts a new visit).
  */
 export async function ingestBatch(
-  doc: Document,
+  doc: RecordedDocument,
   access: Access,
   browserId: string,
   input: unknown,
@@ -99,6 +100,8 @@ export async function ingestBatch(
     agent?.deviceType ?? null,
     agent?.browser ?? null,
     agent?.os ?? null,
+    recordedLinkId(doc),
+    JSON.stringify(eventLink(doc)),
   ]);
   const result = row!;
   switch (result.outcome) {

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { ApiError } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
-import type { Document } from "../generated/prisma/client";
 import { newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventSeconds } from "../schemas/events";
+import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import { isFreeEmailDomain } from "./free-email";
 
 export const gateFormSchema = z.object({
@@ -21,13 +21,14 @@ export const gateFormSchema = z.object({
 
 /**
  * Passing the email gate: identifies the viewer (joining an earlier viewer with the same email on
- * this document), records the lead once per (document, email) with its `lead.captured` event, and
+ * this document), records the lead once per (document, email) with the link it came through and its
+ * `lead.captured` event, and
  * returns the viewer the gate grant is issued for. When the email is new to the document and
  * `mayAddViewer` refuses (too many new readers from one address), the gate opens but nothing is
  * recorded: the grant names no viewer.
  */
 export async function passGate(
-  doc: Document,
+  doc: RecordedDocument,
   input: unknown,
   browserId: string,
   mayAddViewer: () => Promise<boolean>,
@@ -85,8 +86,8 @@ export async function passGate(
 
     const capturedAt = now();
     const inserted = await tx.$executeRaw`
-      INSERT INTO leads (document_id, viewer_id, email, name, company_domain, captured_at)
-      VALUES (${doc.id}::uuid, ${viewer.id}::uuid, ${email}, ${name}, ${domain}, ${capturedAt})
+      INSERT INTO leads (document_id, viewer_id, email, name, company_domain, captured_at, link_id)
+      VALUES (${doc.id}::uuid, ${viewer.id}::uuid, ${email}, ${name}, ${domain}, ${capturedAt}, ${recordedLinkId(doc)}::uuid)
       ON CONFLICT (document_id, email) DO NOTHING`;
     if (inserted === 1) {
       await tx.document.update({ where: { id: doc.id }, data: { leadsCount: { increment: 1 } } });
@@ -97,6 +98,7 @@ export async function passGate(
         at: capturedAt,
         data: {
           document: eventDocument(doc),
+          link: eventLink(doc),
           lead: {
             email,
             name,

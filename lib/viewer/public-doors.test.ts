@@ -4,6 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../rate-limit";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
+import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
@@ -21,7 +22,7 @@ import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 import { isCrossSite } from "../http/with-share-link";
 
-const open = resolveAccess({ passwordHash: null, emailGate: false } as Document, {});
+const open = resolveAccess({ passwordHash: null, emailGate: false, link: null } as SharedDocument, {});
 const browser = () => randomBytes(12).toString("base64url");
 const batch = (page = 1) => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page, seconds: 2 }] });
 const address = () => `198.51.100.${Math.floor(Math.random() * 250)}-${randomBytes(3).toString("hex")}`;
@@ -49,7 +50,10 @@ describe("the limit of each public door", () => {
       await fillWindow(door, `address:${from}`, perAddress - 1);
       const last = await openDoor(door, doc.code, from, at);
       expect(last.byAddress).toMatchObject({ allowed: true, remaining: 0, limit: perAddress });
-      expect(last.found).toEqual({ state: "active", doc: await db.document.findUniqueOrThrow({ where: { id: doc.id } }) });
+      expect(last.found).toEqual({
+        state: "active",
+        doc: sharedDocument(await db.document.findUniqueOrThrow({ where: { id: doc.id } }), null),
+      });
       const refused = await openDoor(door, doc.code, from, at);
       expect(refused.byAddress.allowed).toBe(false);
       expect(refused.byAddress.retryAfter).toBeGreaterThanOrEqual(1);

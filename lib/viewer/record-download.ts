@@ -1,23 +1,24 @@
 import { engagementRank, levelOfRank } from "../rules/engagement";
 import { consumeRateLimit } from "../rate-limit";
 import { db, type Tx } from "../db/client";
-import type { Document, Viewer } from "../generated/prisma/client";
+import type { Viewer } from "../generated/prisma/client";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventCompletion, eventSeconds } from "../schemas/events";
 import type { Access } from "./access";
+import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 import { identity } from "./viewer-figures";
 
 /**
- * Records a download with its `document.downloaded` event in one transaction. Downloading can lift
+ * Records a download, with the link it came through, and its `document.downloaded` event in one transaction. Downloading can lift
  * the viewer to High Interest, so its level (and the milestone) is re-evaluated too. A viewer's
  * repeated downloads within DOWNLOAD_REPEAT_SECONDS are served but not recorded again; a reader
  * with no viewer yet counts as a new reader (`mayAddViewer`). Returns whether it was recorded.
  */
 export async function recordDownload(
-  doc: Document,
+  doc: RecordedDocument,
   access: Access,
   browserId: string,
   mayAddViewer: () => Promise<boolean>,
@@ -37,7 +38,7 @@ export async function recordDownload(
       if (await tx.download.findFirst({ where: { viewerId: found.id, createdAt: { gt: since } }, select: { id: true } })) return false;
     }
     const viewer = found ? await tx.viewer.findUniqueOrThrow({ where: { id: found.id } }) : null;
-    await tx.download.create({ data: { documentId: doc.id, viewerId: viewer?.id ?? null, createdAt: at } });
+    await tx.download.create({ data: { documentId: doc.id, viewerId: viewer?.id ?? null, linkId: recordedLinkId(doc), createdAt: at } });
     await tx.document.update({ where: { id: doc.id }, data: { downloads: { increment: 1 } } });
 
     let visitNumber = viewer?.visits ?? 0;
@@ -64,6 +65,7 @@ export async function recordDownload(
       at,
       data: {
         document: eventDocument(doc),
+        link: eventLink(doc),
         // Always present here (docs/contract-decisions.md): null for a reader who never gave an email.
         viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
         download: { downloaded_at: at.toISOString() },
@@ -74,7 +76,7 @@ export async function recordDownload(
 }
 
 /** The viewer this browser reads as: the one that passed the gate here, else the browser's own. */
-async function findViewer(client: Tx, doc: Document, access: Access, browserId: string): Promise<Viewer | null> {
+async function findViewer(client: Tx, doc: RecordedDocument, access: Access, browserId: string): Promise<Viewer | null> {
   if (access.gateViewerId) {
     const viewer = await client.viewer.findUnique({ where: { id: access.gateViewerId } });
     if (viewer && viewer.documentId === doc.id) return viewer;
@@ -83,7 +85,7 @@ async function findViewer(client: Tx, doc: Document, access: Access, browserId: 
 }
 
 /** `engagement.milestone`, once per viewer, the first time it reaches High Interest. */
-async function recordMilestone(tx: Tx, doc: Document, previousRank: number, viewer: Viewer, visitNumber: number, at: Date) {
+async function recordMilestone(tx: Tx, doc: RecordedDocument, previousRank: number, viewer: Viewer, visitNumber: number, at: Date) {
   await recordEvent(tx, {
     userId: doc.ownerId,
     documentId: doc.id,
@@ -91,6 +93,7 @@ async function recordMilestone(tx: Tx, doc: Document, previousRank: number, view
     type: "engagement.milestone",
     data: {
       document: eventDocument(doc),
+      link: eventLink(doc),
       viewer: {
         ...identity(viewer),
         engagement_label: levelOfRank(viewer.engagementRank).label,

@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { config } from "../config";
-import type { Document } from "../generated/prisma/client";
-import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess } from "./access";
+import type { SharedDocument } from "../links/shared-document";
+import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess, shareCode } from "./access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
-export async function viewerAccess(doc: Document): Promise<Access> {
+export async function viewerAccess(doc: SharedDocument): Promise<Access> {
   const jar = await cookies();
+  const code = shareCode(doc);
   return resolveAccess(doc, {
     browser: jar.get(BROWSER_COOKIE)?.value,
-    password: jar.get(passwordCookie(doc.code))?.value,
-    gate: jar.get(gateCookie(doc.code))?.value,
+    password: jar.get(passwordCookie(code))?.value,
+    gate: jar.get(gateCookie(code))?.value,
   });
 }
 

@@ -43,6 +43,7 @@ async function emit(): Promise<string> {
       type: "document.downloaded",
       data: {
         document: eventDocument(doc),
+        link: { code: doc.code, name: null },
         viewer: { email: null, company_domain: null, visit_number: 0 },
         download: { downloaded_at: new Date().toISOString() },
       },

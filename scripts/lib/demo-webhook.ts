@@ -31,6 +31,7 @@ function eventData(type: DemoKind, doc: Document, viewer: Viewer): EventData<Dem
   if (type === "lead.captured") {
     return {
       document: eventDocument(doc),
+      link: { code: doc.code, name: null },
       lead: {
         email: viewer.email ?? "",
         company_domain: viewer.companyDomain,
@@ -42,10 +43,15 @@ function eventData(type: DemoKind, doc: Document, viewer: Viewer): EventData<Dem
     };
   }
   if (type === "document.completed") {
-    return { document: eventDocument(doc), viewer: { ...who, completion: 1, time_spent_seconds: time, visit_number: viewer.visits } };
+    return {
+      document: eventDocument(doc),
+      link: { code: doc.code, name: null },
+      viewer: { ...who, completion: 1, time_spent_seconds: time, visit_number: viewer.visits },
+    };
   }
   return {
     document: eventDocument(doc),
+    link: { code: doc.code, name: null },
     viewer: {
       ...who,
       pages_viewed: viewer.pagesViewed,

@@ -39,6 +39,7 @@ export async function queueEvent(userId: string, doc: Parameters<typeof eventDoc
       type: "document.downloaded",
       data: {
         document: eventDocument(doc),
+        link: { code: doc.code, name: null },
         viewer: { email: null, company_domain: null, visit_number: 0 },
         download: { downloaded_at: new Date().toISOString() },
       },

@@ -7,6 +7,7 @@ import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/rules/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
+import { shareCode } from "@/lib/viewer/access";
 import { viewerAccess } from "@/lib/viewer/request-context";
 
 export const dynamic = "force-dynamic";
@@ -25,27 +26,29 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** The public viewer. Deleted documents are answered 410 before this page (proxy.ts). */
+/** The public viewer, for a document's own code or a link's. Deleted and expired ones are answered 410 before this page (proxy.ts). */
 export default async function ViewerPage({ params }: Props) {
   const { code } = await params;
   const found = await findPublicDocument(code);
   if (found.state !== "active") notFound();
   const { doc } = found;
   const access = await viewerAccess(doc);
+  const sharedAs = shareCode(doc);
 
-  if (!access.passwordOk) return <PasswordForm code={doc.code} title={doc.title} />;
+  if (!access.passwordOk) return <PasswordForm code={sharedAs} title={doc.title} />;
 
-  const version = doc.updatedAt.getTime().toString(36);
+  // A link's own preview file changes with the link.
+  const version = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
   const file = access.fullFile
-    ? `/s/${doc.code}/file?v=full&k=${version}`
+    ? `/s/${sharedAs}/file?v=full&k=${version}`
     : access.readablePages > 0
-      ? `/s/${doc.code}/file?v=preview&k=${version}`
+      ? `/s/${sharedAs}/file?v=preview&k=${version}`
       : null;
   return (
     <>
       {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
       <ViewerShell
-        code={doc.code}
+        code={sharedAs}
         title={doc.title}
         pageCount={doc.pageCount}
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}

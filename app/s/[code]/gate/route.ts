@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { gateCookie, gateGrant } from "@/lib/viewer/access";
+import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
@@ -12,7 +12,7 @@ export const POST = withShareLink(
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     const browser = await browserId();
     const { viewerId } = await passGate(doc, body, browser, mayAddViewer);
-    await setGrantCookie(gateCookie(doc.code), gateGrant(doc, browser, viewerId), doc.code);
+    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, viewerId), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },

@@ -1,5 +1,5 @@
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { passwordCookie, passwordGrant } from "@/lib/viewer/access";
+import { passwordCookie, passwordGrant, shareCode } from "@/lib/viewer/access";
 import { checkDocumentPassword } from "@/lib/viewer/check-password";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
@@ -9,7 +9,7 @@ export const POST = withShareLink(
   "password",
   async ({ doc, body }) => {
     await checkDocumentPassword(doc, body);
-    await setGrantCookie(passwordCookie(doc.code), passwordGrant(doc, await browserId()), doc.code);
+    await setGrantCookie(passwordCookie(shareCode(doc)), passwordGrant(doc, await browserId()), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },
