@@ -17,7 +17,16 @@ it("records every event kind, from TypeScript and from the ingest statement's SQ
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner.id, "Events", 2, { email_gate: false });
   const browser = randomBytes(12).toString("base64url");
-  const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 2, fullFile: true, canDownload: true };
+  const open: Access = {
+    passwordOk: true,
+    gatePassed: true,
+    gateViewerId: null,
+    agreementAccepted: true,
+    agreementDue: false,
+    readablePages: 2,
+    fullFile: true,
+    canDownload: true,
+  };
   const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>

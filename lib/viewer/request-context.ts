@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { config } from "../config";
 import type { Document } from "../generated/prisma/client";
-import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess } from "./access";
+import { agreementCookie, BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess } from "./access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
 export async function viewerAccess(doc: Document): Promise<Access> {
@@ -11,6 +11,7 @@ export async function viewerAccess(doc: Document): Promise<Access> {
     browser: jar.get(BROWSER_COOKIE)?.value,
     password: jar.get(passwordCookie(doc.code))?.value,
     gate: jar.get(gateCookie(doc.code))?.value,
+    agreement: jar.get(agreementCookie(doc.code))?.value,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
@@ -34,6 +35,7 @@ export default async function ViewerPage({ params }: Props) {
   const access = await viewerAccess(doc);
 
   if (!access.passwordOk) return <PasswordForm code={doc.code} title={doc.title} />;
+  if (access.agreementDue && doc.agreement) return <AgreementForm code={doc.code} title={doc.title} agreement={doc.agreement} />;
 
   const version = doc.updatedAt.getTime().toString(36);
   const file = access.fullFile
