@@ -1,9 +1,9 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Button } from "../ui/button";
-import { FormError, Input } from "../ui/field";
+import { FormError, Input, inputClass } from "../ui/field";
 import type { ReaderGate } from "./viewer-props";
 
 const OFFLINE = "Could not unlock the document. Check your connection and try again.";
@@ -45,6 +45,12 @@ export function GateForm({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const codeInput = useRef<HTMLInputElement>(null);
+
+  // The code step replaces the email step: the code field takes the focus it had.
+  useEffect(() => {
+    if (sentTo !== null) codeInput.current?.focus();
+  }, [sentTo]);
 
   async function step(endpoint: string, body: Record<string, string>): Promise<Answer> {
     setPending(true);
@@ -110,12 +116,12 @@ export function GateForm({
         <label htmlFor="gate-code" className="mt-5 block text-sm font-medium text-slate-700">
           Code
         </label>
-        <Input
+        <input
+          ref={codeInput}
           id="gate-code"
           name="code"
           type="text"
           required
-          autoFocus
           autoComplete="one-time-code"
           inputMode="numeric"
           pattern="[0-9]{6}"
@@ -123,7 +129,7 @@ export function GateForm({
           placeholder="123456"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "gate-error" : notice ? "gate-notice" : undefined}
-          className="mt-1 font-mono tracking-[0.3em]"
+          className={`${inputClass} mt-1 font-mono tracking-[0.3em]`}
         />
         {error && (
           <div className="mt-3">
