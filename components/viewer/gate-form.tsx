@@ -107,7 +107,7 @@ export function GateForm({
 
   if (sentTo !== null) {
     return (
-      <form onSubmit={submitCode} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
+      <form key="code-step" onSubmit={submitCode} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
         {heading}
         <p className="mt-1 text-sm text-slate-600">
           We sent a 6-digit code to <strong className="font-medium break-all text-slate-900">{sentTo}</strong>. Enter it to{" "}
@@ -157,7 +157,7 @@ export function GateForm({
   }
 
   return (
-    <form onSubmit={submitEmail} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
+    <form key="email-step" onSubmit={submitEmail} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
       {heading}
       <p className="mt-1 text-sm text-slate-600">
         Enter your email to {standalone ? "open this document" : "read the rest"}.{gate.blockFreeEmails && " Please use your work email."}
