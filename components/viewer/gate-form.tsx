@@ -110,7 +110,7 @@ export function GateForm({
       <form key="code-step" onSubmit={submitCode} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
         {heading}
         <p className="mt-1 text-sm text-slate-600">
-          We sent a 6-digit code to <strong className="font-medium break-all text-slate-900">{sentTo}</strong>. Enter it to{" "}
+          We sent a 6-digit code to <strong className="font-medium break-words text-slate-900">{sentTo}</strong>. Enter it to{" "}
           {standalone ? "open this document" : "read the rest"}.
         </p>
         <label htmlFor="gate-code" className="mt-5 block text-sm font-medium text-slate-700">
