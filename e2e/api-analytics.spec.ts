@@ -135,6 +135,7 @@ test("viewers come most engaged first, then most recent, with exact fields", asy
     total_time_seconds: 13,
     downloaded: true,
     engagement_label: "High Interest",
+    agreement_accepted_at: null,
   });
   expect(body.viewers[2]).toMatchObject({
     email: null,
@@ -158,6 +159,7 @@ test("leads come newest first and filter on captured_at", async ({ request }) =>
         company_domain: "gmail.com",
         captured_at: at(1).toISOString(),
         engagement_label: "High Interest",
+        verified: false,
       },
       {
         email: "alice@acme.com",
@@ -165,6 +167,7 @@ test("leads come newest first and filter on captured_at", async ({ request }) =>
         company_domain: "acme.com",
         captured_at: at(10).toISOString(),
         engagement_label: "High Interest",
+        verified: false,
       },
     ],
     pagination: { page: 1, per_page: 20, total: 2, total_pages: 1 },

@@ -26,6 +26,12 @@ const SETTINGS_FIELDS = [
   "block_free_emails",
   "password",
   "notifications_enabled",
+  "expires_at",
+  "verify_email",
+  "allow",
+  "block",
+  "watermark",
+  "agreement",
 ].sort();
 
 let account: Account;
@@ -128,6 +134,12 @@ test.describe("POST /api/v1/documents", () => {
       block_free_emails: true,
       password: true,
       notifications_enabled: false,
+      expires_at: null,
+      verify_email: false,
+      allow: [],
+      block: [],
+      watermark: null,
+      agreement: null,
     });
     const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);

@@ -113,7 +113,7 @@ test("a documents search the database cannot hold (a NUL character) shows the un
 test("exports viewers and leads as CSV", async () => {
   const [leads] = await Promise.all([owner.waitForEvent("download"), owner.locator('a[href$="leads.csv"]').click()]);
   const leadsCsv = await readFile((await leads.path())!, "utf8");
-  expect(leadsCsv.split("\r\n")[0]).toBe("email,name,company_domain,captured_at,engagement_label");
+  expect(leadsCsv.split("\r\n")[0]).toBe("email,name,company_domain,captured_at,engagement_label,verified");
   expect(leadsCsv).toContain("investor@sequoia.com,Ivy Investor,sequoia.com,");
   const [viewers] = await Promise.all([owner.waitForEvent("download"), owner.locator('a[href$="viewers.csv"]').click()]);
   const viewersCsv = await readFile((await viewers.path())!, "utf8");

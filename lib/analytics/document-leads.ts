@@ -28,6 +28,7 @@ export async function documentLeads(doc: Document, query: Period & { page: numbe
       company_domain: l.companyDomain,
       captured_at: l.capturedAt.toISOString(),
       engagement_label: levelOfRank(l.viewer.engagementRank).label,
+      verified: l.verified,
     })),
     pagination: pagination(query.page, query.per_page, total),
   };

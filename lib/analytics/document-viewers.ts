@@ -15,6 +15,7 @@ export async function documentViewers(doc: Document, page: number, perPage: numb
     }),
     db.viewer.count({ where }),
   ]);
+  const accepted = await agreementAcceptances(doc.id, rows);
   return {
     viewers: rows.map((v) => ({
       viewer_id: v.publicId,
@@ -29,8 +30,32 @@ export async function documentViewers(doc: Document, page: number, perPage: numb
       total_time_seconds: Math.round(v.totalTimeSeconds * 100) / 100,
       downloaded: v.downloaded,
       engagement_label: levelOfRank(v.engagementRank).label,
+      agreement_accepted_at: accepted.get(v.id)?.toISOString() ?? null,
     })),
     total_viewers: total,
     pagination: pagination(page, perPage, total),
   };
+}
+
+/**
+ * When each viewer last accepted the document's agreement. An acceptance names its viewer when the
+ * reader had passed the gate; one given before any viewer existed (agreement before a preview
+ * gate) is the viewer's who read in that browser.
+ */
+async function agreementAcceptances(documentId: string, viewers: Array<{ id: string; browserId: string | null }>) {
+  const accepted = new Map<string, Date>();
+  if (viewers.length === 0) return accepted;
+  const browsers = viewers.flatMap((v) => (v.browserId ? [v.browserId] : []));
+  const rows = await db.agreementAcceptance.findMany({
+    where: { documentId, OR: [{ viewerId: { in: viewers.map((v) => v.id) } }, { viewerId: null, browserId: { in: browsers } }] },
+    select: { viewerId: true, browserId: true, acceptedAt: true },
+  });
+  for (const viewer of viewers) {
+    for (const row of rows) {
+      if (row.viewerId !== viewer.id && !(row.viewerId === null && row.browserId === viewer.browserId)) continue;
+      const latest = accepted.get(viewer.id);
+      if (!latest || row.acceptedAt > latest) accepted.set(viewer.id, row.acceptedAt);
+    }
+  }
+  return accepted;
 }

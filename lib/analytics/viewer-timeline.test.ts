@@ -16,7 +16,16 @@ import { viewerTimelines } from "./viewer-timeline";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const ALL_TIME = { since: undefined, until: undefined };
-const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 4, fullFile: true, canDownload: true };
+const open: Access = {
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: 4,
+  fullFile: true,
+  canDownload: true,
+};
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36";
 const MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
 

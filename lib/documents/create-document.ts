@@ -41,6 +41,12 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
       allowDownload: fields.allow_download ?? true,
       blockFreeEmails: fields.block_free_emails ?? false,
       notificationsEnabled: fields.notifications_enabled ?? true,
+      expiresAt: fields.expires_at ? new Date(fields.expires_at) : null,
+      verifyEmail: fields.verify_email ?? false,
+      allowList: fields.allow ?? [],
+      blockList: fields.block ?? [],
+      watermark: fields.watermark ?? null,
+      agreement: fields.agreement ?? null,
     };
     const passwordHash = fields.password ? await hashPassword(fields.password) : null;
     await storage().put(storageKey, createReadStream(file.path), file.size);

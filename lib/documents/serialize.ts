@@ -26,6 +26,12 @@ export function serializeSettings(doc: Document) {
     block_free_emails: doc.blockFreeEmails,
     password: doc.passwordHash !== null,
     notifications_enabled: doc.notificationsEnabled,
+    expires_at: doc.expiresAt?.toISOString() ?? null,
+    verify_email: doc.verifyEmail,
+    allow: doc.allowList,
+    block: doc.blockList,
+    watermark: doc.watermark,
+    agreement: doc.agreement,
   };
 }
 

@@ -35,6 +35,12 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
           ...(update.block_free_emails !== undefined && { blockFreeEmails: update.block_free_emails }),
           ...(update.notifications_enabled !== undefined && { notificationsEnabled: update.notifications_enabled }),
           ...(passwordHash !== undefined && { passwordHash }),
+          ...(update.expires_at !== undefined && { expiresAt: update.expires_at === null ? null : new Date(update.expires_at) }),
+          ...(update.verify_email !== undefined && { verifyEmail: update.verify_email }),
+          ...(update.allow !== undefined && { allowList: update.allow }),
+          ...(update.block !== undefined && { blockList: update.block }),
+          ...(update.watermark !== undefined && { watermark: update.watermark }),
+          ...(update.agreement !== undefined && { agreement: update.agreement }),
         };
         const next = {
           ...current,

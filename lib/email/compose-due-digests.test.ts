@@ -18,7 +18,16 @@ import { runOnce } from "../jobs/runner";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 12, fullFile: true, canDownload: true };
+const open: Access = {
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: 12,
+  fullFile: true,
+  canDownload: true,
+};
 
 let clock = 0;
 const advance = (ms: number) => setClockOffset((clock += ms));

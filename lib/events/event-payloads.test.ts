@@ -24,7 +24,16 @@ async function sampleDocument(): Promise<Document> {
 /** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */
 async function readEverything(shared: SharedDocument) {
   const browser = randomBytes(12).toString("base64url");
-  const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 2, fullFile: true, canDownload: true };
+  const open: Access = {
+    passwordOk: true,
+    gatePassed: true,
+    gateViewerId: null,
+    agreementAccepted: true,
+    agreementDue: false,
+    readablePages: 2,
+    fullFile: true,
+    canDownload: true,
+  };
   const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>

@@ -20,7 +20,16 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const RETENTION_DAYS = 90;
 const RETENTION = RETENTION_DAYS * DAY;
-const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 3, fullFile: true, canDownload: true };
+const open: Access = {
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: 3,
+  fullFile: true,
+  canDownload: true,
+};
 
 /** Moves the app clock so that now() reads `at` (give or take the milliseconds the test takes). */
 const clockAt = (at: number) => setClockOffset(at - Date.now());

@@ -35,6 +35,10 @@ export const viewerRecordSchema = z
     total_time_seconds: z.number(),
     downloaded: z.boolean(),
     engagement_label: z.string(),
+    agreement_accepted_at: z
+      .string()
+      .nullable()
+      .openapi({ format: "date-time", description: "When this reader last accepted the document's agreement; null: never" }),
   })
   .openapi("Viewer");
 
@@ -49,6 +53,7 @@ export const leadRecordSchema = z
     company_domain: z.string(),
     captured_at: z.string().openapi({ format: "date-time" }),
     engagement_label: z.string(),
+    verified: z.boolean().openapi({ description: "The reader proved the email with a one-time code (verify_email)" }),
   })
   .openapi("Lead");
 

@@ -1,6 +1,7 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
 import { withoutNul } from "../request/nul-characters";
+import { accessRuleFields } from "./access-rules";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 
@@ -30,6 +31,26 @@ const password = z
   .refine(withoutNul, "password must not contain NUL characters");
 const gateType = z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" });
 
+/**
+ * A list in a multipart form: a JSON array (`["acme.com","jane@partner.io"]`), or entries separated
+ * by newlines or commas (what a textarea or `-F allow=acme.com,partner.io` sends).
+ */
+const formList = (name: "allow" | "block") =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const text = value.trim();
+      if (!text.startsWith("[")) return text.split(/[\n,]/).flatMap((entry) => (entry.trim() ? [entry.trim()] : []));
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: `${name} must be a JSON array or emails and domains separated by commas or newlines` });
+        return z.NEVER;
+      }
+    })
+    .pipe(accessRuleFields[name])
+    .openapi({ type: "string" });
+
 /** The multipart upload's fields besides `file`. Unknown fields are ignored (browsers add their own). */
 export const uploadFieldsSchema = z.object({
   title: title.optional(),
@@ -46,6 +67,12 @@ export const uploadFieldsSchema = z.object({
   block_free_emails: formBoolean("block_free_emails").optional(),
   notifications_enabled: formBoolean("notifications_enabled").optional(),
   password: password.optional(),
+  expires_at: accessRuleFields.expires_at.unwrap().optional(),
+  verify_email: formBoolean("verify_email").optional(),
+  allow: formList("allow").optional(),
+  block: formList("block").optional(),
+  watermark: accessRuleFields.watermark.unwrap().optional(),
+  agreement: accessRuleFields.agreement.unwrap().optional(),
 });
 
 export const uploadBodySchema = z
@@ -63,6 +90,17 @@ export const uploadBodySchema = z
     block_free_emails: z.boolean().optional().openapi({ default: false }),
     notifications_enabled: z.boolean().optional().openapi({ default: true }),
     password: z.string().optional().openapi({ description: "4 to 128 characters; readers must enter it first" }),
+    expires_at: z.string().optional().openapi({ format: "date-time", description: "ISO 8601; afterwards the link answers 410" }),
+    verify_email: z.boolean().optional().openapi({ default: false, description: "Readers prove their email with a one-time code" }),
+    allow: z.string().optional().openapi({
+      description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
+      example: "acme.com, jane@partner.io",
+    }),
+    block: z.string().optional().openapi({
+      description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
+    }),
+    watermark: z.string().optional().openapi({ description: "Template drawn over every page: {email}, {date}, {ip}" }),
+    agreement: z.string().optional().openapi({ description: "Text or one https URL the reader accepts before reading" }),
   })
   .openapi("DocumentUpload");
 
@@ -82,6 +120,12 @@ export const updateDocumentSchema = z
       block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
       notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
       password: password.nullable().optional().openapi({ description: "A string of 4 to 128 characters sets it; null clears it" }),
+      expires_at: accessRuleFields.expires_at.optional(),
+      verify_email: accessRuleFields.verify_email.optional(),
+      allow: accessRuleFields.allow.optional(),
+      block: accessRuleFields.block.optional(),
+      watermark: accessRuleFields.watermark.optional(),
+      agreement: accessRuleFields.agreement.optional(),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },
   )
@@ -147,6 +191,12 @@ export const settingsSchema = z
     block_free_emails: z.boolean(),
     password: z.boolean().openapi({ description: "Whether a password is set" }),
     notifications_enabled: z.boolean(),
+    expires_at: z.string().nullable().openapi({ format: "date-time", description: "After this the link answers 410; null: never" }),
+    verify_email: z.boolean().openapi({ description: "Readers prove their email with a one-time 6-digit code" }),
+    allow: z.array(z.string()).openapi({ description: "Emails and domains that may read; empty: everyone" }),
+    block: z.array(z.string()).openapi({ description: "Emails and domains that may not read" }),
+    watermark: z.string().nullable().openapi({ description: "Template drawn over every page; null: none" }),
+    agreement: z.string().nullable().openapi({ description: "Text or https URL accepted before reading; null: none" }),
   })
   .openapi("DocumentSettings");
 

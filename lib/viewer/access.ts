@@ -1,11 +1,12 @@
 import type { SharedDocument } from "../links/shared-document";
 import { gateActive, readablePagesBeforeGate } from "../rules/gate";
-import { createToken, passwordFingerprint, readToken } from "./signed-token";
+import { agreementFingerprint, createToken, passwordFingerprint, readToken } from "./signed-token";
 
 /** Cookie names and lifetimes of the viewer's grants. */
 export const BROWSER_COOKIE = "pw_bid";
 export const passwordCookie = (code: string) => `pw_pass_${code}`;
 export const gateCookie = (code: string) => `pw_gate_${code}`;
+export const agreementCookie = (code: string) => `pw_agree_${code}`;
 export const GRANT_TTL_SECONDS = 30 * 86_400;
 
 /** The code a reader opened: the link's, or the document's own short code. Grants and their cookies are per code. */
@@ -17,7 +18,7 @@ export const shareCode = (doc: SharedDocument) => doc.link?.code ?? doc.code;
  * name, document, link or browser grants nothing.
  */
 type GrantClaims = {
-  k: "password" | "gate";
+  k: "password" | "gate" | "agreement";
   d: string;
   /** Absent from grants issued before links existed: those were all given on a document's own code. */
   l?: string;
@@ -25,8 +26,10 @@ type GrantClaims = {
   b: string;
 };
 type GateClaims = GrantClaims & { k: "gate"; v: string };
+/** `a`: the agreement accepted; a changed agreement is asked again. */
+type AgreementClaims = GrantClaims & { k: "agreement"; a: string };
 
-export type ViewerCookies = { browser?: string; password?: string; gate?: string };
+export type ViewerCookies = { browser?: string; password?: string; gate?: string; agreement?: string };
 
 export type Access = {
   /** The password was entered (or there is none). */
@@ -35,6 +38,10 @@ export type Access = {
   gatePassed: boolean;
   /** The viewer that passed the gate in this browser, if one was recorded. */
   gateViewerId: string | null;
+  /** The agreement was accepted (or there is none). Until then no page, file or beacon. */
+  agreementAccepted: boolean;
+  /** The agreement is what the reader is asked next: after the password and a gate before page 1. */
+  agreementDue: boolean;
   /** Pages the browser may receive now: all, or those before the gate. 0 while a password is asked. */
   readablePages: number;
   /** Whether the original file (all pages) may be served. */
@@ -58,14 +65,19 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Acce
   const gate = readToken<GateClaims>(cookies.gate);
   const gateGrant = grants(gate, "gate") && typeof gate?.v === "string" ? gate : null;
   const gatePassed = passwordOk && (!gateActive(doc) || gateGrant !== null);
-  const readablePages = !passwordOk ? 0 : gatePassed ? doc.pageCount : readablePagesBeforeGate(doc);
+  const agreement = readToken<AgreementClaims>(cookies.agreement);
+  const agreementAccepted =
+    !doc.agreement || (passwordOk && grants(agreement, "agreement") && agreement?.a === agreementFingerprint(doc.agreement));
+  const readablePages = !passwordOk || !agreementAccepted ? 0 : gatePassed ? doc.pageCount : readablePagesBeforeGate(doc);
   return {
     passwordOk,
     gatePassed,
     gateViewerId: gateGrant?.v || null,
+    agreementAccepted,
+    agreementDue: passwordOk && !agreementAccepted && (gatePassed || readablePagesBeforeGate(doc) > 0),
     readablePages,
-    fullFile: passwordOk && gatePassed,
-    canDownload: doc.allowDownload && passwordOk && gatePassed,
+    fullFile: passwordOk && gatePassed && agreementAccepted,
+    canDownload: doc.allowDownload && passwordOk && gatePassed && agreementAccepted,
   };
 }
 
@@ -80,5 +92,18 @@ export const passwordGrant = (doc: SharedDocument, browser: string) =>
 export const gateGrant = (doc: SharedDocument, browser: string, viewerId: string) =>
   createToken(
     { k: "gate", d: doc.id, l: linkClaim(doc), p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims,
+    GRANT_TTL_SECONDS,
+  );
+
+export const agreementGrant = (doc: SharedDocument, browser: string) =>
+  createToken(
+    {
+      k: "agreement",
+      d: doc.id,
+      l: linkClaim(doc),
+      p: passwordFingerprint(doc.passwordHash),
+      b: browser,
+      a: agreementFingerprint(doc.agreement),
+    } satisfies AgreementClaims,
     GRANT_TTL_SECONDS,
   );

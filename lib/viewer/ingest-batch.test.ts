@@ -15,7 +15,16 @@ import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "../rules/track-rul
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 4, fullFile: true, canDownload: true };
+const open: Access = {
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: 4,
+  fullFile: true,
+  canDownload: true,
+};
 const batchId = () => `b_${randomBytes(8).toString("hex")}`;
 
 let clock = 0;

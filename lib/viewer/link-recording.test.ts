@@ -13,7 +13,16 @@ import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 
-const open: Access = { passwordOk: true, gatePassed: true, gateViewerId: null, readablePages: 3, fullFile: true, canDownload: true };
+const open: Access = {
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: 3,
+  fullFile: true,
+  canDownload: true,
+};
 const batch = (visit_id?: string) => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages: [{ page: 1, seconds: 4 }] });
 
 let doc: Document;

@@ -7,7 +7,9 @@ import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventSeconds } from "../schemas/events";
+import type { Document } from "../generated/prisma/client";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
+import { checkEmailRules } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
 
 export const gateFormSchema = z.object({
@@ -18,6 +20,21 @@ export const gateFormSchema = z.object({
     .pipe(z.email({ error: "Enter a valid email address, like name@company.com" }).max(254)),
   name: z.string().trim().max(100, "Keep the name under 100 characters").optional().default(""),
 });
+
+/**
+ * The gate form's email and name, once the document's rules admit the email: a valid address, a
+ * work address when free email is blocked, and the allow and block lists. Nothing is recorded.
+ */
+export function admittedEmail(doc: Document, input: unknown): z.infer<typeof gateFormSchema> {
+  const parsed = gateFormSchema.safeParse(input);
+  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  const domain = parsed.data.email.split("@")[1]!;
+  if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
+    throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);
+  }
+  checkEmailRules(doc, parsed.data.email);
+  return parsed.data;
+}
 
 /**
  * Passing the email gate: identifies the viewer (joining an earlier viewer with the same email on
@@ -33,13 +50,8 @@ export async function passGate(
   browserId: string,
   mayAddViewer: () => Promise<boolean>,
 ): Promise<{ viewerId: string; leadCreated: boolean }> {
-  const parsed = gateFormSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
-  const { email, name } = parsed.data;
+  const { email, name } = admittedEmail(doc, input);
   const domain = email.split("@")[1]!;
-  if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
-    throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);
-  }
 
   const known = await db.viewer.findFirst({
     where: { documentId: doc.id, OR: [{ email }, { browserId, email: null }] },

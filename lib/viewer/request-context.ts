@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { config } from "../config";
 import type { SharedDocument } from "../links/shared-document";
-import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, gateCookie, passwordCookie, resolveAccess, shareCode } from "./access";
+import {
+  agreementCookie,
+  BROWSER_COOKIE,
+  GRANT_TTL_SECONDS,
+  type Access,
+  gateCookie,
+  passwordCookie,
+  resolveAccess,
+  shareCode,
+} from "./access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
 export async function viewerAccess(doc: SharedDocument): Promise<Access> {
@@ -12,6 +21,7 @@ export async function viewerAccess(doc: SharedDocument): Promise<Access> {
     browser: jar.get(BROWSER_COOKIE)?.value,
     password: jar.get(passwordCookie(code))?.value,
     gate: jar.get(gateCookie(code))?.value,
+    agreement: jar.get(agreementCookie(code))?.value,
   });
 }
 

@@ -31,3 +31,7 @@ export function readToken<T extends Record<string, unknown>>(token: string | und
 /** Changes whenever the password does, so a grant for an old password stops working. */
 export const passwordFingerprint = (passwordHash: string | null) =>
   passwordHash ? createHash("sha256").update(passwordHash).digest("base64url").slice(0, 16) : "";
+
+/** Changes whenever the agreement's text does, so an acceptance covers the agreement as it was read. */
+export const agreementFingerprint = (agreement: string | null) =>
+  agreement ? createHash("sha256").update(agreement).digest("base64url").slice(0, 16) : "";

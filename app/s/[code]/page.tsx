@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
@@ -36,6 +37,7 @@ export default async function ViewerPage({ params }: Props) {
   const sharedAs = shareCode(doc);
 
   if (!access.passwordOk) return <PasswordForm code={sharedAs} title={doc.title} />;
+  if (access.agreementDue && doc.agreement) return <AgreementForm code={sharedAs} title={doc.title} agreement={doc.agreement} />;
 
   // A link's own preview file changes with the link.
   const version = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);

@@ -8,7 +8,7 @@ import { withShareLink } from "@/lib/http/with-share-link";
 
 /**
  * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,
- * `?v=preview` (pages before the gate) after the password. Answers Range requests, so pdf.js can
+ * `?v=preview` (pages before the gate) after the password and the agreement. Answers Range requests, so pdf.js can
  * load the first pages of a large file without downloading all of it.
  */
 export const GET = withShareLink("file", async ({ req, doc, access }) => {
@@ -18,7 +18,7 @@ export const GET = withShareLink("file", async ({ req, doc, access }) => {
   const key =
     variant === "full" && access.fullFile
       ? doc.storageKey
-      : variant === "preview" && access.passwordOk && previewCurrent
+      : variant === "preview" && access.readablePages > 0 && previewCurrent
         ? doc.previewStorageKey
         : null;
   if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", { headers: { "Cache-Control": "no-store" } });

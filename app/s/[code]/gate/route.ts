@@ -2,15 +2,21 @@ import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
+import { sendVerificationCode } from "@/lib/viewer/verify-email";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** The email gate form: records the lead and issues the gate grant cookie. */
+/**
+ * The email gate form: records the lead and issues the gate grant cookie. When the document
+ * verifies emails it only sends a code (202); `/s/<code>/verify` passes the gate with it.
+ */
 export const POST = withShareLink(
   "gate",
-  async ({ doc, access, body, mayAddViewer }) => {
+  async ({ doc, access, body, address, mayAddViewer }) => {
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     const browser = await browserId();
+    if (doc.verifyEmail)
+      return Response.json({ code_sent: true, ...(await sendVerificationCode(doc, body, browser, address)) }, { status: 202 });
     const { viewerId } = await passGate(doc, body, browser, mayAddViewer);
     await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, viewerId), shareCode(doc));
     return Response.json({ ok: true });

@@ -13,6 +13,7 @@ export const POST = withShareLink(
     const userAgent = req.headers.get("user-agent");
     if (isbot(userAgent)) return new Response(null, { status: 204 });
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
+    if (!access.agreementAccepted) throw new ApiError("forbidden", "Accept the agreement first.");
     return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent));
   },
   { maxBody: BODY_LIMITS.track },

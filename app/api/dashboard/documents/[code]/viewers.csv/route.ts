@@ -25,6 +25,7 @@ export const GET = withSession<{ code: string }>(async ({ userId, params }) => {
         v.first_viewed_at,
         v.last_viewed_at,
         labels.get(v.viewer_id) ?? null,
+        v.agreement_accepted_at,
       ]);
     }
     if (page >= pagination.total_pages) break;
@@ -43,6 +44,7 @@ export const GET = withSession<{ code: string }>(async ({ userId, params }) => {
     "first_viewed_at",
     "last_viewed_at",
     "reader",
+    "agreement_accepted_at",
   ];
   return csvResponse(`${doc.title}-viewers.csv`, toCsv(header, rows));
 });

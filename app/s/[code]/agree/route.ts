@@ -1,0 +1,17 @@
+import { BODY_LIMITS } from "@/lib/request/read-body";
+import { agreementCookie, agreementGrant } from "@/lib/viewer/access";
+import { acceptAgreement } from "@/lib/viewer/agreement";
+import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { withShareLink } from "@/lib/http/with-share-link";
+
+/** "I agree": records the acceptance and issues the agreement grant cookie. Limited as the gate is. */
+export const POST = withShareLink(
+  "gate",
+  async ({ doc, access, address }) => {
+    const browser = await browserId();
+    await acceptAgreement(doc, access, browser, address);
+    await setGrantCookie(agreementCookie(doc.code), agreementGrant(doc, browser), doc.code);
+    return Response.json({ ok: true });
+  },
+  { maxBody: BODY_LIMITS.viewerForm },
+);

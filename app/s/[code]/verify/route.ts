@@ -1,0 +1,23 @@
+import { ApiError } from "@/lib/errors";
+import { BODY_LIMITS } from "@/lib/request/read-body";
+import { gateCookie, gateGrant } from "@/lib/viewer/access";
+import { passGate } from "@/lib/viewer/pass-gate";
+import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/verify-email";
+import { withShareLink } from "@/lib/http/with-share-link";
+
+/** The emailed code (verify_email): passes the gate as the gate form does, with the lead marked verified. */
+export const POST = withShareLink(
+  "gate",
+  async ({ doc, access, body, mayAddViewer }) => {
+    if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
+    if (!doc.verifyEmail) throw new ApiError("not_found", "This document does not ask for a code.");
+    const browser = await browserId();
+    const reader = await checkVerificationCode(doc, body, browser);
+    const { viewerId } = await passGate(doc, reader, browser, mayAddViewer);
+    await markLeadVerified(doc, reader.email);
+    await setGrantCookie(gateCookie(doc.code), gateGrant(doc, browser, viewerId), doc.code);
+    return Response.json({ ok: true });
+  },
+  { maxBody: BODY_LIMITS.viewerForm },
+);

@@ -1,0 +1,133 @@
+import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import { config } from "../config";
+import { db } from "../db/client";
+import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
+import { ApiError } from "../errors";
+import type { Document, Link } from "../generated/prisma/client";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
+import { now } from "../time";
+import { admittedEmail } from "./pass-gate";
+
+/** How long a code works, how many wrong tries burn it, and how many may be sent. */
+export const CODE_TTL_SECONDS = 10 * 60;
+export const MAX_CODE_ATTEMPTS = 5;
+export const CODE_LIMITS = {
+  perEmail: { limit: 3, windowSeconds: 10 * 60 },
+  perAddress: { limit: 10, windowSeconds: 60 * 60 },
+} as const;
+
+/** One message for every code that does not open the document, so an answer tells nothing about which codes exist. */
+export const WRONG_CODE_MESSAGE = "That code is not right or has expired. Check the email, or send a new code.";
+
+/** The document as the viewer's routes see it: with the link it was opened through, once links resolve. */
+type SharedDoc = Document & { link?: Pick<Link, "id"> | null };
+
+const codeForm = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from the email"),
+});
+
+// Keyed with the app secret and bound to the document and address: a leaked table row proves nothing.
+const hashCode = (doc: Pick<Document, "id">, email: string, code: string) =>
+  createHmac("sha256", `email-code:${config().AUTH_SECRET}`).update(`${doc.id}:${email}:${code}`).digest("base64url");
+
+function limited(state: RateLimitState): ApiError {
+  const minutes = Math.ceil(state.retryAfter / 60);
+  return new ApiError("rate_limited", `Too many codes requested. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+    headers: rateLimitHeaders(state),
+  });
+}
+
+/**
+ * The gate's first step when the document verifies emails: once the lists admit the email, a
+ * random 6-digit code replaces any earlier one of this browser on this share code and is emailed
+ * (through the owner-email outbox: SMTP, or the local outbox without it). No viewer or lead yet.
+ */
+export async function sendVerificationCode(doc: SharedDoc, input: unknown, browserId: string, address: string): Promise<{ email: string }> {
+  const { email, name } = admittedEmail(doc, input);
+  const at = now();
+  const byAddress = await consumeRateLimit(
+    `verify:address:${address}`,
+    at,
+    CODE_LIMITS.perAddress.limit,
+    CODE_LIMITS.perAddress.windowSeconds,
+  );
+  if (!byAddress.allowed) throw limited(byAddress);
+  const byEmail = await consumeRateLimit(
+    `verify:email:${doc.id}:${email}`,
+    at,
+    CODE_LIMITS.perEmail.limit,
+    CODE_LIMITS.perEmail.windowSeconds,
+  );
+  if (!byEmail.allowed) throw limited(byEmail);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const linkId = doc.link?.id ?? null;
+  await db.$transaction(async (tx) => {
+    await tx.emailVerification.deleteMany({ where: { documentId: doc.id, linkId, browserId, consumedAt: null } });
+    await tx.emailVerification.create({
+      data: {
+        documentId: doc.id,
+        linkId,
+        email,
+        name,
+        browserId,
+        codeHash: hashCode(doc, email, code),
+        expiresAt: new Date(at.getTime() + CODE_TTL_SECONDS * 1000),
+        createdAt: at,
+      },
+    });
+    await enqueueOwnerEmail(tx, { userId: doc.ownerId, to: email, kind: "reader_code", ...codeEmail(doc.title, code) });
+  });
+  return { email };
+}
+
+export function codeEmail(title: string, code: string): { subject: string; body: string } {
+  return {
+    subject: `Your code for ${title}`,
+    body: `Your code to open "${title}" is ${code}.\n\nIt works for ${CODE_TTL_SECONDS / 60} minutes. If you did not ask for it, ignore this email.`,
+  };
+}
+
+/**
+ * The gate's second step: the code of this browser's latest pending verification on this share
+ * code, compared in constant time. A wrong code counts a try; the fifth wrong try burns it. A right
+ * one is used up and returns the email and name to pass the gate with.
+ */
+export async function checkVerificationCode(doc: SharedDoc, input: unknown, browserId: string): Promise<{ email: string; name: string }> {
+  const parsed = codeForm.safeParse(input);
+  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  const at = now();
+  const linkId = doc.link?.id ?? null;
+  const match = await db.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<Array<{ id: string; email: string; name: string; code_hash: string; attempts: number }>>`
+      SELECT id, email, name, code_hash, attempts FROM email_verifications
+      WHERE document_id = ${doc.id}::uuid AND link_id IS NOT DISTINCT FROM ${linkId}::uuid AND browser_id = ${browserId}
+        AND consumed_at IS NULL AND expires_at > ${at} AND attempts < ${MAX_CODE_ATTEMPTS}
+      ORDER BY created_at DESC LIMIT 1 FOR UPDATE`;
+    const pending = rows[0];
+    if (!pending) return null;
+    const expected = Buffer.from(pending.code_hash);
+    const actual = Buffer.from(hashCode(doc, pending.email, parsed.data.code));
+    if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+      await tx.emailVerification.update({ where: { id: pending.id }, data: { consumedAt: at } });
+      return { email: pending.email, name: pending.name };
+    }
+    const attempts = pending.attempts + 1;
+    await tx.emailVerification.update({
+      where: { id: pending.id },
+      data: { attempts, ...(attempts >= MAX_CODE_ATTEMPTS && { consumedAt: at }) },
+    });
+    return null;
+  });
+  if (!match) throw new ApiError("validation_error", WRONG_CODE_MESSAGE, { fields: { code: WRONG_CODE_MESSAGE } });
+  return match;
+}
+
+/** After the gate is passed with a verified email: its lead says so (the API's leads, the CSV). */
+export async function markLeadVerified(doc: Pick<Document, "id">, email: string): Promise<void> {
+  await db.lead.updateMany({ where: { documentId: doc.id, email }, data: { verified: true } });
+}
