@@ -30,9 +30,11 @@ export async function drawWatermark(document: PDFDocument, text: string): Promis
     const [cos, sin] = [Math.cos(radians), Math.sin(radians)];
     for (let row = 0, v = -reach; v <= reach; row++, v += stepY) {
       for (let u = -reach + (row % 2) * (stepX / 2); u <= reach; u += stepX) {
+        const [x, y] = [cx + u * cos - v * sin, cy + u * sin + v * cos];
+        if (!overlaps(box, textCorners(x, y, width, size, cos, sin))) continue;
         page.drawText(line, {
-          x: cx + u * cos - v * sin,
-          y: cy + u * sin + v * cos,
+          x,
+          y,
           size,
           font,
           color: rgb(0.1, 0.1, 0.1),
@@ -42,6 +44,29 @@ export async function drawWatermark(document: PDFDocument, text: string): Promis
       }
     }
   }
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The corners of a line of text drawn at (x, y), `width` long and `size` high, slanted by the angle. */
+function textCorners(x: number, y: number, width: number, size: number, cos: number, sin: number): Array<[number, number]> {
+  const [ax, ay] = [width * cos, width * sin];
+  const [bx, by] = [-size * sin, size * cos];
+  return [
+    [x, y],
+    [x + ax, y + ay],
+    [x + bx, y + by],
+    [x + ax + bx, y + ay + by],
+  ];
+}
+
+/** Whether the corners' bounding box meets the page's box: copies wholly off the page are not drawn. */
+function overlaps(box: Box, corners: Array<[number, number]>): boolean {
+  const xs = corners.map(([x]) => x);
+  const ys = corners.map(([, y]) => y);
+  return (
+    Math.max(...xs) >= box.x && Math.min(...xs) <= box.x + box.width && Math.max(...ys) >= box.y && Math.min(...ys) <= box.y + box.height
+  );
 }
 
 /** The standard font draws WinAnsi characters only; any other (an internationalised address) becomes "?". */
