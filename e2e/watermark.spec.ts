@@ -48,7 +48,9 @@ test("the viewer draws the reader's watermark over every page, with the email on
   await pageRendered(page, 2);
   await expect(page.getByTestId("pdf-page-2").getByTestId("watermark")).toContainText("jane@acme.com");
 
-  // Over the page, yet transparent to the pointer: what lies under its centre is the page itself.
+  // Over the page, yet transparent to the pointer: what lies under it is the page itself.
+  await page.keyboard.press("Home");
+  await expect(page.getByTestId("page-indicator")).toHaveText("1 / 3");
   expect(await mark.evaluate((svg) => getComputedStyle(svg).pointerEvents)).toBe("none");
   const box = (await page.getByTestId("pdf-page-1").boundingBox())!;
   const underPointer = await page.evaluate(

@@ -93,7 +93,10 @@ function AccessRuleFields({ values, errors }: { values: DocumentSettings; errors
         <Field id={expiry.field} label={expiry.label} hint={expiry.hint} error={errors[expiry.field]}>
           {(control) => <Input {...control} name={expiry.field} type="datetime-local" defaultValue={expiry.toForm(values.expires_at)} />}
         </Field>
-        <SettingToggle setting={DOCUMENT_SETTINGS.verify_email} values={values} />
+        {/* Level with the date input beside it, not with its label. */}
+        <div className="sm:pt-6">
+          <SettingToggle setting={DOCUMENT_SETTINGS.verify_email} values={values} />
+        </div>
         <ListSetting setting={DOCUMENT_SETTINGS.allow} values={values} error={errors.allow} />
         <ListSetting setting={DOCUMENT_SETTINGS.block} values={values} error={errors.block} />
       </div>

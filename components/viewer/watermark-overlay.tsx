@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-// The downloaded file's look (lib/pdf/draw-watermark.ts): rows slanted 30° up, text 1/40 of the page width, 15 % ink.
+// The downloaded file's look (lib/pdf/draw-watermark.ts): rows slanted 30° up, text 1/40 of the page width (10 px at least, for phones), 15 % ink.
 const ANGLE_DEGREES = 30;
 const OPACITY = 0.15;
 // Helvetica's average advance is about half its size; a little more keeps long addresses inside their tile.
@@ -14,7 +14,7 @@ const ADVANCE_PER_CHARACTER = 0.62;
  */
 export function WatermarkOverlay({ text, pageWidth }: { text: string; pageWidth: number }) {
   const id = `watermark-${useId().replace(/[^\w-]/g, "")}`;
-  const size = Math.max(6, pageWidth / 40);
+  const size = Math.max(10, pageWidth / 40);
   const width = text.length * size * ADVANCE_PER_CHARACTER + size * 3;
   const height = size * 8;
   const row = (y: number, x: number) => (

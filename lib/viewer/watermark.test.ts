@@ -2,11 +2,13 @@ import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { anyReader } from "../../test/support/fixtures";
 import { shownStrings } from "../../test/support/pdf-page-text";
-import { config } from "../config";
+import { config, reloadConfig } from "../config";
+import { ApiError } from "../errors";
+import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { storage } from "../storage";
@@ -91,5 +93,24 @@ describe("a watermarked download", () => {
     const copy = await watermarkedCopy(doc, "Confidential");
     expect(await readdir(path.join(config().DATA_DIR, "tmp", "watermarks"))).toEqual([]);
     copy.body.destroy();
+  });
+
+  it("answers 503 with Retry-After when the PDF workers are busy, leaving nothing in scratch", async () => {
+    const large = await createSampleDocument(doc.ownerId, "Large", 60);
+    Object.assign(process.env, { PDF_WORKERS: "1", PDF_QUEUE_LIMIT: "0" });
+    reloadConfig();
+    try {
+      const first = watermarkedCopy(large, "Confidential");
+      // The second download asks only once the first holds the only worker slot.
+      await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(1), { interval: 1, timeout: 10_000 });
+      const refused = await watermarkedCopy(doc, "Confidential").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect([(refused as ApiError).status, Number((refused as ApiError).headers["Retry-After"]) > 0]).toEqual([503, true]);
+      (await first).body.destroy();
+      expect(await readdir(path.join(config().DATA_DIR, "tmp", "watermarks"))).toEqual([]);
+    } finally {
+      for (const name of ["PDF_WORKERS", "PDF_QUEUE_LIMIT"]) delete process.env[name];
+      reloadConfig();
+    }
   });
 });
