@@ -1,7 +1,7 @@
 /**
  * The PDF worker process: parses uploaded files, writes previews and watermarked downloads, away
- * from the web process's memory. The web process watches its memory and time and kills it when a file is a bomb; this
- * side only answers one job at a time.
+ * from the web process's memory. The web process watches its memory and time and kills it when a
+ * file is a bomb; this side only answers one job at a time.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { previewPagesNeeded, resolveGatePage } from "../rules/gate";
