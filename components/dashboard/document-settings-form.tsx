@@ -5,7 +5,7 @@ import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/document-actions";
-import type { DocumentSettings } from "@/lib/documents/settings-form";
+import type { SettingsValues } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
 
 export function DocumentSettingsForm({
@@ -17,7 +17,7 @@ export function DocumentSettingsForm({
 }: {
   code: string;
   title: string;
-  values: DocumentSettings;
+  values: SettingsValues;
   pageCount: number;
   passwordSet: boolean;
 }) {

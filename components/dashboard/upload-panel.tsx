@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
-import { DEFAULT_SETTINGS, formFieldProblems, withUncheckedBoxes } from "@/lib/documents/settings-form";
+import { DEFAULT_SETTINGS, formFieldProblems, setAccessRulesAsUploadFields, withUncheckedBoxes } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
 import type { ErrorBody } from "@/lib/errors";
 
@@ -112,6 +112,12 @@ export function UploadPanel({
     if (!form.get("password")) form.delete("password");
     if (!form.get("title")) form.delete("title");
     if (form.get("gate_page") === null) form.delete("gate_page");
+    const problems = setAccessRulesAsUploadFields(form);
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      setStatus({ kind: "error", message: "Check the access rules: some could not be read." });
+      return;
+    }
     form.set("file", file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/dashboard/upload");

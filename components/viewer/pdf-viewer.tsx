@@ -19,6 +19,7 @@ import { useViewerKeys } from "./use-viewer-keys";
 import { useZoomGestures } from "./use-zoom-gestures";
 import { ViewerLayout } from "./viewer-layout";
 import type { ViewerProps } from "./viewer-props";
+import { WatermarkOverlay } from "./watermark-overlay";
 import { clampScale, DEFAULT_ZOOM, pageWidthFor, scaleOf, stepFrom, type Zoom } from "./zoom";
 
 // Range loading: pdf.js asks for the chunks it needs, so the first page of a large PDF shows early.
@@ -43,7 +44,7 @@ type Anchor = { from: Point; to: Point; scroll: Scroll; page: number };
  * the reader may see. The hooks each keep one thing: the column's size, the page in view, the pages
  * near it (the only ones drawn), the keys and the zoom gestures; this component ties them to the zoom.
  */
-export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload }: ViewerProps) {
+export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload, watermark }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const { source, failed: sourceFailed } = usePdfSource(file);
@@ -274,6 +275,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
                       />
                     </div>
                   ) : null}
+                  {watermark && <WatermarkOverlay text={watermark} pageWidth={pageWidth} />}
                 </div>
               ))}
             </div>

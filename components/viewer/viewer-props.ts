@@ -14,4 +14,6 @@ export type ViewerProps = {
   gate: ReaderGate | null;
   canDownload: boolean;
   downloadHiddenReason: "disabled" | null;
+  /** The watermark drawn over every page, filled for this reader on the server; null for none. */
+  watermark: string | null;
 };

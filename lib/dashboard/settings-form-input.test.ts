@@ -23,6 +23,7 @@ describe("readSettingsForm", () => {
         allow_download: true,
         block_free_emails: false,
         notifications_enabled: false,
+        verify_email: false,
       },
     });
   });
@@ -35,6 +36,7 @@ describe("readSettingsForm", () => {
       allow_download: false,
       block_free_emails: false,
       notifications_enabled: false,
+      verify_email: false,
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { updateDocumentSchema } from "../schemas/documents";
-import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, readSettingsFields, withUncheckedBoxes } from "./settings-form";
+import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, readSettingsFields, setAccessRulesAsUploadFields, withUncheckedBoxes } from "./settings-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -17,6 +17,12 @@ describe("the document settings form", () => {
       allow_download: true,
       block_free_emails: false,
       notifications_enabled: true,
+      expires_at: null,
+      verify_email: false,
+      allow: [],
+      block: [],
+      watermark: null,
+      agreement: null,
     });
   });
 
@@ -36,6 +42,7 @@ describe("the document settings form", () => {
       allow_download: false,
       block_free_emails: false,
       notifications_enabled: false,
+      verify_email: false,
     });
     expect(updateDocumentSchema.safeParse(input).success).toBe(true);
   });
@@ -54,6 +61,7 @@ describe("the document settings form", () => {
       email_gate: "false",
       block_free_emails: "false",
       notifications_enabled: "false",
+      verify_email: "false",
     });
   });
 
@@ -62,5 +70,90 @@ describe("the document settings form", () => {
       expect(updateDocumentSchema.safeParse({ gate_type: option.value }).success, option.value).toBe(true);
     }
     expect(DOCUMENT_SETTINGS.gate_type.options.map((o) => o.value)).toEqual(["preview", "full", "none"]);
+  });
+
+  describe("access rules", () => {
+    const rules = {
+      expires_at: "2026-12-31T23:59",
+      verify_email: "true",
+      allow: "Acme.com\n\n @partner.io , jane@Globex.com\nacme.com",
+      block: "competitor.com",
+      watermark: "  Confidential · {email} · {date} · {ip} ",
+      agreement: "I agree to keep this document confidential.",
+    };
+
+    it("reads them into the API's shape: the expiry as a UTC instant, lists as normalized arrays, text trimmed", () => {
+      const { input, fieldErrors } = readSettingsFields(form(rules), { pageCount: 12 });
+      expect(fieldErrors).toEqual({});
+      expect(input).toMatchObject({
+        expires_at: "2026-12-31T23:59:00.000Z",
+        verify_email: true,
+        allow: ["acme.com", "partner.io", "jane@globex.com"],
+        block: ["competitor.com"],
+        watermark: "Confidential · {email} · {date} · {ip}",
+        agreement: "I agree to keep this document confidential.",
+      });
+      expect(updateDocumentSchema.parse(input)).toMatchObject(input);
+    });
+
+    it("reads empty fields as none: no expiry, empty lists, no watermark, no agreement", () => {
+      const empty = { expires_at: "", allow: " \n ", block: "", watermark: "  ", agreement: "" };
+      expect(readSettingsFields(form(empty), { pageCount: 12 }).input).toMatchObject({
+        expires_at: null,
+        allow: [],
+        block: [],
+        watermark: null,
+        agreement: null,
+      });
+    });
+
+    it("shows stored values in the form as it reads them back", () => {
+      const stored = { expires_at: "2026-12-31T23:59:00.000Z", allow: ["acme.com", "jane@globex.com"], watermark: "{email}" };
+      const shown = {
+        expires_at: DOCUMENT_SETTINGS.expires_at.toForm(stored.expires_at),
+        allow: DOCUMENT_SETTINGS.allow.toForm(stored.allow),
+        watermark: DOCUMENT_SETTINGS.watermark.toForm(stored.watermark),
+      };
+      expect(shown).toEqual({ expires_at: "2026-12-31T23:59", allow: "acme.com\njane@globex.com", watermark: "{email}" });
+      expect(readSettingsFields(form(shown), { pageCount: 3 }).input).toMatchObject(stored);
+    });
+
+    it("names each problem in the owner's words, keyed by its field", () => {
+      const wrong = {
+        expires_at: "31/12/2026",
+        allow: "acme.com\nnot an email\nalso wrong",
+        block: Array.from({ length: 501 }, (_, i) => `reader${i}@acme.com`).join("\n"),
+        watermark: "For {name}",
+        agreement: "http://example.com/nda",
+      };
+      expect(readSettingsFields(form(wrong), { pageCount: 12 }).fieldErrors).toEqual({
+        expires_at: "Enter a date and time like 2026-12-31 23:59 (UTC), or leave it empty for no expiry",
+        allow: "“not an email” (and 1 more) is not an email or a domain; write one like jane@acme.com or acme.com per line",
+        block: "Keep the list to 500 entries (it has 501)",
+        watermark: "{name} is not a field; use {email}, {date} or {ip}",
+        agreement: "Give the agreement as one https:// address, or paste its text",
+      });
+    });
+
+    it("counts a list's entries once each, however they are written", () => {
+      const repeated = Array.from({ length: 600 }, () => "Jane@Acme.com").join("\n");
+      expect(readSettingsFields(form({ allow: repeated }), { pageCount: 1 }).input.allow).toEqual(["jane@acme.com"]);
+    });
+
+    it("posts them to the upload as text fields, lists as JSON arrays, and leaves out what is none", () => {
+      const posted = form({ ...rules, block: "", agreement: "" });
+      expect(setAccessRulesAsUploadFields(posted)).toEqual({});
+      expect(Object.fromEntries(posted)).toEqual({
+        expires_at: "2026-12-31T23:59:00.000Z",
+        verify_email: "true",
+        allow: '["acme.com","partner.io","jane@globex.com"]',
+        watermark: "Confidential · {email} · {date} · {ip}",
+      });
+    });
+
+    it("keeps an upload's field problems by field and posts nothing wrong", () => {
+      const posted = form({ watermark: "x".repeat(201) });
+      expect(setAccessRulesAsUploadFields(posted)).toEqual({ watermark: "Shorten the watermark to 200 characters (it has 201)" });
+    });
   });
 });

@@ -1,4 +1,6 @@
+import { MAX_LIST_ENTRIES } from "../schemas/access-rules";
 import type { GATE_TYPES } from "../schemas/documents";
+import { expiryToInput, readAgreement, readEmailList, readExpiry, readWatermark } from "./access-rule-inputs";
 import { parsePreviewPages, previewPagesFromGatePage } from "./preview-pages";
 
 /** A document's settings in the API's shape (docs/api-contract.md), as the owner's forms show and edit them. */
@@ -9,9 +11,22 @@ export type DocumentSettings = {
   allow_download: boolean;
   block_free_emails: boolean;
   notifications_enabled: boolean;
+  /** The access rules: the defaults of every link of the document. */
+  expires_at: string | null;
+  verify_email: boolean;
+  allow: string[];
+  block: string[];
+  watermark: string | null;
+  agreement: string | null;
 };
 
 type SettingKey = keyof DocumentSettings;
+
+export const ACCESS_RULE_KEYS = ["expires_at", "verify_email", "allow", "block", "watermark", "agreement"] as const satisfies SettingKey[];
+type AccessRuleKey = (typeof ACCESS_RULE_KEYS)[number];
+
+/** What the forms are given to show: a document's settings, where access rules not (yet) known show as none. */
+export type SettingsValues = Omit<DocumentSettings, AccessRuleKey> & Partial<Pick<DocumentSettings, AccessRuleKey>>;
 
 /** What the forms know about a document when they read a setting. */
 export type FormContext = { pageCount: number };
@@ -36,7 +51,7 @@ export type CheckboxSetting<K extends SettingKey> = Common<K> & { kind: "checkbo
 
 /** A disabled control posts nothing, so an absent value leaves the setting as it is. */
 export type ValueSetting<K extends SettingKey> = Common<K> & {
-  kind: "number" | "select" | "text";
+  kind: "number" | "select" | "text" | "textarea" | "datetime";
   options?: ReadonlyArray<{ value: string; label: string }>;
   toForm(value: DocumentSettings[K]): string;
   fromForm(raw: string, context: FormContext): FormReading;
@@ -45,6 +60,7 @@ export type ValueSetting<K extends SettingKey> = Common<K> & {
 export type Setting<K extends SettingKey = SettingKey> = CheckboxSetting<K> | ValueSetting<K>;
 
 const passedOn = (raw: string): FormReading => ({ ok: true, value: raw });
+const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
 
 /** Every owner-editable document setting, once. Adding one is an entry here and its control. */
 export const DOCUMENT_SETTINGS = {
@@ -101,6 +117,64 @@ export const DOCUMENT_SETTINGS = {
     hint: "A digest of who read it and how far, at most one email every few minutes",
     default: true,
   },
+  expires_at: {
+    key: "expires_at",
+    field: "expires_at",
+    kind: "datetime",
+    label: "Link expires (UTC)",
+    hint: "Afterwards the link shows “This link has expired”. Empty: never.",
+    default: null,
+    toForm: expiryToInput,
+    fromForm: readExpiry,
+  },
+  verify_email: {
+    key: "verify_email",
+    field: "verify_email",
+    kind: "checkbox",
+    label: "Verify readers' emails",
+    hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
+    default: false,
+  },
+  allow: {
+    key: "allow",
+    field: "allow",
+    kind: "textarea",
+    label: "Only these readers",
+    hint: listHint("Empty: anyone. A list turns the email gate on."),
+    default: [],
+    toForm: (list) => list.join("\n"),
+    fromForm: readEmailList,
+  },
+  block: {
+    key: "block",
+    field: "block",
+    kind: "textarea",
+    label: "Never these readers",
+    hint: listHint("Wins over the list of readers allowed."),
+    default: [],
+    toForm: (list) => list.join("\n"),
+    fromForm: readEmailList,
+  },
+  watermark: {
+    key: "watermark",
+    field: "watermark",
+    kind: "text",
+    label: "Watermark",
+    hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
+    default: null,
+    toForm: (template) => template ?? "",
+    fromForm: readWatermark,
+  },
+  agreement: {
+    key: "agreement",
+    field: "agreement",
+    kind: "textarea",
+    label: "Agreement",
+    hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
+    default: null,
+    toForm: (text) => text ?? "",
+    fromForm: readAgreement,
+  },
 } satisfies { [K in SettingKey]: Setting<K> };
 
 const SETTINGS: Setting[] = Object.values(DOCUMENT_SETTINGS);
@@ -134,6 +208,25 @@ export function readSettingsFields(form: FormData, context: FormContext) {
     else fieldErrors[setting.field] = reading.message;
   }
   return { input, fieldErrors };
+}
+
+/**
+ * A form posted as multipart to the upload (which takes text fields): each access rule in the API's
+ * shape as text (lists as JSON arrays), left out when it is none, with the problems keyed by form
+ * field name.
+ */
+export function setAccessRulesAsUploadFields(form: FormData): Record<string, string> {
+  const fieldErrors: Record<string, string> = {};
+  for (const setting of SETTINGS) {
+    if (setting.kind === "checkbox" || !(ACCESS_RULE_KEYS as readonly string[]).includes(setting.key)) continue;
+    const raw = form.get(setting.field);
+    if (raw === null) continue;
+    const reading = setting.fromForm(String(raw), { pageCount: 0 });
+    if (!reading.ok) fieldErrors[setting.field] = reading.message;
+    else if (reading.value === null || (Array.isArray(reading.value) && reading.value.length === 0)) form.delete(setting.field);
+    else form.set(setting.field, Array.isArray(reading.value) ? JSON.stringify(reading.value) : String(reading.value));
+  }
+  return fieldErrors;
 }
 
 /** An API error's `fields` (keyed by API name, e.g. `gate_page`) keyed by the form's field names instead. */

@@ -2,7 +2,8 @@
  * What the web process asks of the PDF worker process, and what it answers. Plain data, so it
  * crosses the IPC channel as is.
  */
-export type PdfJob = {
+export type InspectJob = {
+  kind: "inspect";
   /** The PDF on local disk. */
   input: string;
   /** Where to write the preview, when one is needed. */
@@ -13,6 +14,25 @@ export type PdfJob = {
   maxContentBytes: number;
 };
 
-export type PdfJobResult =
-  | { ok: true; pageCount: number; firstPageAspect: number; gatePage: number; preview: { pages: number; size: number } | null }
-  | { ok: false; refused: string };
+/** A copy of an (already inspected) PDF with `text` drawn over every page, written to `output`. */
+export type WatermarkJob = {
+  kind: "watermark";
+  input: string;
+  output: string;
+  text: string;
+  maxPages: number;
+};
+
+export type PdfJob = InspectJob | WatermarkJob;
+
+export type InspectResult = {
+  ok: true;
+  kind: "inspect";
+  pageCount: number;
+  firstPageAspect: number;
+  gatePage: number;
+  preview: { pages: number; size: number } | null;
+};
+export type WatermarkResult = { ok: true; kind: "watermark"; pageCount: number; size: number };
+
+export type PdfJobResult = InspectResult | WatermarkResult | { ok: false; refused: string };

@@ -1,25 +1,35 @@
 /**
- * The PDF worker process: parses uploaded files and writes previews, away from the web process's
- * memory. The web process watches its memory and time and kills it when a file is a bomb; this
- * side only answers one job at a time.
+ * The PDF worker process: parses uploaded files, writes previews and watermarked downloads, away
+ * from the web process's memory. The web process watches its memory and time and kills it when a
+ * file is a bomb; this side only answers one job at a time.
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { previewPagesNeeded, resolveGatePage } from "../rules/gate";
 import { buildPreview } from "./build-preview";
 import { DecodedTooLargeError } from "./decode-stream";
 import { inspectPdf, PdfRefused } from "./inspect-pdf";
-import type { PdfJob, PdfJobResult } from "./pdf-job";
+import type { InspectJob, PdfJob, PdfJobResult, WatermarkJob } from "./pdf-job";
+import { watermarkPdf } from "./watermark-pdf";
 
-async function run(job: PdfJob): Promise<PdfJobResult> {
+async function inspect(job: InspectJob): Promise<PdfJobResult> {
   const { document, pageCount, firstPageAspect } = await inspectPdf(await readFile(job.input), job.maxPages);
   const gatePage = resolveGatePage(job.gate.gatePage, pageCount);
-  if (gatePage > pageCount) return { ok: true, pageCount, firstPageAspect, gatePage, preview: null };
+  const outcome = { ok: true, kind: "inspect", pageCount, firstPageAspect, gatePage, preview: null } as const;
+  if (gatePage > pageCount) return outcome;
   const pages = previewPagesNeeded({ ...job.gate, gatePage, pageCount });
-  if (pages === 0) return { ok: true, pageCount, firstPageAspect, gatePage, preview: null };
+  if (pages === 0) return outcome;
   const preview = await buildPreview(document, pages, { maxContentBytes: job.maxContentBytes });
   await writeFile(job.previewOutput, preview);
-  return { ok: true, pageCount, firstPageAspect, gatePage, preview: { pages, size: preview.length } };
+  return { ...outcome, preview: { pages, size: preview.length } };
 }
+
+async function watermark(job: WatermarkJob): Promise<PdfJobResult> {
+  const { bytes, pageCount } = await watermarkPdf(await readFile(job.input), job.text, job.maxPages);
+  await writeFile(job.output, bytes);
+  return { ok: true, kind: "watermark", pageCount, size: bytes.length };
+}
+
+const run = (job: PdfJob) => (job.kind === "inspect" ? inspect(job) : watermark(job));
 
 process.on("message", (job: PdfJob) => {
   run(job).then(

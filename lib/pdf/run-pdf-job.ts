@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ApiError } from "../errors";
 import { config } from "../config";
-import type { PdfJob, PdfJobResult } from "./pdf-job";
+import type { InspectJob, InspectResult, PdfJob, PdfJobResult, WatermarkJob, WatermarkResult } from "./pdf-job";
 
 /**
  * Runs PDF jobs in worker processes, so a hostile file costs the web process nothing: each worker
@@ -24,9 +24,25 @@ const waiting: Array<() => void> = [];
 /** Jobs holding a worker slot now (queued ones not counted). */
 export const pdfJobsInProgress = () => running;
 
-export type PdfJobOutcome = Extract<PdfJobResult, { ok: true }> & { peakRssBytes: number };
+type Outcome<R> = R & { peakRssBytes: number };
+export type PdfJobOutcome = Outcome<InspectResult>;
+export type WatermarkOutcome = Outcome<WatermarkResult>;
 
-export async function runPdfJob(job: Omit<PdfJob, "maxPages" | "maxContentBytes">): Promise<PdfJobOutcome> {
+/** Inspects an uploaded PDF and writes its preview when the gate needs one. */
+export async function runPdfJob(job: Omit<InspectJob, "kind" | "maxPages" | "maxContentBytes">): Promise<PdfJobOutcome> {
+  const outcome = await runJob({ ...job, kind: "inspect", maxPages: config().MAX_PAGES, maxContentBytes: 64 * 1024 * 1024 });
+  if (outcome.kind !== "inspect") throw new Error("The PDF worker answered an inspection with another kind of result");
+  return outcome;
+}
+
+/** Writes a copy of a stored PDF with `text` drawn over every page. */
+export async function runWatermarkJob(job: Omit<WatermarkJob, "kind" | "maxPages">): Promise<WatermarkOutcome> {
+  const outcome = await runJob({ ...job, kind: "watermark", maxPages: config().MAX_PAGES });
+  if (outcome.kind !== "watermark") throw new Error("The PDF worker answered a watermark with another kind of result");
+  return outcome;
+}
+
+async function runJob(job: PdfJob): Promise<Outcome<InspectResult | WatermarkResult>> {
   const settings = config();
   await acquire(settings.PDF_WORKERS, settings.PDF_QUEUE_LIMIT);
   let worker: Worker | undefined;
@@ -34,7 +50,7 @@ export async function runPdfJob(job: Omit<PdfJob, "maxPages" | "maxContentBytes"
     worker = idle.pop() ?? spawnWorker(settings.PDF_WORKER_MEMORY_MB);
     setBusy(worker, true);
     await worker.ready;
-    const outcome = await runOn(worker, { ...job, maxPages: settings.MAX_PAGES, maxContentBytes: 64 * 1024 * 1024 }, settings);
+    const outcome = await runOn(worker, job, settings);
     setBusy(worker, false);
     idle.push(worker);
     worker = undefined;
@@ -49,7 +65,7 @@ function runOn(
   worker: Worker,
   job: PdfJob,
   limits: { PDF_WORKER_MEMORY_MB: number; PDF_WORKER_TIMEOUT_SECONDS: number },
-): Promise<PdfJobOutcome> {
+): Promise<Outcome<InspectResult | WatermarkResult>> {
   const { child } = worker;
   const ceiling = limits.PDF_WORKER_MEMORY_MB * 1024 * 1024;
   return new Promise((resolve, reject) => {

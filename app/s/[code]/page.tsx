@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
@@ -9,7 +10,9 @@ import { gateActive } from "@/lib/rules/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { shareCode } from "@/lib/viewer/access";
+import { clientAddress } from "@/lib/request/server-headers";
 import { viewerAccess } from "@/lib/viewer/request-context";
+import { readerWatermark } from "@/lib/viewer/watermark";
 
 export const dynamic = "force-dynamic";
 
@@ -59,6 +62,8 @@ export default async function ViewerPage({ params }: Props) {
         gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
         canDownload={access.canDownload}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
+        // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
+        watermark={await readerWatermark(doc, access, clientAddress(await headers()))}
       />
     </>
   );

@@ -5,10 +5,15 @@ import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { recordDownload } from "@/lib/viewer/record-download";
 import { browserId } from "@/lib/viewer/request-context";
+import { readerWatermark } from "@/lib/viewer/watermark";
+import { watermarkedCopy } from "@/lib/viewer/watermark-download";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** The original file as an attachment, only when downloads are allowed and every gate is passed. */
-export const GET = withShareLink("download", async ({ req, doc, access, mayAddViewer }) => {
+/**
+ * The original file as an attachment, only when downloads are allowed and every gate is passed;
+ * with a watermark set, a copy with the reader's filled watermark on every page instead.
+ */
+export const GET = withShareLink("download", async ({ req, doc, access, address, mayAddViewer }) => {
   if (!access.canDownload) {
     throw new ApiError(
       "forbidden",
@@ -16,8 +21,16 @@ export const GET = withShareLink("download", async ({ req, doc, access, mayAddVi
     );
   }
   if ((await storage().size(doc.storageKey)) === null) throw new ApiError("not_found", "The file is missing.");
-  if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
-  const object = await storage().get(doc.storageKey);
+  // The copy is made before the download is recorded: a busy worker (503) records nothing.
+  const watermark = await readerWatermark(doc, access, address);
+  const watermarked = watermark === null ? null : await watermarkedCopy(doc, watermark);
+  try {
+    if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
+  } catch (error) {
+    watermarked?.body.destroy();
+    throw error;
+  }
+  const object = watermarked ?? (await storage().get(doc.storageKey));
   if (!object) throw new ApiError("not_found", "The file is missing.");
   const filename = doc.originalFilename.replace(/[^\w.\- ]+/g, "_") || "document.pdf";
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
