@@ -105,6 +105,7 @@ test.describe("POST /api/v1/documents", () => {
       created_at: body.created_at,
       data: {
         document: { id: body.id, title: body.title, short_code: `s/${body.short_code.slice(2)}`, url: body.url },
+        link: { code: body.short_code.slice(2), name: null },
         upload: { original_filename: "e2e_quarterly-deck.pdf", page_count: 5, size_bytes: Number(row.sizeBytes), settings: body.settings },
       },
     });
