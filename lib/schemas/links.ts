@@ -103,12 +103,10 @@ export type LinkUpdate = z.infer<typeof updateLinkSchema>;
 
 export const listLinksQuery = paginationQuery;
 
-export const linkCodeParam = z
-  .string()
-  .openapi({
-    param: { name: "code", in: "path", description: "The link's code (`/s/<code>`); `s-<code>` is accepted too" },
-    example: "p4x8m2k7qa",
-  });
+export const linkCodeParam = z.string().openapi({
+  param: { name: "code", in: "path", description: "The link's code (`/s/<code>`); `s-<code>` is accepted too" },
+  example: "p4x8m2k7qa",
+});
 
 /** `?link=` on a document's stats, viewers and leads. */
 export const linkFilterParam = z
