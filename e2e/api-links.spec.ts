@@ -83,7 +83,7 @@ test.describe("links over HTTP", () => {
     expect(Object.keys(body.error.fields).sort()).toEqual(["name", "settings.allow", "settings.colour", "settings.gate_page"]);
     const notJson = await request.post(`/api/v1/documents/${shortCode}/links`, {
       headers: { ...owner.auth, "Content-Type": "application/json" },
-      data: "{",
+      data: Buffer.from("{"),
     });
     expect(notJson.status()).toBe(400);
   });

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
@@ -48,7 +49,7 @@ test("the Links section shows the default link and an empty state, then creates,
   await expect(dialog).toBeHidden();
   await expect(row(page, "Sequoia — Jane")).toContainText("Active");
   await expect(page.getByText("No links yet")).toBeHidden();
-  const link = await db.link.findFirstOrThrow({ where: { name: "Sequoia — Jane" } });
+  const link = await db.link.findFirstOrThrow({ where: { name: "Sequoia — Jane", document: { code } } });
   expect(link.overrides).toEqual({ allow_download: false, expires_at: "2030-01-01T12:00:00Z" });
   await expect(row(page, "Sequoia — Jane")).toContainText(`/s/${link.code}`);
   await page.screenshot({ path: test.info().outputPath("links-desktop.png"), fullPage: true });
@@ -86,15 +87,8 @@ test("each link shows its own figures, and the section fits a phone", async ({ b
   const created = await request.post(`/api/v1/documents/s-${code}/links`, { headers: owner.auth, data: { name: "Acme — Bob" } });
   const link = await created.json();
   const doc = await db.document.findUniqueOrThrow({ where: { code } });
-  const viewer = await db.viewer.create({
-    data: { publicId: `anon_links${Date.now()}`, documentId: doc.id, browserId: `b-${Date.now()}` },
-  });
-  const linkRow = await db.link.findUniqueOrThrow({ where: { code: link.code } });
-  for (const number of [1, 2]) {
-    await db.visit.create({
-      data: { documentId: doc.id, viewerId: viewer.id, number, startedAt: new Date(), lastActivityAt: new Date(), linkId: linkRow.id },
-    });
-  }
+  const linkId = (await db.link.findUniqueOrThrow({ where: { code: link.code } })).id;
+  await addViewer(doc.id, { visits: [1, 2].map(() => ({ startedAt: new Date(), linkId, pages: [[1, 3]] as Array<[number, number]> })) });
   for (const [name, viewport] of SIZES) {
     const page = await signedIn(browser, owner, viewport);
     await page.goto(`/documents/${code}`);
