@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
@@ -45,6 +46,7 @@ test("the Links section shows the default link and an empty state, then creates,
   await dialog.getByLabel("Downloads").selectOption("off");
   await dialog.getByLabel("Expiry", { exact: true }).selectOption("at");
   await dialog.getByLabel("Expiry date and time (UTC)").fill("2030-01-01T12:00");
+  await page.screenshot({ path: test.info().outputPath("links-dialog-desktop.png") });
   await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, "Sequoia — Jane")).toContainText("Active");
@@ -89,6 +91,7 @@ test("each link shows its own figures, and the section fits a phone", async ({ b
   const doc = await db.document.findUniqueOrThrow({ where: { code } });
   const linkId = (await db.link.findUniqueOrThrow({ where: { code: link.code } })).id;
   await addViewer(doc.id, { visits: [1, 2].map(() => ({ startedAt: new Date(), linkId, pages: [[1, 3]] as Array<[number, number]> })) });
+  await recomputeAggregates([doc.id]);
   for (const [name, viewport] of SIZES) {
     const page = await signedIn(browser, owner, viewport);
     await page.goto(`/documents/${code}`);
