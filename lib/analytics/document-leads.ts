@@ -2,11 +2,13 @@ import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { levelOfRank } from "../rules/engagement";
+import type { ByLink } from "./document-stats";
 
-/** Leads captured through the gate, newest first, optionally within a period of captured_at. */
-export async function documentLeads(doc: Document, query: Period & { page: number; per_page: number }) {
+/** Leads captured through the gate, newest first, optionally within a period of captured_at and through one link. */
+export async function documentLeads(doc: Document, query: Period & { page: number; per_page: number }, link?: ByLink) {
   const where: Prisma.LeadWhereInput = {
     documentId: doc.id,
+    ...(link && { linkId: link.linkId }),
     ...(query.since || query.until
       ? { capturedAt: { ...(query.since ? { gte: query.since } : {}), ...(query.until ? { lt: query.until } : {}) } }
       : {}),

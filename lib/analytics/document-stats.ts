@@ -5,13 +5,20 @@ import { engagementObject, engagementRankSql } from "../rules/engagement";
 
 const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** places;
 
+/** Only the activity of one share code: a link's id, or null for the document's own short code. */
+export type ByLink = { linkId: string | null };
+
+const visitsOfLink = (link: ByLink | undefined, column = Prisma.raw("link_id")) =>
+  !link ? Prisma.empty : link.linkId === null ? Prisma.sql`AND ${column} IS NULL` : Prisma.sql`AND ${column} = ${link.linkId}::uuid`;
+
 /**
- * docs/api-contract.md's Document statistics. Without a period the headline figures are the maintained
- * aggregates; with one, only visits started in the window (and downloads made in it) count.
+ * docs/api-contract.md's Document statistics. Without a period or link the headline figures are the
+ * maintained aggregates; with either, only visits started in the window through that link (and
+ * downloads made in it through that link) count.
  */
-export async function documentStats(doc: Document, period: Period) {
-  const windowed = Boolean(period.since || period.until);
-  const pages = await pageAnalytics(doc, period);
+export async function documentStats(doc: Document, period: Period, link?: ByLink) {
+  const windowed = Boolean(period.since || period.until || link);
+  const pages = await pageAnalytics(doc, period, link);
   if (!windowed) {
     return {
       views: doc.views,
@@ -39,11 +46,11 @@ export async function documentStats(doc: Document, period: Period) {
   >`
     WITH visits_in AS (
       SELECT id, viewer_id, total_time_seconds FROM visits
-      WHERE document_id = ${doc.id}::uuid AND started_at >= ${since} AND started_at < ${until}
+      WHERE document_id = ${doc.id}::uuid AND started_at >= ${since} AND started_at < ${until} ${visitsOfLink(link)}
     ),
     downloads_in AS (
       SELECT viewer_id FROM downloads
-      WHERE document_id = ${doc.id}::uuid AND created_at >= ${since} AND created_at < ${until}
+      WHERE document_id = ${doc.id}::uuid AND created_at >= ${since} AND created_at < ${until} ${visitsOfLink(link)}
     ),
     per_viewer AS (
       SELECT v.viewer_id,
@@ -82,17 +89,22 @@ export async function documentStats(doc: Document, period: Period) {
 }
 
 /** One row per page 1..page_count: visits that viewed it and their mean time on it. */
-async function pageAnalytics(doc: Document, period: Period) {
+async function pageAnalytics(doc: Document, period: Period, link: ByLink | undefined) {
   const window = Prisma.sql`${period.since ? Prisma.sql`AND visit_started_at >= ${period.since}` : Prisma.empty}
     ${period.until ? Prisma.sql`AND visit_started_at < ${period.until}` : Prisma.empty}`;
   const rows = await db.$queryRaw<Array<{ page: number; views: number; avg_time: number }>>`
     SELECT page, count(*)::int AS views, avg(seconds)::float8 AS avg_time
     FROM page_times
-    WHERE document_id = ${doc.id}::uuid AND viewed ${window}
+    WHERE document_id = ${doc.id}::uuid AND viewed ${window} ${throughLink(doc, link)}
     GROUP BY page`;
   const byPage = new Map(rows.map((r) => [r.page, r]));
   return Array.from({ length: doc.pageCount }, (_, i) => {
     const r = byPage.get(i + 1);
     return { page: i + 1, views: r?.views ?? 0, avg_time_seconds: r ? round(r.avg_time) : 0 };
   });
+}
+
+function throughLink(doc: Document, link: ByLink | undefined) {
+  if (!link) return Prisma.empty;
+  return Prisma.sql`AND visit_id IN (SELECT id FROM visits WHERE document_id = ${doc.id}::uuid ${visitsOfLink(link)})`;
 }

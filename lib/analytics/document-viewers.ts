@@ -1,11 +1,15 @@
 import { pagination } from "../schemas/common";
 import { db } from "../db/client";
-import type { Document } from "../generated/prisma/client";
+import type { Document, Prisma } from "../generated/prisma/client";
+import type { ByLink } from "./document-stats";
 import { levelOfRank } from "../rules/engagement";
 
-/** A document's viewers, most engaged first, then most recently seen (docs/contract-decisions.md). */
-export async function documentViewers(doc: Document, page: number, perPage: number) {
-  const where = { documentId: doc.id };
+/**
+ * A document's viewers, most engaged first, then most recently seen (docs/contract-decisions.md).
+ * With a link, the viewers who visited through it, each with their figures across the document.
+ */
+export async function documentViewers(doc: Document, page: number, perPage: number, link?: ByLink) {
+  const where: Prisma.ViewerWhereInput = { documentId: doc.id, ...(link && { visitRecords: { some: { linkId: link.linkId } } }) };
   const [rows, total] = await Promise.all([
     db.viewer.findMany({
       where,

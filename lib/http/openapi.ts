@@ -14,6 +14,7 @@ import { errorSchema, shortCodeParam } from "../schemas/common";
 import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../schemas/events";
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
 import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
+import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
 import { z } from "../schemas/zod";
 
 /**
@@ -173,7 +174,59 @@ const operations: RouteConfig[] = [
   },
 ];
 
-for (const operation of operations) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
+const linkPath = z.object({ code: linkCodeParam });
+
+/** Links per recipient (issue 15): each with its own code, name, overrides and figures. */
+const linkOperations: RouteConfig[] = [
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/links",
+    summary: "A document's links, newest first",
+    description: "Deleted links are left out; the document's own short code is not a link.",
+    tags: ["Links"],
+    request: { params: documentPath, query: listLinksQuery },
+    responses: { ...ok("Links with their figures", linkListSchema), ...errors(400, 404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/documents/{short_code}/links",
+    summary: "Create a link for one recipient",
+    description: "The link gets its own code (`/s/<code>`). Settings left out follow the document; unknown fields are refused.",
+    tags: ["Links"],
+    request: { params: documentPath, body: { content: { "application/json": { schema: createLinkSchema } }, required: true } },
+    responses: { ...ok("The new link", linkSchema, 201), ...errors(400, 404, 422) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/links/{code}",
+    summary: "Get a link",
+    tags: ["Links"],
+    request: { params: linkPath },
+    responses: { ...ok("The link", linkSchema), ...errors(404) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/links/{code}",
+    summary: "Rename, disable or change a link's settings",
+    description:
+      "Only the fields included change. `settings` merges into the link's overrides (null for `expires_at`, `watermark`, `agreement` or `password` means none on this link); " +
+      "`inherit` lists settings that follow the document again. Unknown fields are refused.",
+    tags: ["Links"],
+    request: { params: linkPath, body: { content: { "application/json": { schema: updateLinkSchema } } } },
+    responses: { ...ok("The updated link", linkSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/links/{code}",
+    summary: "Delete a link",
+    description: "Soft delete: readers of the code get 410; its visits, leads and downloads keep counting for the document.",
+    tags: ["Links"],
+    request: { params: linkPath },
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+];
+
+for (const operation of [...operations, ...linkOperations]) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
   "document.viewed": "A visit started (at most once per viewer per 30 minutes)",

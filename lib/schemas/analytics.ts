@@ -1,10 +1,13 @@
 import { engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
+import { linkFilterParam } from "./links";
 import { z } from "./zod";
 
-export const statsQuery = periodQuery;
-export const viewersQuery = paginationQuery;
+export const statsQuery = z
+  .object({ ...periodQuery.shape, link: linkFilterParam })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
+export const viewersQuery = z.object({ ...paginationQuery.shape, link: linkFilterParam });
 export const leadsQuery = z
-  .object({ ...paginationQuery.shape, ...periodQuery.shape })
+  .object({ ...paginationQuery.shape, ...periodQuery.shape, link: linkFilterParam })
   .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
 export const overviewQuery = periodQuery;
 

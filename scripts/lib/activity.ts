@@ -14,9 +14,12 @@ export type VisitSpec = {
   downloaded?: boolean;
   /** The browser that started the visit (its device, browser and OS are recorded). */
   userAgent?: string;
+  /** The link the visit (and its download) came through; unset: the document's own short code. */
+  linkId?: string;
 };
 
-export type ViewerSpec = { email?: string; name?: string; visits: VisitSpec[]; leadAt?: Date };
+/** `leadLinkId`: the link the email was entered on. */
+export type ViewerSpec = { email?: string; name?: string; visits: VisitSpec[]; leadAt?: Date; leadLinkId?: string };
 
 export async function addViewer(documentId: string, spec: ViewerSpec): Promise<string> {
   const viewerId = randomUUID();
@@ -49,6 +52,7 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
         deviceType: agent?.deviceType ?? null,
         browser: agent?.browser ?? null,
         os: agent?.os ?? null,
+        linkId: visit.linkId ?? null,
       },
     });
     if (visit.pages.length) {
@@ -57,12 +61,22 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
       });
     }
     if (visit.downloaded) {
-      await db.download.create({ data: { documentId, viewerId, createdAt: new Date(visit.startedAt.getTime() + seconds * 1000) } });
+      await db.download.create({
+        data: { documentId, viewerId, linkId: visit.linkId ?? null, createdAt: new Date(visit.startedAt.getTime() + seconds * 1000) },
+      });
     }
   }
   if (email && spec.leadAt) {
     await db.lead.create({
-      data: { documentId, viewerId, email, name: spec.name ?? "", companyDomain: email.split("@")[1]!, capturedAt: spec.leadAt },
+      data: {
+        documentId,
+        viewerId,
+        email,
+        name: spec.name ?? "",
+        companyDomain: email.split("@")[1]!,
+        capturedAt: spec.leadAt,
+        linkId: spec.leadLinkId ?? null,
+      },
     });
   }
   return viewerId;

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ReadingFunnelChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
 import { DeleteDocumentButton } from "@/components/dashboard/delete-document-button";
 import { DocumentSettingsForm } from "@/components/dashboard/document-settings-form";
+import { LinksSection } from "@/components/dashboard/links-section";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
@@ -24,6 +25,7 @@ import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
+import { documentLinkRows } from "@/lib/links/document-links";
 import { serializeSettings } from "@/lib/documents/serialize";
 import { shareUrl } from "@/lib/documents/short-code";
 import { utcMinute } from "@/lib/format-time";
@@ -61,12 +63,13 @@ export default async function DocumentPage({
   const { key, period } = periodFromKey(search.period, "all");
   const viewerPage = Math.max(1, Number(search.vpage) || 1);
   const leadPage = Math.max(1, Number(search.lpage) || 1);
-  const [stats, funnel, readers, leads, perDay] = await Promise.all([
+  const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
     documentStats(doc, period),
     pageFunnel(doc.id, doc.pageCount, period),
     documentReaders(doc, period, viewerPage, PER_PAGE),
     documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }),
     viewsOverTime(user.id, period, { documentId: doc.id }),
+    documentLinkRows(doc),
   ]);
   const timelines = await viewerTimelines(
     doc.id,
@@ -147,6 +150,8 @@ export default async function DocumentPage({
           <ViewsOverTimeChart data={perDay} />
         </Card>
       </div>
+
+      <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} />
 
       <Card
         title="Viewers"

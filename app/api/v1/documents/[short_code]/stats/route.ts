@@ -5,10 +5,12 @@ import { withApiKey } from "@/lib/http/with-api-key";
 import { json } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse";
 import { findOwnedDocument } from "@/lib/documents/find-document";
+import { resolveLinkFilter } from "@/lib/links/link-filter";
 
 export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, params }) => {
   const doc = await findOwnedDocument(userId, params.short_code);
-  return json(await documentStats(doc, parseQuery(statsQuery, req)));
+  const query = parseQuery(statsQuery, req);
+  return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,14 @@
+import { notFound } from "../errors";
+import { db } from "../db/client";
+import type { Document, Link } from "../generated/prisma/client";
+import { parseShortCode } from "../documents/short-code";
+
+export type OwnedLink = Link & { document: Document };
+
+/** The owner's link by code (`<code>` or `s-<code>`); 404 for a deleted link, a deleted document or another account's link. */
+export async function findOwnedLink(ownerId: string, value: string): Promise<OwnedLink> {
+  const code = parseShortCode(value);
+  const link = code ? await db.link.findUnique({ where: { code }, include: { document: true } }) : null;
+  if (!link || link.deletedAt || link.document.ownerId !== ownerId || link.document.deletedAt) throw notFound("Link");
+  return link;
+}

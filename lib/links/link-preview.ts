@@ -1,0 +1,32 @@
+import type { Document, Link } from "../generated/prisma/client";
+import { previewPagesNeeded } from "../rules/gate";
+import { rebuildPreview } from "../documents/preview-file";
+import { ownsPreview, sharedDocument, type LinkOverrides } from "./shared-document";
+
+export type PreviewChange = { previewStorageKey: string | null; previewPageCount: number; created: string | null; replaced: string | null };
+
+/**
+ * The preview file a link needs for new overrides, or null when its current one still fits. A link
+ * that overrides its gate shows its own file (pages before its own gate), built by the same PDF
+ * worker as documents' previews; a link that follows the document's gate keeps none.
+ */
+export async function previewFor(doc: Document, link: Link, overrides: LinkOverrides): Promise<PreviewChange | null> {
+  if (!ownsPreview(overrides)) {
+    return link.previewStorageKey
+      ? { previewStorageKey: null, previewPageCount: 0, created: null, replaced: link.previewStorageKey }
+      : null;
+  }
+  const effective = sharedDocument(doc, { ...link, overrides });
+  const needed = previewPagesNeeded(effective);
+  if (needed === link.previewPageCount && (needed === 0) === (link.previewStorageKey === null)) return null;
+  const { preview } =
+    needed > 0
+      ? await rebuildPreview(doc, { emailGate: effective.emailGate, gateType: effective.gateType, gatePage: effective.gatePage })
+      : { preview: null };
+  return {
+    previewStorageKey: preview?.key ?? null,
+    previewPageCount: preview?.pages ?? 0,
+    created: preview?.key ?? null,
+    replaced: link.previewStorageKey,
+  };
+}

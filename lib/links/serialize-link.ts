@@ -1,0 +1,41 @@
+import type { Document, Link } from "../generated/prisma/client";
+import { apiShortCode, shareUrl } from "../documents/short-code";
+import { LINK_SETTING_KEYS } from "../schemas/links";
+import { linkOverrides, sharedDocument } from "./shared-document";
+import type { LinkFigures } from "./link-figures";
+
+/** The effective settings of a share code in the API's shape (the document's own code: link null). */
+export function serializeLinkSettings(doc: Document, link: Link | null) {
+  const shared = sharedDocument(doc, link);
+  return {
+    email_gate: shared.emailGate,
+    gate_type: shared.gateType,
+    gate_page: shared.gatePage,
+    allow_download: shared.allowDownload,
+    block_free_emails: shared.blockFreeEmails,
+    password: shared.passwordHash !== null,
+    expires_at: shared.expiresAt?.toISOString() ?? null,
+    verify_email: shared.verifyEmail,
+    allow: shared.allowList,
+    block: shared.blockList,
+    watermark: shared.watermark,
+    agreement: shared.agreement,
+  };
+}
+
+/** The Link object of the API (lib/schemas/links.ts). */
+export function serializeLink(link: Link, doc: Document, stats: LinkFigures) {
+  const overrides = linkOverrides(link);
+  return {
+    code: link.code,
+    url: shareUrl(link.code),
+    name: link.name,
+    is_active: link.disabledAt === null,
+    document: { short_code: apiShortCode(doc.code), title: doc.title },
+    settings: serializeLinkSettings(doc, link),
+    overrides: LINK_SETTING_KEYS.filter((key) => key in overrides),
+    stats,
+    created_at: link.createdAt.toISOString(),
+    updated_at: link.updatedAt.toISOString(),
+  };
+}
