@@ -5,7 +5,7 @@ import { storage } from "./index";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * Removes stored objects no committed document row points at (a crash between storing a file
+ * Removes stored objects no committed document or link row points at (a crash between storing a file
  * and committing its row, a half-written `.partial`, a replaced preview whose delete was lost),
  * once they are older than the grace period, so uploads in flight are never touched.
  * Returns the keys removed.
@@ -16,7 +16,15 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   if (old.length === 0) return [];
   const ids = [...new Set(old.map((object) => object.key.split("/")[1] ?? "").filter((id) => UUID.test(id)))];
   const rows = await db.document.findMany({ where: { id: { in: ids } }, select: { storageKey: true, previewStorageKey: true } });
-  const referenced = new Set(rows.flatMap((row) => [row.storageKey, row.previewStorageKey]));
+  // A link with its own gate has its own preview, stored beside its document's files.
+  const links = await db.link.findMany({
+    where: { documentId: { in: ids }, previewStorageKey: { not: null } },
+    select: { previewStorageKey: true },
+  });
+  const referenced = new Set([
+    ...rows.flatMap((row) => [row.storageKey, row.previewStorageKey]),
+    ...links.map((link) => link.previewStorageKey),
+  ]);
   const orphans = old.map((object) => object.key).filter((key) => !referenced.has(key));
   for (const key of orphans) await storage().delete(key);
   return orphans;
