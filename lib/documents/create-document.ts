@@ -5,7 +5,7 @@ import type { UploadFields } from "../schemas/documents";
 import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
-import { newDocumentCode } from "../ids";
+import { unusedShareCode } from "./share-code";
 import { storage } from "../storage";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
@@ -53,13 +53,14 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
     stored.push(storageKey);
     await faultPoint("upload:stored");
 
+    const code = await unusedShareCode();
     return await db.$transaction(async (tx) => {
       const createdAt = now();
       const doc = await tx.document.create({
         data: {
           id,
           ownerId,
-          code: newDocumentCode(),
+          code,
           title: fields.title ?? defaultTitle(file.filename),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
           pageCount,

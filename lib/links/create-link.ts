@@ -4,7 +4,7 @@ import type { Document, Link, Prisma } from "../generated/prisma/client";
 import type { LinkCreate } from "../schemas/links";
 import { storage } from "../storage";
 import { now } from "../time";
-import { unusedShareCode } from "./link-code";
+import { unusedShareCode } from "../documents/share-code";
 import { changeOverrides } from "./link-overrides";
 import { previewFor } from "./link-preview";
 

@@ -211,6 +211,18 @@ describe("pruneExpired", () => {
     expect(outbox.map((n) => n.status)).toEqual(["pending"]);
   });
 
+  it("prunes the gate's one-time codes once they have expired, never one still valid", async () => {
+    const { doc } = await ownerWithDocument();
+    const code = (expiresAt: Date) =>
+      db.emailVerification.create({ data: { documentId: doc.id, email: "jane@acme.com", browserId: "b", codeHash: "h", expiresAt } });
+    await code(new Date(now().getTime() + 10 * MINUTE));
+    const later = await code(new Date(now().getTime() + 20 * MINUTE));
+
+    setClockOffset(15 * MINUTE);
+    expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ emailVerifications: 1 });
+    expect((await db.emailVerification.findMany({ where: { documentId: doc.id } })).map((v) => v.id)).toEqual([later.id]);
+  });
+
   it("prunes a rate-limit window once it has closed, while a longer window started with it stays", async () => {
     const start = Math.floor(Date.now() / HOUR) * HOUR + 30 * MINUTE;
     await consumeRateLimit("ip:203.0.113.7", new Date(start), 100, 60);
@@ -283,9 +295,11 @@ describe("pruneExpired", () => {
 
 describe("describePruned", () => {
   it("names what a run pruned in one line, and nothing when nothing was", () => {
-    expect(describePruned({ trackBatches: 3, deliveries: 0, events: 2, notifications: 0, rateLimitWindows: 1 })).toBe(
-      "pruned track batches: 3, events: 2, rate-limit windows: 1",
-    );
-    expect(describePruned({ trackBatches: 0, deliveries: 0, events: 0, notifications: 0, rateLimitWindows: 0 })).toBeNull();
+    expect(
+      describePruned({ trackBatches: 3, deliveries: 0, events: 2, notifications: 0, rateLimitWindows: 1, emailVerifications: 0 }),
+    ).toBe("pruned track batches: 3, events: 2, rate-limit windows: 1");
+    expect(
+      describePruned({ trackBatches: 0, deliveries: 0, events: 0, notifications: 0, rateLimitWindows: 0, emailVerifications: 0 }),
+    ).toBeNull();
   });
 });

@@ -2,9 +2,9 @@ import { db } from "../db/client";
 import { newDocumentCode } from "../ids";
 
 /**
- * A fresh share code for a link: the documents' generator, and free in both `documents.code` and
- * `links.code`, because `/s/<code>` resolves either. The unique index on `links.code` catches a
- * race between two new links; the caller retries then.
+ * A fresh share code for a document or a link: free in both `documents.code` and `links.code`,
+ * because `/s/<code>` resolves either. The unique indexes catch a race between two new documents
+ * or two new links; the caller retries then.
  */
 export async function unusedShareCode(): Promise<string> {
   for (;;) {
