@@ -12,7 +12,13 @@ import { utcMinute } from "@/lib/format-time";
 export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
 
 /** A reader as lib/analytics/document-readers.ts reads it, with its level's style and visits. */
-export type ReaderRow = Omit<Reader, "email" | "lastSeenAt"> & { engagementType: string; lastSeen: string; timeline: ReaderVisit[] };
+export type ReaderRow = Omit<Reader, "email" | "lastSeenAt"> & {
+  engagementType: string;
+  lastSeen: string;
+  timeline: ReaderVisit[];
+  /** When the reader last accepted the document's agreement (all time), or null. */
+  agreementAcceptedAt: string | null;
+};
 
 const DEVICE_NAMES: Record<string, string> = { desktop: "Desktop", phone: "Phone", tablet: "Tablet" };
 
@@ -143,6 +149,11 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
               id: panelId(r),
               content: (
                 <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
+                  {r.agreementAcceptedAt && (
+                    <p className="mb-3 text-sm text-slate-700" data-testid="reader-agreement">
+                      Accepted the agreement on <time dateTime={r.agreementAcceptedAt}>{utcMinute(r.agreementAcceptedAt)} UTC</time>
+                    </p>
+                  )}
                   <Timeline visits={r.timeline} />
                 </section>
               ),

@@ -63,3 +63,13 @@ async function agreementAcceptances(documentId: string, viewers: Array<{ id: str
   }
   return accepted;
 }
+
+/** When each of these readers (by public id) last accepted the document's agreement, for the dashboard. */
+export async function agreementAcceptedAt(documentId: string, publicIds: string[]): Promise<Map<string, Date>> {
+  const viewers = await db.viewer.findMany({
+    where: { documentId, publicId: { in: publicIds } },
+    select: { id: true, publicId: true, browserId: true },
+  });
+  const accepted = await agreementAcceptances(documentId, viewers);
+  return new Map(viewers.flatMap((v) => (accepted.has(v.id) ? [[v.publicId, accepted.get(v.id)!] as const] : [])));
+}

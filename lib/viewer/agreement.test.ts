@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { anyReader } from "../../test/support/fixtures";
-import { documentViewers } from "../analytics/document-viewers";
+import { agreementAcceptedAt, documentViewers } from "../analytics/document-viewers";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import type { Document } from "../generated/prisma/client";
@@ -76,6 +76,10 @@ describe("accepting the agreement", () => {
     });
     const { viewers } = await documentViewers(shared, 1, 10);
     expect(viewers.map((v) => [v.email, v.agreement_accepted_at])).toEqual([["jane@acme.com", row.acceptedAt.toISOString()]]);
+    // The dashboard's readers table shows the same acceptance in the reader's row.
+    expect(await agreementAcceptedAt(shared.id, [viewers[0]!.viewer_id, "anon_nobody"])).toEqual(
+      new Map([[viewers[0]!.viewer_id, row.acceptedAt]]),
+    );
   });
 
   it("before a preview gate, records no email, and the reader who later gives one in that browser shows it", async () => {

@@ -21,6 +21,7 @@ import { documentStats } from "@/lib/analytics/document-stats";
 import { LEVELS } from "@/lib/rules/engagement";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
 import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
+import { agreementAcceptedAt } from "@/lib/analytics/document-viewers";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
@@ -71,11 +72,17 @@ export default async function DocumentPage({
     viewsOverTime(user.id, period, { documentId: doc.id }),
     documentLinkRows(doc),
   ]);
-  const timelines = await viewerTimelines(
-    doc.id,
-    readers.readers.map((r) => r.viewerId),
-    period,
-  );
+  const [timelines, accepted] = await Promise.all([
+    viewerTimelines(
+      doc.id,
+      readers.readers.map((r) => r.viewerId),
+      period,
+    ),
+    agreementAcceptedAt(
+      doc.id,
+      readers.readers.map((r) => r.viewerId),
+    ),
+  ]);
   const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
@@ -181,6 +188,7 @@ export default async function DocumentPage({
               engagementType: typeOfLabel(r.engagementLabel),
               lastSeen: r.lastSeenAt.toISOString(),
               timeline: (timelines.get(r.viewerId) ?? []).map((v) => ({ ...v, startedAt: v.startedAt.toISOString() })),
+              agreementAcceptedAt: accepted.get(r.viewerId)?.toISOString() ?? null,
             }))}
           />
         )}
