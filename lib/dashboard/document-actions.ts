@@ -9,6 +9,7 @@ import { deleteDocument } from "../documents/delete-document";
 import { findOwnedDocument } from "../documents/find-document";
 import { formFieldProblems } from "../documents/settings-form";
 import { updateDocument } from "../documents/update-document";
+import { refreshLinkPreviews } from "../links/update-link";
 import { type FieldErrors, readSettingsForm } from "./settings-form-input";
 
 export type SettingsState = { ok?: boolean; error?: string; fieldErrors?: FieldErrors } | undefined;
@@ -22,7 +23,7 @@ export async function updateSettingsAction(code: string, _state: SettingsState, 
   const parsed = updateDocumentSchema.safeParse(read.input);
   try {
     if (!parsed.success) throw invalidInput(parsed.error);
-    await updateDocument(document, parsed.data);
+    await refreshLinkPreviews(await updateDocument(document, parsed.data));
   } catch (error) {
     if (error instanceof ApiError)
       return { error: `These settings could not be saved: ${error.message}.`, fieldErrors: formFieldProblems(error.fields) };

@@ -7,6 +7,7 @@ import { deleteDocument } from "@/lib/documents/delete-document";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { serializeDocument } from "@/lib/documents/serialize";
 import { updateDocument } from "@/lib/documents/update-document";
+import { refreshLinkPreviews } from "@/lib/links/update-link";
 
 type Params = { short_code: string };
 
@@ -18,7 +19,9 @@ export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
   // 404 before looking at the body, as for every other method on this path.
   const doc = await findOwnedDocument(userId, params.short_code);
   const update = await parseJsonBody(updateDocumentSchema, req);
-  return json(serializeDocument(await updateDocument(doc, update)));
+  const updated = await updateDocument(doc, update);
+  await refreshLinkPreviews(updated);
+  return json(serializeDocument(updated));
 });
 
 export const DELETE = withApiKey<Params>(async ({ userId, params }) => {
