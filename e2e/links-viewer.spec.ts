@@ -106,3 +106,41 @@ test("a disabled link answers 404 like an unknown one, on the page and the viewe
   expect((await page.goto(`/s/${link.code}`))?.status()).toBe(200);
   await pageRendered(page, 1);
 });
+
+test("a link's own verification code and agreement open that link, and are recorded with it", async ({ page }) => {
+  const doc = await uploadOk(page.request, account, { pages: 2, fields: { email_gate: "false", title: "Data room index" } });
+  const agreement = "I will not forward this document.";
+  const link = await makeLink(doc, "Partner — Kim", { overrides: { verify_email: true, agreement } });
+  const asked = new Date();
+
+  await page.goto(`/s/${link.code}`);
+  await page.getByLabel("Email").fill("kim@partner.io");
+  await page.getByRole("button", { name: "Continue" }).click();
+  let body = "";
+  await expect
+    .poll(async () => {
+      const message = await db.notification.findFirst({
+        where: { toAddress: "kim@partner.io", kind: "reader_code", createdAt: { gt: asked } },
+        orderBy: { createdAt: "desc" },
+      });
+      body = message?.body ?? "";
+      return body;
+    })
+    .toMatch(/is \d{6}\./);
+  await page.getByLabel("Code").fill(/is (\d{6})\./.exec(body)![1]!);
+  await page.getByRole("button", { name: "Continue" }).click();
+
+  await expect(page.getByTestId("agreement")).toContainText(agreement);
+  await page.getByRole("button", { name: "I agree" }).click();
+  await pageRendered(page, 1);
+
+  expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({
+    email: "kim@partner.io",
+    verified: true,
+    linkId: link.id,
+  });
+  expect(await db.agreementAcceptance.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({ linkId: link.id, agreement });
+  // The document's own code asks for neither.
+  await page.goto(`/s/${codeOf(doc)}`);
+  await pageRendered(page, 1);
+});

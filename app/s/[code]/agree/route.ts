@@ -1,5 +1,5 @@
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { agreementCookie, agreementGrant } from "@/lib/viewer/access";
+import { agreementCookie, agreementGrant, shareCode } from "@/lib/viewer/access";
 import { acceptAgreement } from "@/lib/viewer/agreement";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
@@ -10,7 +10,7 @@ export const POST = withShareLink(
   async ({ doc, access, address }) => {
     const browser = await browserId();
     await acceptAgreement(doc, access, browser, address);
-    await setGrantCookie(agreementCookie(doc.code), agreementGrant(doc, browser), doc.code);
+    await setGrantCookie(agreementCookie(shareCode(doc)), agreementGrant(doc, browser), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },

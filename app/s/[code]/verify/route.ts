@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { gateCookie, gateGrant } from "@/lib/viewer/access";
+import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/verify-email";
@@ -16,7 +16,7 @@ export const POST = withShareLink(
     const reader = await checkVerificationCode(doc, body, browser);
     const { viewerId } = await passGate(doc, reader, browser, mayAddViewer);
     await markLeadVerified(doc, reader.email);
-    await setGrantCookie(gateCookie(doc.code), gateGrant(doc, browser, viewerId), doc.code);
+    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, viewerId), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },
