@@ -194,8 +194,9 @@ test("opening a reader's row shows their visits with device, browser, time per p
 
   const csv = await (await page.request.get(`/api/dashboard/documents/${trackedCode}/viewers.csv`)).text();
   const lines = csv.split("\r\n");
-  expect(lines[0]).toMatch(/,reader$/);
-  expect(lines.filter((line) => /^anon_[A-Za-z0-9]{16},.*,Anonymous reader 1$/.test(line))).toHaveLength(1);
+  expect(lines[0]).toMatch(/,reader,agreement_accepted_at$/);
+  // No agreement on this document: the acceptance column is empty.
+  expect(lines.filter((line) => /^anon_[A-Za-z0-9]{16},.*,Anonymous reader 1,$/.test(line))).toHaveLength(1);
   await page.context().close();
 });
 
