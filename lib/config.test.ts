@@ -82,4 +82,14 @@ describe("parseConfig", () => {
   it("requires S3_BUCKET with the s3 storage driver", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
   });
+
+  it("stores on UploadThing when its token is set, unless another driver is named", () => {
+    const token = Buffer.from(JSON.stringify({ apiKey: "sk_live_x", appId: "app", regions: ["sea1"] })).toString("base64");
+    expect(parseConfig({ DATA_DIR: dataDir(), UPLOADTHING_TOKEN: token }).STORAGE_DRIVER).toBe("uploadthing");
+    expect(parseConfig({ DATA_DIR: dataDir(), UPLOADTHING_TOKEN: token, STORAGE_DRIVER: "local" }).STORAGE_DRIVER).toBe("local");
+    expect(() => parseConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: "uploadthing" })).toThrow(/UPLOADTHING_TOKEN: required/);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), UPLOADTHING_TOKEN: "not-a-token" })).toThrow(
+      /UPLOADTHING_TOKEN: must be the base64 token/,
+    );
+  });
 });

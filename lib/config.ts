@@ -24,6 +24,20 @@ const optionalString = z
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+const uploadthingToken = z.string().refine((token) => {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, "base64").toString("utf8")) as { apiKey?: unknown; appId?: unknown; regions?: unknown };
+    return (
+      typeof parsed.apiKey === "string" &&
+      parsed.apiKey.startsWith("sk_") &&
+      typeof parsed.appId === "string" &&
+      Array.isArray(parsed.regions)
+    );
+  } catch {
+    return false;
+  }
+}, "must be the base64 token from UploadThing's dashboard ({ apiKey, appId, regions })");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().trim().min(1).default(".data"),
@@ -57,7 +71,8 @@ const schema = z.object({
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   PDF_WORKER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
-  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  /** Unset: `uploadthing` when UPLOADTHING_TOKEN is set, otherwise `local`. */
+  STORAGE_DRIVER: optionalString.pipe(z.enum(["local", "s3", "uploadthing"]).optional()),
   STORAGE_DIR: optionalString,
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
@@ -65,6 +80,13 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /** UploadThing's base64 token ({ apiKey, appId, regions }) from its dashboard. */
+  UPLOADTHING_TOKEN: optionalString.pipe(uploadthingToken.optional()),
+  /** UploadThing's own endpoints, overridable for a regional ingest host or a stand-in under test. */
+  UPLOADTHING_API_URL: optionalString.pipe(z.url().optional()),
+  UPLOADTHING_INGEST_URL: optionalString.pipe(z.url().optional()),
+  UPLOADTHING_UFS_HOST: optionalString,
+  UPLOADTHING_UFS_APP_ID_LOCATION: optionalString.pipe(z.enum(["subdomain", "path"]).optional()),
   SMTP_URL: optionalString.pipe(z.url().optional()),
   SMTP_FROM: z.string().trim().default("Pagewise <no-reply@localhost>"),
   NOTIFY_DIGEST_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
@@ -84,7 +106,8 @@ const schema = z.object({
 
 type Parsed = z.infer<typeof schema>;
 
-export type Config = Omit<Parsed, "AUTH_SECRET" | "STORAGE_DIR" | "PASSWORD_HASH_CONCURRENCY"> & {
+export type Config = Omit<Parsed, "AUTH_SECRET" | "STORAGE_DIR" | "PASSWORD_HASH_CONCURRENCY" | "STORAGE_DRIVER"> & {
+  STORAGE_DRIVER: "local" | "s3" | "uploadthing";
   AUTH_SECRET: string;
   STORAGE_DIR: string;
   PASSWORD_HASH_CONCURRENCY: number;
@@ -112,12 +135,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const parsed = result.data;
-  if (parsed.STORAGE_DRIVER === "s3" && !parsed.S3_BUCKET) {
+  const storageDriver = parsed.STORAGE_DRIVER ?? (parsed.UPLOADTHING_TOKEN ? "uploadthing" : "local");
+  if (storageDriver === "s3" && !parsed.S3_BUCKET) {
     throw new ConfigError(["S3_BUCKET: required when STORAGE_DRIVER=s3"]);
+  }
+  if (storageDriver === "uploadthing" && !parsed.UPLOADTHING_TOKEN) {
+    throw new ConfigError(["UPLOADTHING_TOKEN: required when STORAGE_DRIVER=uploadthing"]);
   }
   const dataDir = path.resolve(/*turbopackIgnore: true*/ parsed.DATA_DIR);
   return {
     ...parsed,
+    STORAGE_DRIVER: storageDriver,
     DATA_DIR: dataDir,
     STORAGE_DIR: path.resolve(/*turbopackIgnore: true*/ parsed.STORAGE_DIR ?? path.join(dataDir, "storage")),
     AUTH_SECRET: parsed.AUTH_SECRET ?? persistedAuthSecret(dataDir),

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalStorage } from "./local-storage";
 import { S3Storage } from "./s3-storage";
 import type { Storage } from "./storage";
+import { UploadThingStorage } from "./uploadthing-storage";
+import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
 
 const tmp = (prefix: string) => mkdtempSync(path.join(tmpdir(), prefix));
 
@@ -20,11 +22,15 @@ const s3 = new S3rver({
   directory: tmp("pagewise-s3rver-"),
   configureBuckets: [{ name: "pagewise-test", configs: [] }],
 });
+// UploadThing's API, ingest and file host, on loopback.
+let uploadthing: UploadThingStandIn;
 beforeAll(async () => {
   await s3.run();
+  uploadthing = await startUploadThingStandIn();
 });
 afterAll(async () => {
   await s3.close();
+  await uploadthing.close();
 });
 
 const drivers: Array<[string, () => Storage]> = [
@@ -38,6 +44,20 @@ const drivers: Array<[string, () => Storage]> = [
         forcePathStyle: true,
         credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
       }),
+  ],
+  [
+    "UploadThing",
+    () =>
+      new UploadThingStorage(
+        {
+          token: uploadthing.env.UPLOADTHING_TOKEN!,
+          apiUrl: uploadthing.url,
+          ingestUrl: uploadthing.url,
+          ufsHost: uploadthing.env.UPLOADTHING_UFS_HOST!,
+          ufsAppIdLocation: "path",
+        },
+        tmp("pagewise-ut-scratch-"),
+      ),
   ],
 ];
 
