@@ -5,6 +5,7 @@ import type { UploadFields } from "../schemas/documents";
 import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
+import type { Tx } from "../db/client";
 import { unusedShareCode } from "./share-code";
 import { storage } from "../storage";
 import { now } from "../time";
@@ -17,16 +18,35 @@ import { eventDocument, serializeSettings } from "./serialize";
 export type UploadedFile = { path: string; size: number; filename: string };
 
 /**
+ * An original a browser already stored (a direct upload to UploadThing) under the key of the
+ * document id it was given: it is not stored again, and it is deleted if the document is not made.
+ */
+export type StoredOriginal = {
+  documentId: string;
+  passwordHash: string | null;
+  /** Runs in the document's transaction (the pending upload's row goes with it). */
+  commit: (tx: Tx) => Promise<unknown>;
+};
+
+/**
  * Creates a document from an uploaded file already on local disk: the PDF worker validates it and
  * builds the gate's preview, the original is stored, then the row and its `document.uploaded`
  * event are written in one transaction. Any failure removes what was stored, so a failed upload
  * leaves nothing behind. The file's bytes never pass through this process's memory.
  */
-export async function createDocument(ownerId: string, file: UploadedFile, fields: UploadFields): Promise<Document> {
-  const id = randomUUID();
-  const storageKey = `documents/${id}/original.pdf`;
+/** Where a document's original PDF is stored. */
+export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
+
+export async function createDocument(
+  ownerId: string,
+  file: UploadedFile,
+  fields: UploadFields,
+  storedOriginal?: StoredOriginal,
+): Promise<Document> {
+  const id = storedOriginal?.documentId ?? randomUUID();
+  const storageKey = originalKey(id);
   const gate = { emailGate: fields.email_gate ?? true, gateType: fields.gate_type ?? "preview", gatePage: fields.gate_page ?? null };
-  const stored: string[] = [];
+  const stored: string[] = storedOriginal ? [storageKey] : [];
   await faultPoint("upload:received");
   try {
     const { pageCount, firstPageAspect, gatePage, preview } = await processPdf(id, file.path, gate);
@@ -48,9 +68,11 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
       watermark: fields.watermark ?? null,
       agreement: fields.agreement ?? null,
     };
-    const passwordHash = fields.password ? await hashPassword(fields.password) : null;
-    await storage().put(storageKey, createReadStream(file.path), file.size);
-    stored.push(storageKey);
+    const passwordHash = storedOriginal ? storedOriginal.passwordHash : fields.password ? await hashPassword(fields.password) : null;
+    if (!storedOriginal) {
+      await storage().put(storageKey, createReadStream(file.path), file.size);
+      stored.push(storageKey);
+    }
     await faultPoint("upload:stored");
 
     const code = await unusedShareCode();
@@ -91,6 +113,7 @@ export async function createDocument(ownerId: string, file: UploadedFile, fields
           },
         },
       });
+      await storedOriginal?.commit(tx);
       return doc;
     });
   } catch (error) {

@@ -7,11 +7,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Removes stored objects no committed document or link row points at (a crash between storing a file
  * and committing its row, a half-written `.partial`, a replaced preview whose delete was lost),
- * once they are older than the grace period, so uploads in flight are never touched.
- * Returns the keys removed.
+ * once they are older than the grace period, so uploads in flight are never touched. Direct
+ * uploads whose file never arrived are forgotten after the same grace. Returns the keys removed.
  */
 export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   const cutoff = now().getTime() - graceMs;
+  await db.pendingUpload.deleteMany({ where: { createdAt: { lte: new Date(cutoff) } } });
   const old = (await storage().list("documents/")).filter((object) => object.modifiedAt.getTime() <= cutoff);
   if (old.length === 0) return [];
   const ids = [...new Set(old.map((object) => object.key.split("/")[1] ?? "").filter((id) => UUID.test(id)))];

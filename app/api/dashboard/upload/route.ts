@@ -1,12 +1,10 @@
 import { ApiError } from "@/lib/errors";
 import { createDocument } from "@/lib/documents/create-document";
-import { gatePageField } from "@/lib/documents/preview-pages";
 import { serializeDocument } from "@/lib/documents/serialize";
-import { parseFields } from "@/lib/http/parse";
+import { dashboardUploadFields } from "@/lib/http/dashboard-upload-fields";
 import { receiveUpload } from "@/lib/http/receive-upload";
 import { json } from "@/lib/http/respond";
 import { withSession } from "@/lib/http/with-session";
-import { uploadFieldsSchema } from "@/lib/schemas/documents";
 
 /**
  * The dashboard's upload (XHR, for a real progress bar): session auth, same domain functions as the
@@ -17,9 +15,7 @@ export const POST = withSession(async ({ req, userId }) => {
   try {
     if (!upload.file || upload.file.size === 0)
       throw new ApiError("bad_request", "Choose a PDF to upload.", { fields: { file: "Choose a PDF to upload." } });
-    const { preview_pages: previewPages, ...fields } = upload.fields;
-    if (previewPages !== undefined) fields.gate_page = gatePageField(previewPages);
-    const doc = await createDocument(userId, upload.file, parseFields(uploadFieldsSchema, fields));
+    const doc = await createDocument(userId, upload.file, dashboardUploadFields(upload.fields));
     return json(serializeDocument(doc), 201);
   } finally {
     await upload.cleanup();

@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { UTApi, UTFile } from "uploadthing/server";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
+import { reloadConfig } from "../config";
+import { verifyPassword } from "../credentials/password-hash";
+import { db } from "../db/client";
+import { ApiError } from "../errors";
+import { sweepOrphanedObjects } from "../storage/sweep-orphans";
+import { UploadThingStorage } from "../storage/uploadthing-storage";
+import { setClockOffset } from "../time";
+import { createUser } from "../users/create-user";
+import { completeDirectUpload, openDirectUpload } from "./direct-upload";
+
+let uploadthing: UploadThingStandIn;
+let browser: UTApi;
+
+beforeAll(async () => {
+  uploadthing = await startUploadThingStandIn();
+  Object.assign(process.env, uploadthing.env);
+  reloadConfig();
+  browser = new UTApi({ token: uploadthing.env.UPLOADTHING_TOKEN, apiUrl: uploadthing.url, ingestUrl: uploadthing.url, logLevel: "Error" });
+});
+
+afterEach(() => {
+  setClockOffset(0);
+  delete process.env.MAX_UPLOAD_MB;
+  delete process.env.MAX_PAGES;
+  reloadConfig();
+});
+
+afterAll(async () => {
+  for (const name of Object.keys(uploadthing.env)) delete process.env[name];
+  reloadConfig();
+  await uploadthing.close();
+});
+
+const owner = async () => (await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" })).id;
+
+/** What the browser does with the slot it was given: the file goes to UploadThing under the document's key. */
+async function browserStores(storageKey: string, bytes: Buffer) {
+  const result = await browser.uploadFiles(new UTFile([bytes], "deck.pdf", { customId: UploadThingStorage.customId(storageKey) }));
+  expect(result.error).toBeNull();
+}
+
+const storedKeys = () => [...uploadthing.files.values()].map((file) => UploadThingStorage.keyOf(file.customId ?? ""));
+
+describe("a direct upload to UploadThing", () => {
+  it("becomes a document once UploadThing has the file: inspected, previewed, recorded with its event", async () => {
+    const ownerId = await owner();
+    const pdf = await samplePdf(6);
+    const slot = await openDirectUpload(
+      ownerId,
+      { name: "Board deck.pdf", size: pdf.length },
+      { title: "Board deck", password: "open sesame", gate_page: 3 },
+    );
+
+    const pending = await db.pendingUpload.findUniqueOrThrow({ where: { id: slot.id } });
+    expect(JSON.stringify(pending.fields)).not.toContain("open sesame");
+    expect(await verifyPassword("open sesame", pending.passwordHash!)).toBe(true);
+
+    await browserStores(slot.storageKey, pdf);
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(outcome.ok).toBe(true);
+    const doc = await db.document.findUniqueOrThrow({ where: { id: slot.id } });
+    expect([doc.title, doc.pageCount, doc.gatePage, doc.originalFilename, doc.storageKey]).toEqual([
+      "Board deck",
+      6,
+      3,
+      "Board deck.pdf",
+      slot.storageKey,
+    ]);
+    expect(await verifyPassword("open sesame", doc.passwordHash!)).toBe(true);
+    expect(doc.previewStorageKey).toMatch(/^documents\/.+\/preview-2p-/);
+    expect(storedKeys().sort()).toEqual([slot.storageKey, doc.previewStorageKey].sort());
+    expect(await db.event.count({ where: { documentId: doc.id, type: "document.uploaded" } })).toBe(1);
+    expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(0);
+
+    const again = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(again.ok && again.document.id).toBe(doc.id);
+    expect(storedKeys()).toContain(slot.storageKey);
+  });
+
+  it("deletes a file that fails inspection from UploadThing and says why", async () => {
+    const ownerId = await owner();
+    const junk = Buffer.from("%PDF-1.7\nthis is not really a PDF\n%%EOF\n");
+    const slot = await openDirectUpload(ownerId, { name: "junk.pdf", size: junk.length }, {});
+    await browserStores(slot.storageKey, junk);
+
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(outcome.ok).toBe(false);
+    expect(!outcome.ok && outcome.error.code).toBe("bad_request");
+    expect(storedKeys()).not.toContain(slot.storageKey);
+    expect(await db.document.count({ where: { ownerId } })).toBe(0);
+    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(0);
+  });
+
+  it("refuses more pages than MAX_PAGES after the upload, deleting the file", async () => {
+    process.env.MAX_PAGES = "3";
+    reloadConfig();
+    const ownerId = await owner();
+    const pdf = await samplePdf(4);
+    const slot = await openDirectUpload(ownerId, { name: "long.pdf", size: pdf.length }, {});
+    await browserStores(slot.storageKey, pdf);
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(outcome).toEqual({ ok: false, error: { code: "bad_request", message: "The PDF has 4 pages; the limit is 3." } });
+    expect(storedKeys()).not.toContain(slot.storageKey);
+  });
+
+  it("refuses a file over MAX_UPLOAD_MB before handing out a slot, and again when the stored file is larger than declared", async () => {
+    process.env.MAX_UPLOAD_MB = "1";
+    reloadConfig();
+    const ownerId = await owner();
+    const error = await openDirectUpload(ownerId, { name: "big.pdf", size: 2 * 1024 * 1024 }, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(413);
+    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(0);
+
+    const slot = await openDirectUpload(ownerId, { name: "liar.pdf", size: 1000 }, {});
+    await browserStores(slot.storageKey, Buffer.concat([await samplePdf(1), Buffer.alloc(1024 * 1024 + 1)]));
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(!outcome.ok && outcome.error.code).toBe("payload_too_large");
+    expect(storedKeys()).not.toContain(slot.storageKey);
+  });
+
+  it("deletes a file stored under a slot that was never handed out", async () => {
+    const key = `documents/${crypto.randomUUID()}/original.pdf`;
+    await browserStores(key, await samplePdf(1));
+    const outcome = await completeDirectUpload(key.split("/")[1]!, key);
+    expect(!outcome.ok && outcome.error.code).toBe("not_found");
+    expect(storedKeys()).not.toContain(key);
+  });
+
+  it("forgets a slot whose callback never came, and the file stored under it, once the grace period is over", async () => {
+    const ownerId = await owner();
+    const pdf = await samplePdf(1);
+    const slot = await openDirectUpload(ownerId, { name: "lost.pdf", size: pdf.length }, {});
+    await browserStores(slot.storageKey, pdf);
+
+    expect(await sweepOrphanedObjects(3_600_000)).not.toContain(slot.storageKey);
+    expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(1);
+
+    setClockOffset(2 * 3_600_000);
+    expect(await sweepOrphanedObjects(3_600_000)).toContain(slot.storageKey);
+    expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(0);
+    expect(storedKeys()).not.toContain(slot.storageKey);
+  });
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { config } from "../config";
+import { hashPassword } from "../credentials/password-hash";
+import { db } from "../db/client";
+import { ApiError } from "../errors";
+import type { Document } from "../generated/prisma/client";
+import type { UploadFields } from "../schemas/documents";
+import { storage } from "../storage";
+import { createDocument, originalKey } from "./create-document";
+import { scratchPath } from "./preview-file";
+
+/**
+ * Uploads that go from the browser straight to the object store (UploadThing): the server hands
+ * out an upload slot, the browser stores the file, the store calls back, and only then is the PDF
+ * inspected and the document made — the same inspection, preview and transaction as any upload.
+ */
+
+export type DirectUploadOutcome = { ok: true; document: Document } | { ok: false; error: { code: string; message: string } };
+
+const tooLarge = () => new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
+
+/**
+ * Checks what the browser says it will send and keeps the form's settings on the server until
+ * the file arrives. Returns the id the document will have and the key its original must be
+ * stored under.
+ */
+export async function openDirectUpload(
+  ownerId: string,
+  file: { name: string; size: number },
+  fields: UploadFields,
+): Promise<{ id: string; storageKey: string }> {
+  if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
+  if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
+  const { password, ...settings } = fields;
+  const id = randomUUID();
+  await db.pendingUpload.create({
+    data: {
+      id,
+      ownerId,
+      filename: file.name.replaceAll("\u0000", "").slice(0, 255),
+      sizeBytes: BigInt(file.size),
+      fields: settings,
+      passwordHash: password ? await hashPassword(password) : null,
+    },
+  });
+  return { id, storageKey: originalKey(id) };
+}
+
+/**
+ * Makes the document once its original is stored under `storageKey`. Whatever goes wrong, the
+ * stored file is deleted and the reason returned for the owner to see; a repeated callback for a
+ * document already made answers with that document and deletes nothing.
+ */
+export async function completeDirectUpload(pendingId: string, storageKey: string): Promise<DirectUploadOutcome> {
+  const pending = await db.pendingUpload.findUnique({ where: { id: pendingId } });
+  if (!pending || storageKey !== originalKey(pendingId)) {
+    const made = await db.document.findUnique({ where: { id: pendingId } });
+    if (made && storageKey === made.storageKey) return { ok: true, document: made };
+    if (/^documents\/[0-9a-f-]{36}\/original\.pdf$/.test(storageKey) && !(await db.document.findFirst({ where: { storageKey } }))) {
+      await storage().delete(storageKey);
+    }
+    return { ok: false, error: { code: "not_found", message: "This upload was not expected or has expired. Upload the file again." } };
+  }
+
+  const local = await scratchPath("uploads", ".pdf");
+  try {
+    const size = await download(storageKey, local);
+    const document = await createDocument(
+      pending.ownerId,
+      { path: local, size, filename: pending.filename },
+      pending.fields as UploadFields,
+      {
+        documentId: pending.id,
+        passwordHash: pending.passwordHash,
+        commit: (tx) => tx.pendingUpload.delete({ where: { id: pending.id } }),
+      },
+    );
+    return { ok: true, document };
+  } catch (error) {
+    await storage()
+      .delete(storageKey)
+      .catch(() => undefined);
+    await db.pendingUpload.deleteMany({ where: { id: pending.id } });
+    if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
+    console.error("[uploads] a direct upload could not be completed:", error);
+    return { ok: false, error: { code: "internal_error", message: "The upload could not be processed. Try again." } };
+  } finally {
+    await rm(local, { force: true });
+  }
+}
+
+/** Copies a stored object to local disk, refusing more bytes than an upload may have. */
+async function download(storageKey: string, target: string): Promise<number> {
+  const object = await storage().get(storageKey);
+  if (!object) throw new ApiError("bad_request", "The uploaded file was not found in storage. Upload it again.");
+  const maxBytes = Math.floor(config().MAX_UPLOAD_MB * 1024 * 1024);
+  if (object.size > maxBytes) {
+    object.body.destroy();
+    throw tooLarge();
+  }
+  let size = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxBytes ? tooLarge() : null, chunk);
+    },
+  });
+  await pipeline(object.body, capped, createWriteStream(target));
+  if (size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
+  return size;
+}

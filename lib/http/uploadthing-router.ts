@@ -1,0 +1,68 @@
+import { type FileRouter, UTFiles, UploadThingError, createUploadthing } from "uploadthing/server";
+import { z } from "zod";
+import { auth } from "../auth/auth";
+import { config } from "../config";
+import { completeDirectUpload, openDirectUpload } from "../documents/direct-upload";
+import { apiShortCode } from "../documents/short-code";
+import { ApiError } from "../errors";
+import { UploadThingStorage } from "../storage/uploadthing-storage";
+import { dashboardUploadFields } from "./dashboard-upload-fields";
+
+/** What the browser learns once UploadThing has the file and the server has inspected it. */
+export type DirectUploadResult = { ok: true; short_code: string } | { ok: false; error: { code: string; message: string } };
+
+/** The upload form's fields as the browser sends them: text only, bounded like a multipart upload's. */
+const formInput = z.record(z.string().max(64), z.string().max(64 * 1024)).refine((form) => Object.keys(form).length <= 50, {
+  message: "Too many form fields.",
+});
+
+const STATUS_CODES = { 400: "BAD_REQUEST", 401: "FORBIDDEN", 403: "FORBIDDEN", 404: "NOT_FOUND", 413: "TOO_LARGE" } as const;
+
+/** Our errors travel to the browser through UploadThing's error shape, with the envelope's code and field problems. */
+function asUploadThingError(error: ApiError): UploadThingError {
+  const code = STATUS_CODES[error.status as keyof typeof STATUS_CODES] ?? "BAD_REQUEST";
+  return new UploadThingError({ code, message: error.message, cause: error });
+}
+
+const f = createUploadthing({
+  errorFormatter: (error) => {
+    const cause = error.cause instanceof ApiError ? error.cause : null;
+    return { message: error.message, code: cause?.code ?? "bad_request", fields: cause?.fields ?? {} };
+  },
+});
+
+/**
+ * The dashboard's direct upload: one PDF of at most MAX_UPLOAD_MB from a signed-in owner. The
+ * browser sends the file to UploadThing; UploadThing calls back once it has it, and the document
+ * is made as every upload is (lib/documents/direct-upload.ts). The original is stored under the
+ * document's own key, as its customId.
+ */
+export function pdfFileRouter() {
+  const maxUploadMb = config().MAX_UPLOAD_MB;
+  return {
+    pdf: f(
+      // UploadThing's types list powers of two; its parser takes any size, and the middleware checks the exact limit.
+      { pdf: { maxFileSize: `${maxUploadMb}MB` as "4MB", maxFileCount: 1, minFileCount: 1 } },
+      { awaitServerData: true },
+    )
+      .input(formInput)
+      .middleware(async ({ input, files }) => {
+        const userId = (await auth())?.user?.id;
+        if (!userId) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
+        const file = files[0];
+        if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one PDF at a time."));
+        try {
+          const upload = await openDirectUpload(userId, file, dashboardUploadFields(input));
+          return { pendingUploadId: upload.id, [UTFiles]: [{ ...file, customId: UploadThingStorage.customId(upload.storageKey) }] };
+        } catch (error) {
+          throw error instanceof ApiError ? asUploadThingError(error) : error;
+        }
+      })
+      .onUploadComplete(async ({ metadata, file }): Promise<DirectUploadResult> => {
+        const outcome = await completeDirectUpload(metadata.pendingUploadId, UploadThingStorage.keyOf(file.customId ?? ""));
+        return outcome.ok ? { ok: true, short_code: apiShortCode(outcome.document.code) } : outcome;
+      }),
+  } satisfies FileRouter;
+}
+
+export type PdfFileRouter = ReturnType<typeof pdfFileRouter>;
