@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
 import { DEFAULT_SETTINGS, formFieldProblems, setAccessRulesAsUploadFields, withUncheckedBoxes } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
-import type { ErrorBody } from "@/lib/errors";
+import { type SendUpload, useServerUpload, useUploadThingUpload } from "./upload-transports";
 
 const formatBytes = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -47,19 +47,32 @@ function useFileDrop(onFile: (file: File | undefined) => void) {
   };
 }
 
-/**
- * The upload form behind a button, or, as the empty state of a documents page with none yet, a
- * drop zone that opens the form with the dropped or chosen file.
- */
-export function UploadPanel({
-  maxUploadMb,
-  startOpen = false,
-  variant = "button",
-}: {
+type UploadPanelProps = {
   maxUploadMb: number;
   startOpen?: boolean;
   variant?: "button" | "empty";
-}) {
+  /** Files go from the browser straight to UploadThing (STORAGE_DRIVER=uploadthing). */
+  direct?: boolean;
+};
+
+/**
+ * The upload form behind a button, or, as the empty state of a documents page with none yet, a
+ * drop zone that opens the form with the dropped or chosen file. The file goes through this
+ * server, or straight to UploadThing when that is where files are stored.
+ */
+export function UploadPanel({ direct = false, ...props }: UploadPanelProps) {
+  return direct ? <DirectUploadPanel {...props} /> : <ServerUploadPanel {...props} />;
+}
+
+function ServerUploadPanel(props: Omit<UploadPanelProps, "direct">) {
+  return <UploadForm {...props} send={useServerUpload()} />;
+}
+
+function DirectUploadPanel(props: Omit<UploadPanelProps, "direct">) {
+  return <UploadForm {...props} send={useUploadThingUpload()} />;
+}
+
+function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }: Omit<UploadPanelProps, "direct"> & { send: SendUpload }) {
   const router = useRouter();
   const [open, setOpen] = useState(startOpen);
   const [file, setFile] = useState<File | null>(null);
@@ -118,23 +131,15 @@ export function UploadPanel({
       setStatus({ kind: "error", message: "Check the access rules: some could not be read." });
       return;
     }
-    form.set("file", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/dashboard/upload");
-    xhr.upload.onprogress = (e) => e.lengthComputable && setStatus({ kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
-    xhr.upload.onload = () => setStatus({ kind: "processing" });
-    xhr.onerror = () => setStatus({ kind: "error", message: "The upload was interrupted. Check your connection and try again." });
-    xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: ErrorBody["error"] };
-      if (xhr.status === 201 && body.short_code) {
-        router.push(`/documents/${body.short_code.slice(2)}?uploaded=1`);
-        return;
-      }
-      setErrors(formFieldProblems(body.error?.fields));
-      setStatus({ kind: "error", message: body.error?.message ?? `Upload failed (HTTP ${xhr.status}).` });
-    };
-    setStatus({ kind: "uploading", percent: 0 });
-    xhr.send(form);
+    send(file, form, {
+      onProgress: (percent) => setStatus({ kind: "uploading", percent }),
+      onProcessing: () => setStatus({ kind: "processing" }),
+      onDone: (shortCode) => router.push(`/documents/${shortCode.slice(2)}?uploaded=1`),
+      onError: (message, fields) => {
+        setErrors(formFieldProblems(fields));
+        setStatus({ kind: "error", message });
+      },
+    });
   }
 
   if (!open && variant === "empty") {

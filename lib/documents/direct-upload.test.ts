@@ -40,7 +40,7 @@ const owner = async () => (await createUser({ email: `owner-${randomBytes(4).toS
 
 /** What the browser does with the slot it was given: the file goes to UploadThing under the document's key. */
 async function browserStores(storageKey: string, bytes: Buffer) {
-  const result = await browser.uploadFiles(new UTFile([bytes], "deck.pdf", { customId: UploadThingStorage.customId(storageKey) }));
+  const result = await browser.uploadFiles(new UTFile([new Uint8Array(bytes)], "deck.pdf", { customId: UploadThingStorage.customId(storageKey) }));
   expect(result.error).toBeNull();
 }
 

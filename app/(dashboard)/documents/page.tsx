@@ -66,7 +66,12 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         description="Every link you shared, with who opened it and how far they read."
         actions={
           firstUpload ? undefined : (
-            <UploadPanel key={raw.upload ?? ""} maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
+            <UploadPanel
+              key={raw.upload ?? ""}
+              maxUploadMb={config().MAX_UPLOAD_MB}
+              direct={config().STORAGE_DRIVER === "uploadthing"}
+              startOpen={raw.upload === "1"}
+            />
           )
         }
       />
@@ -124,7 +129,13 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
       )}
 
       {firstUpload ? (
-        <UploadPanel key={raw.upload ?? ""} variant="empty" maxUploadMb={config().MAX_UPLOAD_MB} startOpen={raw.upload === "1"} />
+        <UploadPanel
+          key={raw.upload ?? ""}
+          variant="empty"
+          maxUploadMb={config().MAX_UPLOAD_MB}
+          direct={config().STORAGE_DRIVER === "uploadthing"}
+          startOpen={raw.upload === "1"}
+        />
       ) : (
         <DataTable
           variant="page"

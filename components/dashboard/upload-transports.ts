@@ -1,0 +1,77 @@
+"use client";
+
+import { generateReactHelpers } from "@uploadthing/react";
+import { useRef } from "react";
+import type { ErrorBody } from "@/lib/errors";
+import type { PdfFileRouter } from "@/lib/http/uploadthing-router";
+
+/** What an upload reports back to the form while it runs. */
+export type UploadProgress = {
+  onProgress: (percent: number) => void;
+  /** The bytes are all sent; the server is inspecting the PDF. */
+  onProcessing: () => void;
+  onDone: (shortCode: string) => void;
+  onError: (message: string, fields?: Record<string, string>) => void;
+};
+
+/** Sends the chosen PDF and the form's settings; how depends on where the server stores files. */
+export type SendUpload = (file: File, form: FormData, progress: UploadProgress) => void;
+
+const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";
+
+/** Through this server (local disk or S3): one multipart POST, its progress read from the XHR. */
+export function useServerUpload(): SendUpload {
+  return (file, form, progress) => {
+    form.set("file", file, file.name);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/dashboard/upload");
+    xhr.upload.onprogress = (e) => e.lengthComputable && progress.onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.upload.onload = () => progress.onProcessing();
+    xhr.onerror = () => progress.onError(INTERRUPTED);
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: ErrorBody["error"] };
+      if (xhr.status === 201 && body.short_code) progress.onDone(body.short_code);
+      else progress.onError(body.error?.message ?? `Upload failed (HTTP ${xhr.status}).`, body.error?.fields);
+    };
+    progress.onProgress(0);
+    xhr.send(form);
+  };
+}
+
+const { useUploadThing } = generateReactHelpers<PdfFileRouter>();
+
+/** The shape our file router gives its errors (lib/http/uploadthing-router.ts). */
+type RouterError = { message?: string; fields?: Record<string, string> };
+
+/**
+ * Straight to UploadThing: this server checks the form and hands out an upload URL, the browser
+ * sends the file to UploadThing, and the answer comes back once the server has inspected it.
+ */
+export function useUploadThingUpload(): SendUpload {
+  const current = useRef<UploadProgress | null>(null);
+  const { startUpload } = useUploadThing("pdf", {
+    uploadProgressGranularity: "fine",
+    onUploadProgress: (percent) => {
+      if (percent >= 100) current.current?.onProcessing();
+      else current.current?.onProgress(Math.round(percent));
+    },
+    onUploadError: (error) => {
+      const shape = (error.cause ?? {}) as RouterError;
+      current.current?.onError(shape.message ?? (error.code === "UPLOAD_FAILED" ? INTERRUPTED : error.message), shape.fields);
+    },
+    onClientUploadComplete: ([uploaded]) => {
+      const result = uploaded?.serverData;
+      if (result?.ok) current.current?.onDone(result.short_code);
+      else current.current?.onError(result?.error.message ?? "The upload could not be processed. Try again.");
+    },
+  });
+  return (file, form, progress) => {
+    current.current = progress;
+    const fields: Record<string, string> = {};
+    form.forEach((value, name) => {
+      if (typeof value === "string") fields[name] = value;
+    });
+    progress.onProgress(0);
+    void startUpload([file], fields);
+  };
+}
