@@ -41,6 +41,8 @@ export type UploadThingStandIn = {
   files: Map<string, StandInFile>;
   /** Every API request, in order, as `METHOD path` (for tests that check what was called). */
   calls: string[];
+  /** Holds every callback to the app (and so the browser's PUT) until the returned function is called. */
+  holdCallbacks: () => () => void;
   close: () => Promise<void>;
 };
 
@@ -54,6 +56,7 @@ export async function startUploadThingStandIn(): Promise<UploadThingStandIn> {
   const callbackResults = new Map<string, (data: unknown) => void>();
   const calls: string[] = [];
   let base = "";
+  let callbacksHeld: Promise<void> = Promise.resolve();
 
   const sign = (payload: string) => `hmac-sha256=${createHmac("sha256", apiKey).update(payload).digest("hex")}`;
   // The SDK builds file URLs as http only for a host naming "local".
@@ -190,6 +193,7 @@ export async function startUploadThingStandIn(): Promise<UploadThingStandIn> {
       origin: base,
       metadata: registration.metadata,
     });
+    await callbacksHeld;
     const callback = new URL(registration.callbackUrl);
     callback.searchParams.set("slug", registration.callbackSlug);
     const answer = await fetch(callback, {
@@ -245,6 +249,14 @@ export async function startUploadThingStandIn(): Promise<UploadThingStandIn> {
     },
     files,
     calls,
+    holdCallbacks: () => {
+      let release = () => {};
+      callbacksHeld = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        callbacksHeld = Promise.resolve();
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
