@@ -40,7 +40,9 @@ const owner = async () => (await createUser({ email: `owner-${randomBytes(4).toS
 
 /** What the browser does with the slot it was given: the file goes to UploadThing under the document's key. */
 async function browserStores(storageKey: string, bytes: Buffer) {
-  const result = await browser.uploadFiles(new UTFile([new Uint8Array(bytes)], "deck.pdf", { customId: UploadThingStorage.customId(storageKey) }));
+  const result = await browser.uploadFiles(
+    new UTFile([new Uint8Array(bytes)], "deck.pdf", { customId: UploadThingStorage.customId(storageKey) }),
+  );
   expect(result.error).toBeNull();
 }
 
@@ -122,6 +124,31 @@ describe("a direct upload to UploadThing", () => {
     const outcome = await completeDirectUpload(slot.id, slot.storageKey);
     expect(!outcome.ok && outcome.error.code).toBe("payload_too_large");
     expect(storedKeys()).not.toContain(slot.storageKey);
+  });
+
+  it("leaves the file alone when a repeated callback arrives while the first is still making the document", async () => {
+    const ownerId = await owner();
+    const pdf = await samplePdf(3);
+    const slot = await openDirectUpload(ownerId, { name: "twice.pdf", size: pdf.length }, {});
+    await browserStores(slot.storageKey, pdf);
+    await db.pendingUpload.update({ where: { id: slot.id }, data: { claimedAt: new Date() } });
+    expect(await completeDirectUpload(slot.id, slot.storageKey)).toEqual({
+      ok: false,
+      error: { code: "bad_request", message: "This upload is still being processed." },
+    });
+    expect(storedKeys()).toContain(slot.storageKey);
+    expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(1);
+  });
+
+  it("makes one document from two simultaneous callbacks, and keeps its file", async () => {
+    const ownerId = await owner();
+    const pdf = await samplePdf(3);
+    const slot = await openDirectUpload(ownerId, { name: "twice.pdf", size: pdf.length }, {});
+    await browserStores(slot.storageKey, pdf);
+    const outcomes = await Promise.all([completeDirectUpload(slot.id, slot.storageKey), completeDirectUpload(slot.id, slot.storageKey)]);
+    expect(outcomes.some((outcome) => outcome.ok)).toBe(true);
+    expect(await db.document.count({ where: { id: slot.id } })).toBe(1);
+    expect(storedKeys()).toContain(slot.storageKey);
   });
 
   it("deletes a file stored under a slot that was never handed out", async () => {

@@ -6,12 +6,13 @@ import { pipeline } from "node:stream/promises";
 import { config } from "../config";
 import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
-import { ApiError } from "../errors";
+import { ApiError, type ErrorCode } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import type { UploadFields } from "../schemas/documents";
 import { storage } from "../storage";
 import { createDocument, originalKey } from "./create-document";
 import { scratchPath } from "./preview-file";
+import { now } from "../time";
 
 /**
  * Uploads that go from the browser straight to the object store (UploadThing): the server hands
@@ -19,7 +20,7 @@ import { scratchPath } from "./preview-file";
  * inspected and the document made — the same inspection, preview and transaction as any upload.
  */
 
-export type DirectUploadOutcome = { ok: true; document: Document } | { ok: false; error: { code: string; message: string } };
+export type DirectUploadOutcome = { ok: true; document: Document } | { ok: false; error: { code: ErrorCode; message: string } };
 
 const tooLarge = () => new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
 
@@ -52,19 +53,15 @@ export async function openDirectUpload(
 
 /**
  * Makes the document once its original is stored under `storageKey`. Whatever goes wrong, the
- * stored file is deleted and the reason returned for the owner to see; a repeated callback for a
- * document already made answers with that document and deletes nothing.
+ * stored file is deleted and the reason returned for the owner to see. One callback claims the
+ * upload; a repeated one (UploadThing retrying) answers without touching the file: with the
+ * document once it is made, "still being processed" before.
  */
 export async function completeDirectUpload(pendingId: string, storageKey: string): Promise<DirectUploadOutcome> {
-  const pending = await db.pendingUpload.findUnique({ where: { id: pendingId } });
-  if (!pending || storageKey !== originalKey(pendingId)) {
-    const made = await db.document.findUnique({ where: { id: pendingId } });
-    if (made && storageKey === made.storageKey) return { ok: true, document: made };
-    if (/^documents\/[0-9a-f-]{36}\/original\.pdf$/.test(storageKey) && !(await db.document.findFirst({ where: { storageKey } }))) {
-      await storage().delete(storageKey);
-    }
-    return { ok: false, error: { code: "not_found", message: "This upload was not expected or has expired. Upload the file again." } };
-  }
+  if (storageKey !== originalKey(pendingId)) return unclaimed(pendingId, storageKey);
+  const claimed = await db.pendingUpload.updateMany({ where: { id: pendingId, claimedAt: null }, data: { claimedAt: now() } });
+  if (claimed.count === 0) return unclaimed(pendingId, storageKey);
+  const pending = await db.pendingUpload.findUniqueOrThrow({ where: { id: pendingId } });
 
   const local = await scratchPath("uploads", ".pdf");
   try {
@@ -92,6 +89,22 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
     await rm(local, { force: true });
   }
 }
+
+/** A callback this process may not act on: a repeat, or a file under a slot never handed out. */
+async function unclaimed(pendingId: string, storageKey: string): Promise<DirectUploadOutcome> {
+  const made = await db.document.findFirst({ where: { storageKey } });
+  if (made) return made.id === pendingId ? { ok: true, document: made } : notExpected();
+  if (await db.pendingUpload.findUnique({ where: { id: pendingId }, select: { id: true } })) {
+    return { ok: false, error: { code: "bad_request", message: "This upload is still being processed." } };
+  }
+  if (/^documents\/[0-9a-f-]{36}\/original\.pdf$/.test(storageKey)) await storage().delete(storageKey);
+  return notExpected();
+}
+
+const notExpected = (): DirectUploadOutcome => ({
+  ok: false,
+  error: { code: "not_found", message: "This upload was not expected or has expired. Upload the file again." },
+});
 
 /** Copies a stored object to local disk, refusing more bytes than an upload may have. */
 async function download(storageKey: string, target: string): Promise<number> {

@@ -6,6 +6,7 @@ CREATE TABLE "pending_uploads" (
     "size_bytes" BIGINT NOT NULL,
     "fields" JSONB NOT NULL,
     "password_hash" TEXT,
+    "claimed_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "pending_uploads_pkey" PRIMARY KEY ("id")
