@@ -6,7 +6,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
 import { freshDatabase, query as queryDatabase } from "../test/support/playwright/own-database";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../test/support/uploadthing-standin";
-import { E2E_URL } from "../playwright.config";
+import { E2E_PORT, E2E_URL } from "../playwright.config";
 
 /**
  * STORAGE_DRIVER=uploadthing end to end, against a stand-in of UploadThing on loopback (no test
@@ -16,7 +16,8 @@ import { E2E_URL } from "../playwright.config";
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const PORT = 3177;
+// Beside the e2e server's port, so checkouts running their browser tests at once do not collide.
+const PORT = E2E_PORT + 77;
 const BASE = `http://localhost:${PORT}`;
 const DATABASE = "pagewise_uploadthing";
 const dataDir = path.join(ROOT, ".data/e2e-uploadthing");

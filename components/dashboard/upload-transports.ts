@@ -72,6 +72,8 @@ export function useUploadThingUpload(): SendUpload {
       if (typeof value === "string") fields[name] = value;
     });
     progress.onProgress(0);
-    void startUpload([file], fields);
+    // Chosen by its .pdf name, whatever type the browser guessed (UploadThing's router matches on it);
+    // the server's inspection decides what the file really is.
+    void startUpload([new File([file], file.name, { type: "application/pdf", lastModified: file.lastModified })], fields);
   };
 }

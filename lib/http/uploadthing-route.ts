@@ -9,7 +9,7 @@ import { uploadthingOptions } from "../storage";
 import { errorResponse, withHeaders } from "./respond";
 import { pdfFileRouter } from "./uploadthing-router";
 
-/** Per client address and minute: the browser's upload requests and UploadThing's callbacks. */
+/** Per client address and minute: the browser's upload requests (and its reads of the route's config) and UploadThing's callbacks. */
 export const UPLOADTHING_REQUESTS_PER_MINUTE = 120;
 
 type Handler = ReturnType<typeof createRouteHandler>;

@@ -21,6 +21,9 @@ export type UploadThingOptions = {
 /** How long a signed file URL the server itself fetches stays valid. */
 const READ_URL_SECONDS = 300;
 
+/** Sizes remembered, so a viewer's range request costs one round trip to UploadThing, not two. */
+const SIZE_CACHE_ENTRIES = 10_000;
+
 /**
  * UploadThing as the object store. UploadThing names files itself; a Pagewise key is kept as the
  * file's customId, with `/` written as `~` (a character keys never contain), so keys stay what the
@@ -29,6 +32,7 @@ const READ_URL_SECONDS = 300;
  */
 export class UploadThingStorage implements Storage {
   private readonly api: UTApi;
+  private readonly sizes = new Map<string, number>();
 
   constructor(
     options: UploadThingOptions,
@@ -63,6 +67,7 @@ export class UploadThingStorage implements Storage {
         contentDisposition: "inline",
       });
       if (result.error) throw new Error(`UploadThing refused ${key}: ${result.error.message}`);
+      this.remember(key, size);
     } finally {
       await rm(scratch, { force: true });
     }
@@ -71,6 +76,7 @@ export class UploadThingStorage implements Storage {
   async get(key: string, range?: ByteRange): Promise<StoredObject | null> {
     const response = await fetch(await this.readUrl(key), range ? { headers: { Range: `bytes=${range.start}-${range.end}` } } : {});
     if (response.status === 404) {
+      this.sizes.delete(key);
       await response.body?.cancel();
       return null;
     }
@@ -90,10 +96,12 @@ export class UploadThingStorage implements Storage {
   }
 
   async size(key: string): Promise<number | null> {
+    const known = this.sizes.get(key);
+    if (known !== undefined) return known;
     const response = await fetch(await this.readUrl(key), { method: "HEAD" });
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(`UploadThing answered ${response.status} for ${key}`);
-    return Number(response.headers.get("content-length"));
+    return this.remember(key, Number(response.headers.get("content-length")));
   }
 
   async exists(key: string): Promise<boolean> {
@@ -101,6 +109,7 @@ export class UploadThingStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
+    this.sizes.delete(key);
     await this.api.deleteFiles(UploadThingStorage.customId(key), { keyType: "customId" });
   }
 
@@ -115,6 +124,12 @@ export class UploadThingStorage implements Storage {
       }
       if (!page.hasMore) return found;
     }
+  }
+
+  private remember(key: string, size: number): number {
+    if (this.sizes.size >= SIZE_CACHE_ENTRIES) this.sizes.delete(this.sizes.keys().next().value!);
+    this.sizes.set(key, size);
+    return size;
   }
 
   private async readUrl(key: string): Promise<string> {
