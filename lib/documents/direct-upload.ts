@@ -34,8 +34,8 @@ export async function openDirectUpload(
   file: { name: string; size: number },
   fields: UploadFields,
 ): Promise<{ id: string; storageKey: string }> {
+  if (!Number.isSafeInteger(file.size) || file.size <= 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
-  if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
   const { password, ...settings } = fields;
   const id = randomUUID();
   await db.pendingUpload.create({

@@ -38,13 +38,13 @@ export function uploadthingRoute() {
     const base = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     try {
       const handle = uploadthingHandler();
-      if (method === "GET") return withHeaders(await handle(req), base);
       const limit = await consumeRateLimit(`uploadthing:${clientAddress(req)}`, new Date(), UPLOADTHING_REQUESTS_PER_MINUTE);
       if (!limit.allowed) {
         throw new ApiError("rate_limited", `Too many upload requests. Retry in ${limit.retryAfter} s.`, {
           headers: rateLimitHeaders(limit),
         });
       }
+      if (method === "GET") return withHeaders(await handle(req), base);
       const body = await readCappedText(req, BODY_LIMITS.apiJson);
       return withHeaders(await handle(new Request(req.url, { method: "POST", headers: req.headers, body })), base);
     } catch (error) {
