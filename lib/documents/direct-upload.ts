@@ -92,11 +92,12 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
 
 /** A callback this process may not act on: a repeat, or a file under a slot never handed out. */
 async function unclaimed(pendingId: string, storageKey: string): Promise<DirectUploadOutcome> {
-  const made = await db.document.findFirst({ where: { storageKey } });
-  if (made) return made.id === pendingId ? { ok: true, document: made } : notExpected();
+  // The pending row first: it goes in the document's own transaction, so once it is gone the document is either there or never will be.
   if (await db.pendingUpload.findUnique({ where: { id: pendingId }, select: { id: true } })) {
     return { ok: false, error: { code: "bad_request", message: "This upload is still being processed." } };
   }
+  const made = await db.document.findFirst({ where: { storageKey } });
+  if (made) return made.id === pendingId ? { ok: true, document: made } : notExpected();
   if (/^documents\/[0-9a-f-]{36}\/original\.pdf$/.test(storageKey)) await storage().delete(storageKey);
   return notExpected();
 }
