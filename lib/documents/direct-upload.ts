@@ -36,6 +36,8 @@ export async function openDirectUpload(
 ): Promise<{ id: string; storageKey: string }> {
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
   if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
+  // The size is the browser's word: a whole, positive number of bytes or no slot.
+  if (!Number.isSafeInteger(file.size) || file.size < 0) throw new ApiError("bad_request", "The file size is not a whole number of bytes.");
   const { password, ...settings } = fields;
   const id = randomUUID();
   await db.pendingUpload.create({

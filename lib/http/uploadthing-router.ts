@@ -51,6 +51,8 @@ export function pdfFileRouter() {
         if (!userId) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
         const file = files[0];
         if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one PDF at a time."));
+        // UploadThing's own checks of the file run after this middleware: refuse here what they would, before a slot is kept.
+        if (file.type !== "application/pdf") throw asUploadThingError(new ApiError("bad_request", "Only PDF files can be uploaded."));
         try {
           const upload = await openDirectUpload(userId, file, dashboardUploadFields(input));
           return { pendingUploadId: upload.id, [UTFiles]: [{ ...file, customId: UploadThingStorage.customId(upload.storageKey) }] };
