@@ -50,25 +50,23 @@ describe("attacks on completeDirectUpload", () => {
     // The interleaving UploadThing's retry can produce: the first callback claims the upload; the
     // repeated one fails to claim, looks for the document (not made yet), then the first commits
     // (document made, pending row gone), then the repeated one looks for the pending row.
-    let first!: Promise<DirectUploadOutcome>;
-    let second: Promise<DirectUploadOutcome> | undefined;
+    const callbacks: { first?: Promise<DirectUploadOutcome>; second?: Promise<DirectUploadOutcome> } = {};
     const findUniqueOrThrow = db.pendingUpload.findUniqueOrThrow;
     vi.spyOn(db.pendingUpload, "findUniqueOrThrow").mockImplementation(((args: never) => {
       // Called by the first callback right after its claim: the repeated callback arrives now.
-      second ??= completeDirectUpload(slot.id, slot.storageKey);
+      callbacks.second ??= completeDirectUpload(slot.id, slot.storageKey);
       return findUniqueOrThrow(args);
     }) as never);
     const findFirst = db.document.findFirst;
     vi.spyOn(db.document, "findFirst").mockImplementation((async (args: never) => {
       const found = await findFirst(args);
-      await first; // the first callback commits between the repeated one's two reads
+      await callbacks.first; // the first callback commits between the repeated one's two reads
       return found;
     }) as never);
 
-    first = completeDirectUpload(slot.id, slot.storageKey);
-    const outcome = await first;
-    expect(outcome.ok).toBe(true);
-    await second;
+    callbacks.first = completeDirectUpload(slot.id, slot.storageKey);
+    expect((await callbacks.first).ok).toBe(true);
+    await callbacks.second;
 
     expect(await db.document.count({ where: { id: slot.id } })).toBe(1);
     expect(storedKeys()).toContain(slot.storageKey);
