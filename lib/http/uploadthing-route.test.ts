@@ -51,6 +51,14 @@ const uploadAction = (files: unknown, input: unknown = {}) =>
 const pendingRows = () => db.pendingUpload.count({ where: { ownerId: session.userId } });
 
 describe("the upload action of /api/uploadthing", () => {
+  it("accepts every form the upload fields allow: a 20,000-character agreement in Japanese (60 KB of UTF-8) with an allow list", async () => {
+    const agreement = "本契約の内容を第三者に開示しないことに同意します。".repeat(800).slice(0, 20_000);
+    const allow = Array.from({ length: 200 }, (_, i) => `reader-${i}@partner-company.example.com`).join("\n");
+    const response = await uploadAction([{ name: "nda.pdf", size: 1000, type: "application/pdf" }], { agreement, allow });
+    expect(response.status).toBe(200);
+    expect(await pendingRows()).toBe(1);
+  });
+
   it("hands out one slot for one PDF (control)", async () => {
     const response = await uploadAction([{ name: "deck.pdf", size: 1000, type: "application/pdf" }]);
     expect(response.status).toBe(200);
