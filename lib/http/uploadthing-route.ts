@@ -3,7 +3,7 @@ import { createRouteHandler } from "uploadthing/server";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
-import { BODY_LIMITS, readCappedText } from "../request/read-body";
+import { readCappedText } from "../request/read-body";
 import { clientAddress } from "../request/server-headers";
 import { uploadthingOptions } from "../storage";
 import { errorResponse, withHeaders } from "./respond";
@@ -11,6 +11,12 @@ import { pdfFileRouter } from "./uploadthing-router";
 
 /** Per client address and minute: the browser's upload requests (and its reads of the route's config) and UploadThing's callbacks. */
 export const UPLOADTHING_REQUESTS_PER_MINUTE = 120;
+
+/**
+ * The upload action carries the whole upload form as JSON: an agreement of 20,000 characters (up to
+ * 3 bytes each in UTF-8) and allow and block lists of 500 addresses each do not fit the API's 64 KB.
+ */
+const UPLOAD_ACTION_MAX_BYTES = 512 * 1024;
 
 type Handler = ReturnType<typeof createRouteHandler>;
 let handler: Handler | undefined;
@@ -38,7 +44,7 @@ export function uploadthingRoute() {
     const base = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     try {
       const handle = uploadthingHandler();
-      const body = method === "POST" ? await readCappedText(req, BODY_LIMITS.apiJson) : null;
+      const body = method === "POST" ? await readCappedText(req, UPLOAD_ACTION_MAX_BYTES) : null;
       // UploadThing calls back from its own few addresses for every owner's upload: a callback it signed is not counted.
       if (body === null || !signedByUploadThing(req, body)) {
         const limit = await consumeRateLimit(`uploadthing:${clientAddress(req)}`, new Date(), UPLOADTHING_REQUESTS_PER_MINUTE);
