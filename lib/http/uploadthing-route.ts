@@ -3,7 +3,7 @@ import { createRouteHandler } from "uploadthing/server";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
-import { readCappedText } from "../request/read-body";
+import { BODY_LIMITS, readCappedText } from "../request/read-body";
 import { clientAddress } from "../request/server-headers";
 import { uploadthingOptions } from "../storage";
 import { errorResponse, withHeaders } from "./respond";
@@ -14,7 +14,8 @@ export const UPLOADTHING_REQUESTS_PER_MINUTE = 120;
 
 /**
  * The upload action carries the whole upload form as JSON: an agreement of 20,000 characters (up to
- * 3 bytes each in UTF-8) and allow and block lists of 500 addresses each do not fit the API's 64 KB.
+ * 3 bytes each in UTF-8) and allow and block lists of 500 addresses each do not fit the API's 64 KB,
+ * which every other request here (UploadThing's callbacks included) keeps.
  */
 const UPLOAD_ACTION_MAX_BYTES = 512 * 1024;
 
@@ -44,7 +45,8 @@ export function uploadthingRoute() {
     const base = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     try {
       const handle = uploadthingHandler();
-      const body = method === "POST" ? await readCappedText(req, UPLOAD_ACTION_MAX_BYTES) : null;
+      const uploadAction = new URL(req.url).searchParams.get("actionType") === "upload";
+      const body = method === "POST" ? await readCappedText(req, uploadAction ? UPLOAD_ACTION_MAX_BYTES : BODY_LIMITS.apiJson) : null;
       // UploadThing calls back from its own few addresses for every owner's upload: a callback it signed is not counted.
       if (body === null || !signedByUploadThing(req, body)) {
         const limit = await consumeRateLimit(`uploadthing:${clientAddress(req)}`, new Date(), UPLOADTHING_REQUESTS_PER_MINUTE);
