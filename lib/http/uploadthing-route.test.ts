@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
@@ -120,6 +120,14 @@ function callback(pendingUploadId: string, from: string) {
 }
 
 describe("the rate limit of /api/uploadthing", () => {
+  // The limit counts per fixed minute: every request of a test falls in one minute of a stopped clock.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Math.floor(Date.now() / 60_000) * 60_000 + 1_000 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("counts the GETs it says it counts (the route's config, per address and minute)", async () => {
     const from = `203.0.113.7-${randomUUID()}`;
     const statuses: number[] = [];
