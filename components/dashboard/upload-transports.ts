@@ -40,8 +40,8 @@ export function useServerUpload(): SendUpload {
 
 const { useUploadThing } = generateReactHelpers<PdfFileRouter>();
 
-/** The shape our file router gives its errors (lib/http/uploadthing-router.ts). */
-type RouterError = { message?: string; fields?: Record<string, string> };
+/** The shape our file router gives its errors (lib/http/uploadthing-router.ts), or the envelope when the route refused the request first (rate limit, body cap). */
+type RouterError = { message?: string; fields?: Record<string, string>; error?: { message?: string; fields?: Record<string, string> } };
 
 /**
  * Straight to UploadThing: this server checks the form and hands out an upload URL, the browser
@@ -56,8 +56,10 @@ export function useUploadThingUpload(): SendUpload {
       else current.current?.onProgress(Math.round(percent));
     },
     onUploadError: (error) => {
-      const shape = (error.cause ?? {}) as RouterError;
-      current.current?.onError(shape.message ?? (error.code === "UPLOAD_FAILED" ? INTERRUPTED : error.message), shape.fields);
+      const cause = (error.cause ?? {}) as RouterError;
+      const shape = cause.error ?? cause;
+      const fallback = error.code === "UPLOAD_FAILED" ? INTERRUPTED : "The upload could not be started. Try again.";
+      current.current?.onError(shape.message ?? fallback, shape.fields);
     },
     onClientUploadComplete: ([uploaded]) => {
       const result = uploaded?.serverData;

@@ -34,7 +34,9 @@ export async function openDirectUpload(
   file: { name: string; size: number },
   fields: UploadFields,
 ): Promise<{ id: string; storageKey: string }> {
-  if (!Number.isSafeInteger(file.size) || file.size <= 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
+  // The size is the browser's word: a whole, positive number of bytes or no slot.
+  if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
+  if (!Number.isSafeInteger(file.size) || file.size < 0) throw new ApiError("bad_request", "The file size is not a whole number of bytes.");
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
   const { password, ...settings } = fields;
   const id = randomUUID();
@@ -92,11 +94,12 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
 
 /** A callback this process may not act on: a repeat, or a file under a slot never handed out. */
 async function unclaimed(pendingId: string, storageKey: string): Promise<DirectUploadOutcome> {
-  const made = await db.document.findFirst({ where: { storageKey } });
-  if (made) return made.id === pendingId ? { ok: true, document: made } : notExpected();
+  // The pending row first: it goes in the document's own transaction, so once it is gone the document is either there or never will be.
   if (await db.pendingUpload.findUnique({ where: { id: pendingId }, select: { id: true } })) {
     return { ok: false, error: { code: "bad_request", message: "This upload is still being processed." } };
   }
+  const made = await db.document.findFirst({ where: { storageKey } });
+  if (made) return made.id === pendingId ? { ok: true, document: made } : notExpected();
   if (/^documents\/[0-9a-f-]{36}\/original\.pdf$/.test(storageKey)) await storage().delete(storageKey);
   return notExpected();
 }

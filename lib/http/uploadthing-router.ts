@@ -11,8 +11,8 @@ import { dashboardUploadFields } from "./dashboard-upload-fields";
 /** What the browser learns once UploadThing has the file and the server has inspected it. */
 export type DirectUploadResult = { ok: true; short_code: string } | { ok: false; error: { code: string; message: string } };
 
-/** The upload form's fields as the browser sends them: text only, bounded like a multipart upload's. */
-const formInput = z.record(z.string().max(64), z.string().max(64 * 1024)).refine((form) => Object.keys(form).length <= 50, {
+/** The upload form's fields as the browser sends them: text only; the body cap (lib/http/uploadthing-route.ts) bounds the whole. */
+const formInput = z.record(z.string().max(64), z.string().max(256 * 1024)).refine((form) => Object.keys(form).length <= 50, {
   message: "Too many form fields.",
 });
 
@@ -51,6 +51,8 @@ export function pdfFileRouter() {
         if (!userId) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
         const file = files[0];
         if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one PDF at a time."));
+        // UploadThing's own checks of the file run after this middleware: refuse here what they would, before a slot is kept.
+        if (file.type !== "application/pdf") throw asUploadThingError(new ApiError("bad_request", "Only PDF files can be uploaded."));
         try {
           const upload = await openDirectUpload(userId, file, dashboardUploadFields(input));
           return { pendingUploadId: upload.id, [UTFiles]: [{ ...file, customId: UploadThingStorage.customId(upload.storageKey) }] };
