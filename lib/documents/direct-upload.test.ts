@@ -11,7 +11,7 @@ import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { completeDirectUpload, openDirectUpload } from "./direct-upload";
+import { MAX_OPEN_DIRECT_UPLOADS, completeDirectUpload, openDirectUpload } from "./direct-upload";
 
 let uploadthing: UploadThingStandIn;
 let browser: UTApi;
@@ -172,5 +172,27 @@ describe("a direct upload to UploadThing", () => {
     expect(await sweepOrphanedObjects(3_600_000)).toContain(slot.storageKey);
     expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(0);
     expect(storedKeys()).not.toContain(slot.storageKey);
+  });
+
+  it("holds at most 20 open slots per owner (others are not affected); a finished upload frees one", async () => {
+    const ownerId = await owner();
+    const slots = [];
+    for (let i = 0; i < MAX_OPEN_DIRECT_UPLOADS; i++)
+      slots.push(await openDirectUpload(ownerId, { name: `deck-${i}.pdf`, size: 1000 }, {}));
+    const refused = await openDirectUpload(ownerId, { name: "one-more.pdf", size: 1000 }, {}).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect([(refused as ApiError).status, (refused as ApiError).message]).toEqual([
+      429,
+      "You have 20 uploads in progress. Wait for them to finish, then try again.",
+    ]);
+    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
+
+    const anotherOwner = await openDirectUpload(await owner(), { name: "another owner.pdf", size: 1000 }, {});
+    expect(anotherOwner.storageKey).toBe(`documents/${anotherOwner.id}/original.pdf`);
+
+    const pdf = await samplePdf(1);
+    await browserStores(slots[0]!.storageKey, pdf);
+    await completeDirectUpload(slots[0]!.id, slots[0]!.storageKey);
+    expect((await openDirectUpload(ownerId, { name: "now it fits.pdf", size: 1000 }, {})).id).toBeTruthy();
   });
 });

@@ -22,6 +22,9 @@ import { now } from "../time";
 
 export type DirectUploadOutcome = { ok: true; document: Document } | { ok: false; error: { code: ErrorCode; message: string } };
 
+/** Upload slots one owner may hold open at once: a form submitted twice is fine, a script piling up rows and password hashes is not. */
+export const MAX_OPEN_DIRECT_UPLOADS = 20;
+
 const tooLarge = () => new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
 
 /**
@@ -38,6 +41,9 @@ export async function openDirectUpload(
   if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
   if (!Number.isSafeInteger(file.size) || file.size < 0) throw new ApiError("bad_request", "The file size is not a whole number of bytes.");
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
+  if ((await db.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) {
+    throw new ApiError("rate_limited", `You have ${MAX_OPEN_DIRECT_UPLOADS} uploads in progress. Wait for them to finish, then try again.`);
+  }
   const { password, ...settings } = fields;
   const id = randomUUID();
   await db.pendingUpload.create({
