@@ -1,10 +1,9 @@
-import { openAsBlob } from "node:fs";
+import { createWriteStream, openAsBlob } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { createWriteStream } from "node:fs";
 import { UTApi, UTFile } from "uploadthing/server";
 import { scratchName } from "./clear-scratch";
 import { type ByteRange, type Storage, type StoredObject, assertSafeKey } from "./storage";
