@@ -172,6 +172,25 @@ test("the door: no session, a forged callback and an oversized body are refused,
   expect(await query("SELECT id FROM pending_uploads")).toEqual([]);
 });
 
+test("a rate-limited upload tells the owner to wait, in words, not with the request's URL and status (last: it spends the minute's requests)", async () => {
+  // The limit counts per fixed minute (the app's clock is this machine's): start early in one, so the upload falls in it too.
+  await expect.poll(() => new Date().getSeconds() < 30, { timeout: 35_000, intervals: [500] }).toBe(true);
+  await owner.goto("/documents?upload=1");
+  // The owner's own browser (so its address) spends this minute's upload requests.
+  const statuses = await owner.evaluate(async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 120; i++) answers.push((await fetch("/api/uploadthing?slug=pdf", { method: "POST", body: "{}" })).status);
+    return answers;
+  });
+  expect(statuses.at(-1)).toBe(429);
+  await owner.locator("#upload-file").setInputFiles({ name: "deck.pdf", mimeType: "application/pdf", buffer: await samplePdf(6) });
+  await owner.getByRole("button", { name: "Upload and create link" }).click();
+  const alert = owner.locator("p[role=alert]");
+  await expect(alert).toBeVisible({ timeout: 30_000 });
+  await expect(alert).not.toContainText("failed with status");
+  await expect(alert).toContainText("Too many upload requests");
+});
+
 test("without UPLOADTHING_TOKEN nothing changes: the route answers 404 in the envelope", async ({ request }) => {
   const response = await request.get(`${E2E_URL}/api/uploadthing`);
   expect(response.status()).toBe(404);

@@ -24,19 +24,27 @@ const optionalString = z
 
 const port = z.coerce.number().int().min(1).max(65535);
 
-const uploadthingToken = z.string().refine((token) => {
+/** UploadThing's token decoded, or null when it is not one: base64 JSON of { apiKey: "sk_…", appId, regions }. */
+export function decodeUploadThingToken(token: string): { apiKey: string; appId: string } | null {
   try {
     const parsed = JSON.parse(Buffer.from(token, "base64").toString("utf8")) as { apiKey?: unknown; appId?: unknown; regions?: unknown };
-    return (
+    const valid =
       typeof parsed.apiKey === "string" &&
       parsed.apiKey.startsWith("sk_") &&
       typeof parsed.appId === "string" &&
-      Array.isArray(parsed.regions)
-    );
+      Array.isArray(parsed.regions);
+    return valid ? { apiKey: parsed.apiKey as string, appId: parsed.appId as string } : null;
   } catch {
-    return false;
+    return null;
   }
-}, "must be the base64 token from UploadThing's dashboard ({ apiKey, appId, regions })");
+}
+
+const uploadthingToken = z
+  .string()
+  .refine(
+    (token) => decodeUploadThingToken(token) !== null,
+    "must be the base64 token from UploadThing's dashboard ({ apiKey, appId, regions })",
+  );
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

@@ -19,7 +19,8 @@ export type UploadedFile = { path: string; size: number; filename: string };
 
 /**
  * An original a browser already stored (a direct upload to UploadThing) under the key of the
- * document id it was given: it is not stored again, and it is deleted if the document is not made.
+ * document id it was given: it is not stored again, and the caller deletes it if the document is
+ * not made (it may fail before this is called).
  */
 export type StoredOriginal = {
   documentId: string;
@@ -46,7 +47,7 @@ export async function createDocument(
   const id = storedOriginal?.documentId ?? randomUUID();
   const storageKey = originalKey(id);
   const gate = { emailGate: fields.email_gate ?? true, gateType: fields.gate_type ?? "preview", gatePage: fields.gate_page ?? null };
-  const stored: string[] = storedOriginal ? [storageKey] : [];
+  const stored: string[] = [];
   await faultPoint("upload:received");
   try {
     const { pageCount, firstPageAspect, gatePage, preview } = await processPdf(id, file.path, gate);

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { UTApi, UTFile } from "uploadthing/server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
 import { reloadConfig } from "../config";
@@ -11,7 +11,7 @@ import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { MAX_OPEN_DIRECT_UPLOADS, completeDirectUpload, openDirectUpload } from "./direct-upload";
+import { type DirectUploadOutcome, MAX_OPEN_DIRECT_UPLOADS, completeDirectUpload, openDirectUpload } from "./direct-upload";
 
 let uploadthing: UploadThingStandIn;
 let browser: UTApi;
@@ -24,6 +24,7 @@ beforeAll(async () => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   setClockOffset(0);
   delete process.env.MAX_UPLOAD_MB;
   delete process.env.MAX_PAGES;
@@ -194,5 +195,36 @@ describe("a direct upload to UploadThing", () => {
     await browserStores(slots[0]!.storageKey, pdf);
     await completeDirectUpload(slots[0]!.id, slots[0]!.storageKey);
     expect((await openDirectUpload(ownerId, { name: "now it fits.pdf", size: 1000 }, {})).id).toBeTruthy();
+  });
+
+  it("never deletes a live document's file when a repeated callback looks between the first callback's commit", async () => {
+    const ownerId = await owner();
+    const pdf = await samplePdf(3);
+    const slot = await openDirectUpload(ownerId, { name: "race.pdf", size: pdf.length }, {});
+    await browserStores(slot.storageKey, pdf);
+
+    // The interleaving UploadThing's retry can produce: the first callback claims the upload; the
+    // repeated one fails to claim, looks for the document (not made yet), then the first commits
+    // (document made, pending row gone), then the repeated one looks for the pending row.
+    const callbacks: { first?: Promise<DirectUploadOutcome>; second?: Promise<DirectUploadOutcome> } = {};
+    const findUniqueOrThrow = db.pendingUpload.findUniqueOrThrow;
+    vi.spyOn(db.pendingUpload, "findUniqueOrThrow").mockImplementation(((args: never) => {
+      // Called by the first callback right after its claim: the repeated callback arrives now.
+      callbacks.second ??= completeDirectUpload(slot.id, slot.storageKey);
+      return findUniqueOrThrow(args);
+    }) as never);
+    const findFirst = db.document.findFirst;
+    vi.spyOn(db.document, "findFirst").mockImplementation((async (args: never) => {
+      const found = await findFirst(args);
+      await callbacks.first; // the first callback commits between the repeated one's two reads
+      return found;
+    }) as never);
+
+    callbacks.first = completeDirectUpload(slot.id, slot.storageKey);
+    expect((await callbacks.first).ok).toBe(true);
+    await callbacks.second;
+
+    expect(await db.document.count({ where: { id: slot.id } })).toBe(1);
+    expect(storedKeys()).toContain(slot.storageKey);
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import { createRouteHandler } from "uploadthing/server";
-import { config } from "../config";
+import { config, decodeUploadThingToken } from "../config";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import { BODY_LIMITS, readCappedText } from "../request/read-body";
@@ -69,14 +69,8 @@ export function uploadthingRoute() {
 function signedByUploadThing(req: Request, body: string): boolean {
   const given = req.headers.get("x-uploadthing-signature");
   const token = uploadthingOptions()?.token;
-  if (!req.headers.get("uploadthing-hook") || !given || !token) return false;
-  let apiKey: unknown;
-  try {
-    apiKey = (JSON.parse(Buffer.from(token, "base64").toString("utf8")) as { apiKey?: unknown }).apiKey;
-  } catch {
-    return false;
-  }
-  if (typeof apiKey !== "string") return false;
+  const apiKey = token ? decodeUploadThingToken(token)?.apiKey : undefined;
+  if (!req.headers.get("uploadthing-hook") || !given || !apiKey) return false;
   const expected = Buffer.from(`hmac-sha256=${createHmac("sha256", apiKey).update(body).digest("hex")}`);
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
