@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
 import { clientAddress } from "@/lib/request/server-headers";
+import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
 import { openDoor } from "@/lib/viewer/open-door";
 
 /**
@@ -12,7 +13,9 @@ import { openDoor } from "@/lib/viewer/open-door";
  */
 export async function proxy(request: NextRequest) {
   if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
-  const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
+  const code = request.nextUrl.pathname.split("/")[2] ?? "";
+  const holder = grantHolderDocument(viewerCookies(code, (name) => request.cookies.get(name)?.value));
+  const door = await openDoor("page", code, clientAddress(request), undefined, holder);
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);

@@ -141,7 +141,7 @@ export function LinkFormDialog({ target, label }: { target: Target; label: strin
                 />
               )}
             </Field>
-            <Field id={`${id}-password`} label="New password" hint="With “Set a new password”: 4 to 128 characters" error={errors.password}>
+            <Field id={`${id}-password`} label="New password" hint="With “Set a new password”: 8 to 128 characters" error={errors.password}>
               {(control) => <Input {...control} type="password" name="password" autoComplete="new-password" maxLength={128} />}
             </Field>
           </div>

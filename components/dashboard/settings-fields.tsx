@@ -207,10 +207,10 @@ export function SettingsFields({
       <Field
         id="password"
         label="Password"
-        hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 4 to 128 characters"}
+        hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 8 to 128 characters"}
         error={errors.password}
       >
-        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" minLength={4} maxLength={128} />}
+        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={128} />}
       </Field>
       {passwordSet && (
         <Toggle name="clear_password" label="Remove the password" hint="Anyone with the link can open it" defaultChecked={false} />

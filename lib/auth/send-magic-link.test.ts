@@ -81,6 +81,15 @@ describe("asking for a sign-in link", () => {
     expect(mailsTo(email)).toHaveLength(ACCOUNT_LIMITS.magicLink.perEmail + 1);
   });
 
+  it("counts every alias of one inbox as that inbox: victim+1 … victim+10 from 5 addresses get 3 emails", async () => {
+    startOfNextWindow();
+    const inbox = unique("victim");
+    const [local, domain] = inbox.split("@");
+    for (let i = 1; i <= 10; i++) await requestSignInLink(`${local}+${i}@${domain}`, `198.51.100.${150 + (i % 5)}`);
+    const sent = [...Array(10).keys()].reduce((total, i) => total + mailsTo(`${local}+${i + 1}@${domain}`).length, 0);
+    expect(sent).toBe(ACCOUNT_LIMITS.magicLink.perEmail);
+  });
+
   it(`sends at most ${ACCOUNT_LIMITS.magicLink.perAddress} emails for one client address in 15 minutes, to any addresses`, async () => {
     startOfNextWindow();
     const results = [];

@@ -1,10 +1,12 @@
 import { consumeRateLimit } from "../rate-limit";
+import { lookalikeMailbox } from "../rules/mailbox";
 import { now } from "../time";
 
 const FIFTEEN_MINUTES = 15 * 60;
 
 /**
- * Attempts allowed per fixed 15-minute window, per email address and per client address. Every
+ * Attempts allowed per fixed 15-minute window, per mailbox (every alias of one inbox counts as one:
+ * lib/rules/mailbox.ts) and per client address. Every
  * attempt counts, whatever its outcome and whether or not the email has an account, so being
  * limited says nothing about an account. docs/decisions.md has the reasoning for each number.
  */
@@ -31,7 +33,7 @@ export async function consumeAccountLimits(
   const rule = ACCOUNT_LIMITS[action];
   const byAddress = await consumeRateLimit(`${action}:address:${subject.address.slice(0, 200)}`, at, rule.perAddress, rule.windowSeconds);
   if (!byAddress.allowed) return { allowed: false, retryAfter: byAddress.retryAfter };
-  const byEmail = await consumeRateLimit(`${action}:email:${subject.email}`, at, rule.perEmail, rule.windowSeconds);
+  const byEmail = await consumeRateLimit(`${action}:email:${lookalikeMailbox(subject.email)}`, at, rule.perEmail, rule.windowSeconds);
   if (!byEmail.allowed) return { allowed: false, retryAfter: byEmail.retryAfter };
   return { allowed: true };
 }

@@ -51,7 +51,7 @@ describe("readSettingsForm", () => {
       fieldErrors: {
         title: "Give the document a title",
         preview_pages: "Choose between 0 and 11 free preview pages",
-        password: "Use 4 to 128 characters for the password",
+        password: "Use 8 to 128 characters for the password",
       },
     });
   });

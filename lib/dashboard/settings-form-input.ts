@@ -22,7 +22,7 @@ export function readSettingsForm(
 
   const password = text("password");
   if (on("clear_password")) input.password = null;
-  else if (password && (password.length < 4 || password.length > 128)) fieldErrors.password = "Use 4 to 128 characters for the password";
+  else if (password && (password.length < 8 || password.length > 128)) fieldErrors.password = "Use 8 to 128 characters for the password";
   else if (password) input.password = password;
 
   return Object.keys(fieldErrors).length > 0 ? { ok: false, fieldErrors } : { ok: true, input };

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap } from "../../test/support/fixtures";
+import { noReaderCap, readerAddress } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
@@ -22,6 +22,7 @@ const open: Access = {
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,
+  gateEmail: null,
   agreementAccepted: true,
   agreementDue: false,
   readablePages: 12,
@@ -52,7 +53,7 @@ async function ownerWithDeck(fields: { notifications_enabled?: boolean } = {}) {
 /** A reader in their own browser; with an email they pass the gate first (a new lead). */
 async function reader(doc: Document, email?: string) {
   const browser = randomBytes(12).toString("base64url");
-  const gate = email ? await passGate(doc, { email }, browser, anyReader) : null;
+  const gate = email ? await passGate(doc, { email }, browser, readerAddress()) : null;
   let started = false;
   return {
     /** One tracking batch per page; unless told not to wait, each after the clock moved on by its seconds. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap } from "../../test/support/fixtures";
+import { anyReader, noReaderCap, readerAddress } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
@@ -28,13 +28,14 @@ async function readEverything(shared: SharedDocument) {
     passwordOk: true,
     gatePassed: true,
     gateViewerId: null,
+    gateEmail: null,
     agreementAccepted: true,
     agreementDue: false,
     readablePages: 2,
     fullFile: true,
     canDownload: true,
   };
-  const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
+  const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, readerAddress());
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>
     ingestBatch(shared, read, browser, { batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages }, noReaderCap);

@@ -8,7 +8,7 @@ import { clientAddress } from "../request/server-headers";
 import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
 import { openDoor } from "../viewer/open-door";
-import { viewerAccess } from "../viewer/request-context";
+import { grantHolderOf, viewerAccess } from "../viewer/request-context";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
 import { readJsonBody } from "./parse";
 import { errorResponse, withHeaders } from "./respond";
@@ -38,7 +38,8 @@ type RouteContext = { params: Promise<{ code: string }> };
  * Every public route of a share link goes through this, as every API route goes through
  * withApiKey: cross-site POSTs refused, the per-address limit (before the code is even looked up,
  * so guessing codes is limited too), the document or link (404 unknown or disabled, 410 deleted or
- * expired), the per-document limit, the reader's access from signed cookies, the bounded body, and
+ * expired), the per-document limit (not for readers holding a grant), the reader's access from
+ * signed cookies checked against the rules as they are now, the bounded body, and
  * errors in the envelope with Retry-After and rate-limit headers.
  */
 export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
@@ -48,7 +49,8 @@ export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Ha
     try {
       if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
       const address = clientAddress(req);
-      const door = await openDoor(doorName, (await context.params).code, address);
+      const { code } = await context.params;
+      const door = await openDoor(doorName, code, address, undefined, await grantHolderOf(code));
       state = door.byAddress;
       if (!state.allowed) throw tooMany(state);
       if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", { status: 410 });

@@ -24,6 +24,7 @@ const open: Access = {
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,
+  gateEmail: null,
   agreementAccepted: true,
   agreementDue: false,
   readablePages: 3,

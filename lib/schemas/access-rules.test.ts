@@ -18,6 +18,21 @@ describe("access rules as the API takes them", () => {
     expect(listNames(list, "bob@notacme.com")).toBe(false);
   });
 
+  it("names every address of one mailbox: a +tag, and dots at Gmail", () => {
+    expect(listNames(["boss@acme.com"], "boss+x@acme.com")).toBe(true);
+    expect(listNames(["boss@gmail.com"], "b.o.s.s+deal@googlemail.com")).toBe(true);
+    expect(listNames(["b.oss@gmail.com"], "boss@gmail.com")).toBe(true);
+    expect(listNames(["googlemail.com"], "jane@gmail.com")).toBe(true);
+    // An allow list names mailboxes: elsewhere a dot may be part of the name.
+    expect(listNames(["boss@acme.com"], "b.o.s.s@acme.com")).toBe(false);
+  });
+
+  it("as a block list, also names lookalikes: b.o.s.s@acme.com does not slip past a block on boss@acme.com", () => {
+    expect(listNames(["boss@acme.com"], "b.o.s.s@acme.com", "lookalike")).toBe(true);
+    expect(listNames(["boss@acme.com"], "B.oss+x@ACME.com", "lookalike")).toBe(true);
+    expect(listNames(["boss@acme.com"], "bossy@acme.com", "lookalike")).toBe(false);
+  });
+
   it("keeps lists to 500 distinct entries", () => {
     expect(accessRuleFields.allow.parse(["acme.com", "ACME.com", "@acme.com"])).toEqual(["acme.com"]);
     expect(accessRuleFields.block.safeParse(Array.from({ length: 501 }, (_, i) => `d${i}.com`)).success).toBe(false);

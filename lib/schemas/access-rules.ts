@@ -1,4 +1,5 @@
 import { withoutNul } from "../request/nul-characters";
+import { canonicalMailbox, lookalikeMailbox, mailboxDomain } from "../rules/mailbox";
 import { z } from "./zod";
 
 /**
@@ -21,11 +22,18 @@ export function normalizeListEntry(entry: string): string | null {
   return DOMAIN.test(value) ? value : null;
 }
 
-/** Whether an email is named by a list: the address itself, its domain, or a parent domain. */
-export function listNames(list: readonly string[], email: string): boolean {
-  const address = email.trim().toLowerCase();
-  const domain = address.split("@")[1] ?? "";
-  return list.some((entry) => entry === address || (!entry.includes("@") && (domain === entry || domain.endsWith(`.${entry}`))));
+/**
+ * Whether an email is named by a list: its domain, a parent domain, or the same mailbox
+ * (lib/rules/mailbox.ts: `boss+x@acme.com` is `boss@acme.com`). A block list matches lookalikes
+ * too (`b.o.s.s@acme.com`), erring towards refusing; an allow list only the mailbox itself.
+ */
+export function listNames(list: readonly string[], email: string, match: "mailbox" | "lookalike" = "mailbox"): boolean {
+  const same = match === "lookalike" ? lookalikeMailbox : canonicalMailbox;
+  const mailbox = same(email);
+  const domain = mailboxDomain(email);
+  return list.some((entry) =>
+    entry.includes("@") ? same(entry) === mailbox : domain === mailboxDomain(`@${entry}`) || domain.endsWith(`.${entry}`),
+  );
 }
 
 const emailList = (name: "allow" | "block") =>

@@ -26,8 +26,8 @@ const title = z
   .refine(withoutNul, "title must not contain NUL characters");
 const password = z
   .string()
-  .min(4, "password must be 4 to 128 characters")
-  .max(128, "password must be 4 to 128 characters")
+  .min(8, "password must be 8 to 128 characters")
+  .max(128, "password must be 8 to 128 characters")
   .refine(withoutNul, "password must not contain NUL characters");
 const gateType = z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" });
 
@@ -89,7 +89,7 @@ export const uploadBodySchema = z
     allow_download: z.boolean().optional().openapi({ default: true }),
     block_free_emails: z.boolean().optional().openapi({ default: false }),
     notifications_enabled: z.boolean().optional().openapi({ default: true }),
-    password: z.string().optional().openapi({ description: "4 to 128 characters; readers must enter it first" }),
+    password: z.string().optional().openapi({ description: "8 to 128 characters; readers must enter it first" }),
     expires_at: z.string().optional().openapi({ format: "date-time", description: "ISO 8601; afterwards the link answers 410" }),
     verify_email: z.boolean().optional().openapi({ default: false, description: "Readers prove their email with a one-time code" }),
     allow: z.string().optional().openapi({
@@ -119,7 +119,7 @@ export const updateDocumentSchema = z
       allow_download: z.boolean({ error: "allow_download must be a boolean" }).optional(),
       block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
       notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
-      password: password.nullable().optional().openapi({ description: "A string of 4 to 128 characters sets it; null clears it" }),
+      password: password.nullable().optional().openapi({ description: "A string of 8 to 128 characters sets it; null clears it" }),
       expires_at: accessRuleFields.expires_at.optional(),
       verify_email: accessRuleFields.verify_email.optional(),
       allow: accessRuleFields.allow.optional(),

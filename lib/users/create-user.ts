@@ -3,14 +3,10 @@ import { hashPassword } from "../credentials/password-hash";
 import { db, type Tx } from "../db/client";
 import { withoutNul } from "../request/nul-characters";
 import { isUniqueViolation } from "../db/unique-violation";
+import { emailAddressSchema } from "../schemas/email-address";
 
 const EMAIL_ERROR = "Enter a valid email address";
-// Trimmed and lower-cased before it is checked, so " Ann@Example.com" is ann@example.com, not an error.
-export const emailSchema = z
-  .string({ error: EMAIL_ERROR })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: EMAIL_ERROR }).max(254, "Use at most 254 characters"));
+export const emailSchema = emailAddressSchema(EMAIL_ERROR);
 export const passwordSchema = z
   .string()
   .min(8, "Use at least 8 characters")

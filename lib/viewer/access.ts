@@ -1,5 +1,7 @@
 import type { SharedDocument } from "../links/shared-document";
 import { gateActive, readablePagesBeforeGate } from "../rules/gate";
+import { emailRulesAdmit } from "./email-rules";
+import { isFreeEmailDomain } from "./free-email";
 import { agreementFingerprint, createToken, passwordFingerprint, readToken } from "./signed-token";
 
 /** Cookie names and lifetimes of the viewer's grants. */
@@ -25,11 +27,26 @@ type GrantClaims = {
   p: string;
   b: string;
 };
-type GateClaims = GrantClaims & { k: "gate"; v: string };
+/**
+ * `v`: the viewer recorded; `e`: the email the gate was passed with; `vf`: whether that email was
+ * proved with an emailed code. Every request checks `e` and `vf` against the rules as they are
+ * then, so blocking a reader (or asking for verification) takes effect on their next request.
+ */
+type GateClaims = GrantClaims & { k: "gate"; v: string; e?: string; vf?: boolean };
 /** `a`: the agreement accepted; a changed agreement is asked again. */
 type AgreementClaims = GrantClaims & { k: "agreement"; a: string };
 
 export type ViewerCookies = { browser?: string; password?: string; gate?: string; agreement?: string };
+
+/** The viewer's cookies for one share code, read through whatever holds them (Next's cookie jar, a proxy request). */
+export function viewerCookies(code: string, read: (name: string) => string | undefined): ViewerCookies {
+  return {
+    browser: read(BROWSER_COOKIE),
+    password: read(passwordCookie(code)),
+    gate: read(gateCookie(code)),
+    agreement: read(agreementCookie(code)),
+  };
+}
 
 export type Access = {
   /** The password was entered (or there is none). */
@@ -38,6 +55,8 @@ export type Access = {
   gatePassed: boolean;
   /** The viewer that passed the gate in this browser, if one was recorded. */
   gateViewerId: string | null;
+  /** The email the gate was passed with in this browser (null while it stands or when there is none). */
+  gateEmail: string | null;
   /** The agreement was accepted (or there is none). Until then no page, file or beacon. */
   agreementAccepted: boolean;
   /** The agreement is what the reader is asked next: after the password and a gate before page 1. */
@@ -63,7 +82,7 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Acce
   const password = readToken<GrantClaims>(cookies.password);
   const passwordOk = !doc.passwordHash || grants(password, "password");
   const gate = readToken<GateClaims>(cookies.gate);
-  const gateGrant = grants(gate, "gate") && typeof gate?.v === "string" ? gate : null;
+  const gateGrant = grants(gate, "gate") && typeof gate?.v === "string" && gateRulesAdmit(doc, gate) ? gate : null;
   const gatePassed = passwordOk && (!gateActive(doc) || gateGrant !== null);
   const agreement = readToken<AgreementClaims>(cookies.agreement);
   const agreementAccepted =
@@ -73,12 +92,39 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Acce
     passwordOk,
     gatePassed,
     gateViewerId: gateGrant?.v || null,
+    gateEmail: gateActive(doc) ? (gateGrant?.e ?? null) : null,
     agreementAccepted,
     agreementDue: passwordOk && !agreementAccepted && (gatePassed || readablePagesBeforeGate(doc) > 0),
     readablePages,
     fullFile: passwordOk && gatePassed && agreementAccepted,
     canDownload: doc.allowDownload && passwordOk && gatePassed && agreementAccepted,
   };
+}
+
+/**
+ * Whether the gate's rules as they are now admit what the grant proved: an email still allowed and
+ * not blocked, a work address while free ones are refused, a verified one while verification is on.
+ * Grants from before they named their email name none and are asked again.
+ */
+function gateRulesAdmit(doc: SharedDocument, claims: GateClaims): boolean {
+  if (typeof claims.e !== "string") return false;
+  if (doc.verifyEmail && claims.vf !== true) return false;
+  if (doc.blockFreeEmails && isFreeEmailDomain(claims.e.split("@")[1] ?? "")) return false;
+  return emailRulesAdmit(doc, claims.e);
+}
+
+/**
+ * The document a validly signed grant in these cookies (any kind, bound to this browser) was given
+ * for, without the document's current rules: enough to keep a reader who already passed out of the
+ * per-document request budgets, which are counted before the document is looked up.
+ */
+export function grantHolderDocument(cookies: ViewerCookies): string | null {
+  if (!cookies.browser) return null;
+  for (const token of [cookies.gate, cookies.password, cookies.agreement]) {
+    const claims = readToken<GrantClaims>(token);
+    if (claims && claims.b === cookies.browser && typeof claims.d === "string") return claims.d;
+  }
+  return null;
 }
 
 const linkClaim = (doc: SharedDocument) => doc.link?.id ?? "";
@@ -89,9 +135,21 @@ export const passwordGrant = (doc: SharedDocument, browser: string) =>
     GRANT_TTL_SECONDS,
   );
 
-export const gateGrant = (doc: SharedDocument, browser: string, viewerId: string) =>
+/** What a reader proved at the gate: the email, and whether an emailed code proved it theirs. */
+export type GatePass = { viewerId: string; email: string; verified: boolean };
+
+export const gateGrant = (doc: SharedDocument, browser: string, pass: GatePass) =>
   createToken(
-    { k: "gate", d: doc.id, l: linkClaim(doc), p: passwordFingerprint(doc.passwordHash), b: browser, v: viewerId } satisfies GateClaims,
+    {
+      k: "gate",
+      d: doc.id,
+      l: linkClaim(doc),
+      p: passwordFingerprint(doc.passwordHash),
+      b: browser,
+      v: pass.viewerId,
+      e: pass.email,
+      vf: pass.verified,
+    } satisfies GateClaims,
     GRANT_TTL_SECONDS,
   );
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { readerAddress } from "../../test/support/fixtures";
 import { agreementAcceptedAt, documentViewers } from "../analytics/document-viewers";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
@@ -24,6 +24,8 @@ const doc = (fields: Partial<Document>) =>
     pageCount: 6,
     allowDownload: true,
     agreement: NDA,
+    allowList: [],
+    blockList: [],
     link: null,
     ...fields,
   }) as SharedDocument;
@@ -39,8 +41,15 @@ describe("the agreement grant", () => {
   it("is asked after a gate that stands before page 1", () => {
     const full = doc({ gateType: "full" });
     expect(resolveAccess(full, { browser }).agreementDue).toBe(false);
-    expect(resolveAccess(full, { browser, gate: gateGrant(full, browser, "v1") }).agreementDue).toBe(true);
-    const all = resolveAccess(full, { browser, gate: gateGrant(full, browser, "v1"), agreement: agreementGrant(full, browser) });
+    expect(
+      resolveAccess(full, { browser, gate: gateGrant(full, browser, { viewerId: "v1", email: "jane@acme.com", verified: false }) })
+        .agreementDue,
+    ).toBe(true);
+    const all = resolveAccess(full, {
+      browser,
+      gate: gateGrant(full, browser, { viewerId: "v1", email: "jane@acme.com", verified: false }),
+      agreement: agreementGrant(full, browser),
+    });
     expect([all.readablePages, all.fullFile, all.canDownload]).toEqual([6, true, true]);
   });
 
@@ -62,8 +71,11 @@ describe("accepting the agreement", () => {
   it("records who accepted what, when and from where, shown on the viewer in the API", async () => {
     const shared = await agreementDocument("full");
     const reader = `browser-${randomBytes(8).toString("hex")}`;
-    const { viewerId } = await passGate(shared, { email: "jane@acme.com" }, reader, anyReader);
-    const access = resolveAccess(shared, { browser: reader, gate: gateGrant(shared, reader, viewerId) });
+    const { viewerId } = await passGate(shared, { email: "jane@acme.com" }, reader, readerAddress());
+    const access = resolveAccess(shared, {
+      browser: reader,
+      gate: gateGrant(shared, reader, { viewerId, email: "jane@acme.com", verified: false }),
+    });
     await acceptAgreement(shared, access, reader, "203.0.113.5");
     const row = await db.agreementAcceptance.findFirstOrThrow({ where: { documentId: shared.id } });
     expect(row).toMatchObject({
@@ -90,7 +102,7 @@ describe("accepting the agreement", () => {
       email: null,
       viewerId: null,
     });
-    await passGate(shared, { email: "bob@acme.com" }, reader, anyReader);
+    await passGate(shared, { email: "bob@acme.com" }, reader, readerAddress());
     const { viewers } = await documentViewers(shared, 1, 10);
     expect(viewers[0]?.agreement_accepted_at).not.toBeNull();
   });

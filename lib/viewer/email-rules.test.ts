@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { readerAddress } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { createUser } from "../users/create-user";
@@ -42,7 +42,7 @@ describe("allow and block lists at the gate", () => {
     const doc = await createSampleDocument(owner.id, "Lists", 3, { allow: ["acme.com"], block: ["intern@acme.com"] });
     const events = await db.event.count({ where: { documentId: doc.id } });
     for (const email of ["someone@globex.io", "Intern@Acme.com"]) {
-      const error = await passGate(doc, { email }, `browser-${email}`, anyReader).then(
+      const error = await passGate(doc, { email }, `browser-${email}`, readerAddress()).then(
         () => null,
         (e: unknown) => e as ApiError,
       );
@@ -52,7 +52,7 @@ describe("allow and block lists at the gate", () => {
     expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(0);
     expect(await db.event.count({ where: { documentId: doc.id } })).toBe(events);
 
-    await passGate(doc, { email: "jane@acme.com" }, "browser-jane-123456", anyReader);
+    await passGate(doc, { email: "jane@acme.com" }, "browser-jane-123456", readerAddress());
     expect(await db.lead.findMany({ where: { documentId: doc.id }, select: { email: true } })).toEqual([{ email: "jane@acme.com" }]);
   });
 });

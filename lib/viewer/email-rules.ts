@@ -10,7 +10,12 @@ export const REFUSED_EMAIL_MESSAGE = "This email can't open this document. Ask t
  * list. One message for both, so a refusal does not tell which list holds what.
  */
 export function checkEmailRules(doc: Pick<Document, "allowList" | "blockList">, email: string): void {
-  const blocked = listNames(doc.blockList, email);
+  if (!emailRulesAdmit(doc, email)) throw new ApiError("forbidden", REFUSED_EMAIL_MESSAGE);
+}
+
+/** Whether the lists admit the email now (asked again on every request a gate grant serves). */
+export function emailRulesAdmit(doc: Pick<Document, "allowList" | "blockList">, email: string): boolean {
+  const blocked = listNames(doc.blockList, email, "lookalike");
   const allowed = doc.allowList.length === 0 || listNames(doc.allowList, email);
-  if (blocked || !allowed) throw new ApiError("forbidden", REFUSED_EMAIL_MESSAGE);
+  return !blocked && allowed;
 }

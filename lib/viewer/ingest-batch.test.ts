@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap } from "../../test/support/fixtures";
+import { noReaderCap, readerAddress } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { ApiError } from "../errors";
 import { db } from "../db/client";
@@ -19,6 +19,7 @@ const open: Access = {
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,
+  gateEmail: null,
   agreementAccepted: true,
   agreementDue: false,
   readablePages: 4,
@@ -261,7 +262,7 @@ describe("ingestBatch", () => {
       ],
       visit_id,
     );
-    const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, anyReader);
+    const { viewerId } = await passGate(doc, { email: "reader@acme.com", name: "Reader" }, browser, readerAddress());
     advance(3 * HOUR);
     const gated: Access = { ...open, gateViewerId: viewerId };
     const second = await send([[3, 1]], undefined, gated);

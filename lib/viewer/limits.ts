@@ -8,23 +8,37 @@ import { consumeRateLimit } from "../rate-limit";
  */
 export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download";
 
-export type DoorLimits = { perAddress: number; perDocument: number; windowSeconds: number };
+/**
+ * `perDocument` counts only requests from browsers holding no grant for the document, so readers
+ * who passed never meet it. The password and gate doors have none: a budget there would let a
+ * handful of addresses lock every reader out. Wrong passwords are slowed instead
+ * (lib/viewer/password-attempts.ts), and the gate has its per-address, per-email and per-document
+ * limits on what it records and sends.
+ */
+export type DoorLimits = { perAddress: number; perDocument: number | null; windowSeconds: number };
 
 export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
   page: { perAddress: 120, perDocument: 20_000, windowSeconds: 60 },
-  password: { perAddress: 10, perDocument: 100, windowSeconds: 60 },
-  gate: { perAddress: 20, perDocument: 300, windowSeconds: 60 },
+  password: { perAddress: 10, perDocument: null, windowSeconds: 60 },
+  gate: { perAddress: 20, perDocument: null, windowSeconds: 60 },
   track: { perAddress: 600, perDocument: 30_000, windowSeconds: 60 },
   file: { perAddress: 1200, perDocument: 60_000, windowSeconds: 60 },
   download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
 };
 
 /**
- * New readers one address may add to one document in an hour. Past it the reader still reads, but
- * no viewer, visit, lead or download is recorded and no event fires: a script clearing its cookies
- * cannot fill an owner's analytics, webhooks and inbox.
+ * New anonymous readers one address may add to one document in an hour. Past it the reader still
+ * reads, but no viewer, visit or download is recorded and no event fires: a script clearing its
+ * cookies cannot fill an owner's analytics and webhooks. The gate never uses this allowance: an
+ * email typed there is always recorded.
  */
 export const NEW_VIEWERS_PER_ADDRESS_PER_HOUR = 30;
+
+/**
+ * Emails new to a document one address may bring through its gate in an hour; past it the gate
+ * answers 429. Generous, for an office behind one address; a script meets it within minutes.
+ */
+export const GATE_NEW_READERS_PER_ADDRESS_PER_HOUR = 100;
 
 /** `document.downloaded` (and the download it counts) at most once per viewer in this long. */
 export const DOWNLOAD_REPEAT_SECONDS = 10 * 60;

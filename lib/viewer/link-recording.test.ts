@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap } from "../../test/support/fixtures";
+import { anyReader, noReaderCap, readerAddress } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import type { Document, Link } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
@@ -17,6 +17,7 @@ const open: Access = {
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,
+  gateEmail: null,
   agreementAccepted: true,
   agreementDue: false,
   readablePages: 3,
@@ -94,9 +95,9 @@ describe("a reader's visits", () => {
 
 describe("a lead", () => {
   it("records the link it was captured through, with the link in lead.captured", async () => {
-    await passGate(viaA, { email: "jane@sequoia.com" }, browser, anyReader);
+    await passGate(viaA, { email: "jane@sequoia.com" }, browser, readerAddress());
     setClockOffset(1_000);
-    await passGate(own, { email: "sam@accel.com" }, randomBytes(12).toString("base64url"), anyReader);
+    await passGate(own, { email: "sam@accel.com" }, randomBytes(12).toString("base64url"), readerAddress());
     const leads = await db.lead.findMany({ where: { documentId: doc.id }, orderBy: { email: "asc" } });
     expect(leads.map((l) => [l.email, l.linkId])).toEqual([
       ["jane@sequoia.com", linkA.id],
@@ -109,8 +110,8 @@ describe("a lead", () => {
   });
 
   it("stays the first link's when the same email passes another link's gate", async () => {
-    await passGate(viaA, { email: "jane@sequoia.com" }, browser, anyReader);
-    await passGate(viaB, { email: "jane@sequoia.com" }, browser, anyReader);
+    await passGate(viaA, { email: "jane@sequoia.com" }, browser, readerAddress());
+    await passGate(viaB, { email: "jane@sequoia.com" }, browser, readerAddress());
     expect(await db.lead.findMany({ where: { documentId: doc.id }, select: { linkId: true } })).toEqual([{ linkId: linkA.id }]);
   });
 });

@@ -9,7 +9,10 @@ export type OpenedDoor = {
   byAddress: RateLimitState;
   /** Unknown when the address was refused first (the code is not looked up then). */
   found?: PublicDocument;
-  /** Present for an active or expired code: deleted, disabled and unknown ones are not counted per document. */
+  /**
+   * Present for an active or expired code at a door with a per-document limit, unless the browser
+   * holds a grant for the document: deleted, disabled and unknown ones are not counted per document.
+   */
   byDocument?: RateLimitState;
 };
 
@@ -44,7 +47,7 @@ const OPEN_DOOR = `
   ), by_document AS (
     INSERT INTO rate_limit_windows (key, window_start, expires_at, count)
     SELECT $6 || found.id, $2, $3, 1 FROM found
-    WHERE found.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM found_link WHERE deleted_at IS NOT NULL OR disabled_at IS NOT NULL)
+    WHERE $7::boolean AND found.id::text IS DISTINCT FROM $8 AND found.deleted_at IS NULL AND NOT EXISTS (SELECT 1 FROM found_link WHERE deleted_at IS NOT NULL OR disabled_at IS NOT NULL)
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count
   )
@@ -59,10 +62,18 @@ type DoorRow = Omit<Document, "sizeBytes"> &
 /**
  * A request at one of the share link's doors, in one round trip: counts it against the door's
  * per-address limit, then (unless refused) finds the code's document, or its link and the link's
- * document, and counts it against the document's limit. Every request counts, refused ones included.
- * Beacons arrive every few seconds from every reader, so this is on the hottest path there is.
+ * document, and counts it against the document's limit unless `grantHolderOf` (the document a grant
+ * in the browser's cookies names, lib/viewer/access.ts) is that document. Every request counts,
+ * refused ones included. Beacons arrive every few seconds from every reader, so this is on the
+ * hottest path there is.
  */
-export async function openDoor(door: ViewerDoor, code: string, address: string, at = now()): Promise<OpenedDoor> {
+export async function openDoor(
+  door: ViewerDoor,
+  code: string,
+  address: string,
+  at = now(),
+  grantHolderOf: string | null = null,
+): Promise<OpenedDoor> {
   const limits = VIEWER_LIMITS[door];
   const window = rateLimitWindow(at, limits.windowSeconds);
   const [row] = await hotQuery<DoorRow>("open_door", OPEN_DOOR, [
@@ -72,6 +83,8 @@ export async function openDoor(door: ViewerDoor, code: string, address: string, 
     parseShareCode(code),
     limits.perAddress,
     `${door}:document:`,
+    limits.perDocument !== null,
+    grantHolderOf,
   ]);
   const { address_count, document_count, found, sizeBytes, ...columns } = row!;
   const byAddress = rateLimitState(address_count, at, limits.perAddress, limits.windowSeconds);
@@ -79,7 +92,7 @@ export async function openDoor(door: ViewerDoor, code: string, address: string, 
   const { doc, link } = splitColumns(columns);
   const opened = { byAddress, found: publicDocument(found ? { ...doc, sizeBytes: BigInt(sizeBytes) } : null, link, at) };
   if (document_count === null) return opened;
-  return { ...opened, byDocument: rateLimitState(document_count, at, limits.perDocument, limits.windowSeconds) };
+  return { ...opened, byDocument: rateLimitState(document_count, at, limits.perDocument ?? Infinity, limits.windowSeconds) };
 }
 
 /** The row's document columns and its `link.`-prefixed columns, apart (the link's all null without one). */

@@ -7,17 +7,16 @@ import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventSeconds } from "../schemas/events";
+import { emailAddressSchema } from "../schemas/email-address";
+import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import type { Document } from "../generated/prisma/client";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import { checkEmailRules } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
+import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
 
 export const gateFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: "Enter a valid email address, like name@company.com" }).max(254)),
+  email: emailAddressSchema("Enter a valid email address, like name@company.com"),
   name: z.string().trim().max(100, "Keep the name under 100 characters").optional().default(""),
 });
 
@@ -39,27 +38,35 @@ export function admittedEmail(doc: Document, input: unknown): z.infer<typeof gat
 /**
  * Passing the email gate: identifies the viewer (joining an earlier viewer with the same email on
  * this document), records the lead once per (document, email) with the link it came through and its
- * `lead.captured` event, and
- * returns the viewer the gate grant is issued for. When the email is new to the document and
- * `mayAddViewer` refuses (too many new readers from one address), the gate opens but nothing is
- * recorded: the grant names no viewer.
+ * `lead.captured` event, and returns what the gate grant is issued for. An email typed at the gate
+ * is always recorded: the gate's own limits refuse (429) rather than open without a record. One
+ * address may bring at most GATE_NEW_READERS_PER_ADDRESS_PER_HOUR emails new to the document.
  */
 export async function passGate(
   doc: RecordedDocument,
   input: unknown,
   browserId: string,
-  mayAddViewer: () => Promise<boolean>,
-): Promise<{ viewerId: string; leadCreated: boolean }> {
+  address: string,
+): Promise<{ viewerId: string; email: string; leadCreated: boolean }> {
   const { email, name } = admittedEmail(doc, input);
   const domain = email.split("@")[1]!;
 
-  const known = await db.viewer.findFirst({
-    where: { documentId: doc.id, OR: [{ email }, { browserId, email: null }] },
-    select: { id: true },
-  });
-  if (!known && !(await mayAddViewer())) return { viewerId: "", leadCreated: false };
+  const known = await db.viewer.findFirst({ where: { documentId: doc.id, email }, select: { id: true } });
+  if (!known) {
+    const newReaders = await consumeRateLimit(`gate:new:${doc.id}:${address}`, now(), GATE_NEW_READERS_PER_ADDRESS_PER_HOUR, 3600);
+    if (!newReaders.allowed) {
+      throw new ApiError("rate_limited", "Too many new readers from your network opened this document. Try again later.", {
+        headers: rateLimitHeaders(newReaders),
+      });
+    }
+  }
 
   return db.$transaction(async (tx) => {
+    // One pass at a time per (document, email) and per (document, browser): parallel posts of one
+    // new email would otherwise both create its viewer, and all but one fail on the unique index.
+    // Always the email's lock first, so two passes never wait on each other in a circle.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`gate:${doc.id}:email:${email}`}, 0))`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`gate:${doc.id}:browser:${browserId}`}, 0))`;
     const byEmail = await tx.viewer.findUnique({ where: { documentId_email: { documentId: doc.id, email } } });
     const byBrowser = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
     let viewer;
@@ -122,6 +129,6 @@ export async function passGate(
         },
       });
     }
-    return { viewerId: viewer.id, leadCreated: inserted === 1 };
+    return { viewerId: viewer.id, email, leadCreated: inserted === 1 };
   });
 }

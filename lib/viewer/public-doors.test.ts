@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../rate-limit";
@@ -11,6 +11,7 @@ import { resolveAccess } from "./access";
 import { ingestBatch } from "./ingest-batch";
 import {
   DOWNLOAD_REPEAT_SECONDS,
+  GATE_NEW_READERS_PER_ADDRESS_PER_HOUR,
   NEW_VIEWERS_PER_ADDRESS_PER_HOUR,
   newViewerAllowance,
   newViewerLimit,
@@ -19,6 +20,8 @@ import {
 } from "./limits";
 import { openDoor } from "./open-door";
 import { passGate } from "./pass-gate";
+import { PASSWORD_FAILURES, tryDocumentPassword } from "./password-attempts";
+import { hashPassword } from "../credentials/password-hash";
 import { recordDownload } from "./record-download";
 import { isCrossSite } from "../http/with-share-link";
 
@@ -66,13 +69,35 @@ describe("the limit of each public door", () => {
       expect(unknown.byDocument).toBeUndefined();
     });
 
-    it(`${door}: allows ${perDocument} requests per document a minute from any addresses, then refuses the next`, async () => {
-      await fillWindow(door, `document:${doc.id}`, perDocument - 1);
-      expect((await openDoor(door, doc.code, address(), at)).byDocument).toMatchObject({ allowed: true, remaining: 0, limit: perDocument });
-      const refused = await openDoor(door, doc.code, address(), at);
-      expect(refused.byAddress.allowed).toBe(true);
-      expect(refused.byDocument?.allowed).toBe(false);
-    });
+    if (perDocument === null) {
+      it(`${door}: has no per-document budget, so no number of addresses can shut it for everyone`, async () => {
+        await fillWindow(door, `document:${doc.id}`, 1_000_000);
+        const opened = await openDoor(door, doc.code, address(), at);
+        expect(opened.byAddress.allowed).toBe(true);
+        expect(opened.byDocument).toBeUndefined();
+      });
+    } else {
+      it(`${door}: allows ${perDocument} requests per document a minute from any addresses, then refuses the next`, async () => {
+        await fillWindow(door, `document:${doc.id}`, perDocument - 1);
+        expect((await openDoor(door, doc.code, address(), at)).byDocument).toMatchObject({
+          allowed: true,
+          remaining: 0,
+          limit: perDocument,
+        });
+        const refused = await openDoor(door, doc.code, address(), at);
+        expect(refused.byAddress.allowed).toBe(true);
+        expect(refused.byDocument?.allowed).toBe(false);
+      });
+
+      it(`${door}: never counts a browser holding a grant for the document against its per-document budget`, async () => {
+        await fillWindow(door, `document:${doc.id}`, perDocument + 10);
+        const holder = await openDoor(door, doc.code, address(), at, doc.id);
+        expect(holder.found?.state).toBe("active");
+        expect(holder.byDocument).toBeUndefined();
+        // A grant for another document is no pass here.
+        expect((await openDoor(door, doc.code, address(), at, randomUUID())).byDocument?.allowed).toBe(false);
+      });
+    }
   }
 
   it("answers a deleted document's link as gone, without counting it per document", async () => {
@@ -107,17 +132,69 @@ describe("new readers per address per document", () => {
     expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, address()))).applied).toBe(true);
   });
 
-  it("opens the gate past the cap without recording a lead or firing lead.captured", async () => {
+  it("never stops the gate from recording: a reader who typed an email after 30 cookie-less beacons from their address is a lead", async () => {
     const from = address();
-    for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
-      expect((await passGate(doc, { email: `reader${i}@acme.com` }, browser(), newViewerAllowance(doc.id, from))).leadCreated).toBe(true);
+    for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 1; i++)
+      await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
+    const passed = await passGate(doc, { email: "reader@acme.com" }, browser(), from);
+    expect(passed).toMatchObject({ email: "reader@acme.com", leadCreated: true });
+    expect(passed.viewerId).not.toBe("");
+    expect(await db.lead.count({ where: { documentId: doc.id, email: "reader@acme.com" } })).toBe(1);
+    expect(await db.event.count({ where: { documentId: doc.id, type: "lead.captured" } })).toBe(1);
+  });
+
+  it(`refuses the gate (429) rather than open it unrecorded, past ${GATE_NEW_READERS_PER_ADDRESS_PER_HOUR} new emails from one address in an hour`, async () => {
+    const from = address();
+    const { start, end } = rateLimitWindow(new Date(), 3600);
+    await db.rateLimitWindow.create({
+      data: { key: `gate:new:${doc.id}:${from}`, windowStart: start, expiresAt: end, count: GATE_NEW_READERS_PER_ADDRESS_PER_HOUR },
+    });
+    const refused = await passGate(doc, { email: "one-more@acme.com" }, browser(), from).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "rate_limited", status: 429 });
+    expect(await db.viewer.count({ where: { documentId: doc.id } })).toBe(0);
+    // An email the document already knows is no new reader; another address has its own allowance.
+    await passGate(doc, { email: "known@acme.com" }, browser(), address());
+    expect((await passGate(doc, { email: "known@acme.com" }, browser(), from)).email).toBe("known@acme.com");
+  });
+
+  it("records one viewer and one lead for ten parallel passes of one new email, and answers all of them", async () => {
+    const reader = browser();
+    const passes = await Promise.allSettled(Array.from({ length: 10 }, () => passGate(doc, { email: "rush@acme.com" }, reader, address())));
+    expect(passes.map((pass) => pass.status)).toEqual(Array(10).fill("fulfilled"));
+    expect(await db.viewer.count({ where: { documentId: doc.id } })).toBe(1);
+    expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
+    expect(await db.event.count({ where: { documentId: doc.id, type: "lead.captured" } })).toBe(1);
+  });
+});
+
+describe("wrong passwords", () => {
+  let locked: SharedDocument;
+  beforeEach(async () => {
+    await db.document.update({ where: { id: doc.id }, data: { passwordHash: await hashPassword("open-sesame") } });
+    locked = sharedDocument(await db.document.findUniqueOrThrow({ where: { id: doc.id } }), null);
+  });
+  const attempt = (password: string, from: string) =>
+    tryDocumentPassword(locked, { password }, from).then(
+      () => 200,
+      (error: { status?: number }) => error.status,
+    );
+
+  it(`allow ${PASSWORD_FAILURES.perAddress} wrong guesses per address a window, then refuse that address only`, async () => {
+    const guesser = address();
+    for (let i = 0; i < PASSWORD_FAILURES.perAddress; i++) expect(await attempt("wrong-guess", guesser)).toBe(401);
+    expect(await attempt("open-sesame", guesser)).toBe(429);
+    expect(await attempt("open-sesame", address())).toBe(200);
+  });
+
+  it("from many addresses slow every guesser down, and still let a right answer from a fresh address in", async () => {
+    for (let a = 0; a < PASSWORD_FAILURES.underAttack / PASSWORD_FAILURES.perAddress; a++) {
+      const guesser = address();
+      for (let i = 0; i < PASSWORD_FAILURES.perAddress; i++) expect(await attempt("wrong-guess", guesser)).toBe(401);
     }
-    const past = await passGate(doc, { email: "one-more@acme.com" }, browser(), newViewerAllowance(doc.id, from));
-    expect(past).toEqual({ viewerId: "", leadCreated: false });
-    expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
-    expect(await db.event.count({ where: { documentId: doc.id, type: "lead.captured" } })).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
-    // An email the document already knows is still recognised (the viewer exists; nothing new is added).
-    expect((await passGate(doc, { email: "reader0@acme.com" }, browser(), newViewerAllowance(doc.id, from))).viewerId).not.toBe("");
+    expect(await attempt("open-sesame", address())).toBe(200);
+    const late = address();
+    for (let i = 0; i < PASSWORD_FAILURES.perAddressUnderAttack; i++) expect(await attempt("wrong-guess", late)).toBe(401);
+    expect(await attempt("wrong-guess", late)).toBe(429);
   });
 });
 

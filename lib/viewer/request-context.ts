@@ -2,27 +2,21 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { config } from "../config";
 import type { SharedDocument } from "../links/shared-document";
-import {
-  agreementCookie,
-  BROWSER_COOKIE,
-  GRANT_TTL_SECONDS,
-  type Access,
-  gateCookie,
-  passwordCookie,
-  resolveAccess,
-  shareCode,
-} from "./access";
+import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, grantHolderDocument, resolveAccess, shareCode, viewerCookies } from "./access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
 export async function viewerAccess(doc: SharedDocument): Promise<Access> {
   const jar = await cookies();
-  const code = shareCode(doc);
-  return resolveAccess(doc, {
-    browser: jar.get(BROWSER_COOKIE)?.value,
-    password: jar.get(passwordCookie(code))?.value,
-    gate: jar.get(gateCookie(code))?.value,
-    agreement: jar.get(agreementCookie(code))?.value,
-  });
+  return resolveAccess(
+    doc,
+    viewerCookies(shareCode(doc), (name) => jar.get(name)?.value),
+  );
+}
+
+/** The document a grant this browser holds under `code` was given for (lib/viewer/access.ts grantHolderDocument). */
+export async function grantHolderOf(code: string): Promise<string | null> {
+  const jar = await cookies();
+  return grantHolderDocument(viewerCookies(code, (name) => jar.get(name)?.value));
 }
 
 // Secure cookies whenever the app is served over https.

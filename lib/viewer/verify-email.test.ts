@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { readerAddress } from "../../test/support/fixtures";
 import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
 import { sendDueNotifications } from "../email/send-due-notifications";
 import { ApiError } from "../errors";
 import type { Document } from "../generated/prisma/client";
-import { setClockOffset } from "../time";
+import { rateLimitWindow } from "../rate-limit";
+import { now, setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { passGate } from "./pass-gate";
 import {
@@ -81,7 +82,7 @@ describe("email verification at the gate", () => {
 
     const reader = await checkVerificationCode(doc, { code }, browser);
     expect(reader).toEqual({ email, name: "Jane" });
-    await passGate(doc, reader, browser, anyReader);
+    await passGate(doc, reader, browser, readerAddress());
     await markLeadVerified(doc, reader.email);
     expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({ email, verified: true });
     // Used once.
@@ -157,5 +158,47 @@ describe("email verification at the gate", () => {
     expect([error.status, error.code]).toEqual([429, "rate_limited"]);
     // Most of the hour is left: the window started a second before the first code.
     expect(Number(error.headers["Retry-After"])).toBeGreaterThan(CODE_LIMITS.perAddress.windowSeconds - 300);
+  });
+
+  it("counts every alias of one mailbox as one email: victim+1 … victim+50 from 5 addresses get 3 codes, not 50", async () => {
+    const window = CODE_LIMITS.perEmail.windowSeconds * 1000;
+    setClockOffset(Math.ceil(Date.now() / window) * window - Date.now() + 1000);
+    const answers = [];
+    for (let i = 1; i <= 50; i++) {
+      const email = i % 2 ? `victim+${i}@victim-inbox.com` : `v.i.c.t.i.m+${i}@victim-inbox.com`;
+      answers.push(
+        await sendVerificationCode(doc, { email }, browser, `198.51.100.${i % 5}`).then(
+          () => 202,
+          (e: ApiError) => e.status,
+        ),
+      );
+    }
+    expect(answers.filter((status) => status === 202)).toHaveLength(CODE_LIMITS.perEmail.limit);
+    expect(await db.notification.count({ where: { toAddress: { endsWith: "@victim-inbox.com" }, kind: "reader_code" } })).toBe(
+      CODE_LIMITS.perEmail.limit,
+    );
+  });
+
+  it(`sends at most ${CODE_LIMITS.perDocument.limit} codes for one document in an hour, from any addresses to any emails`, async () => {
+    const window = CODE_LIMITS.perDocument.windowSeconds * 1000;
+    setClockOffset(Math.ceil(Date.now() / window) * window - Date.now() + 1000);
+    const { start, end } = rateLimitWindow(now(), CODE_LIMITS.perDocument.windowSeconds);
+    await db.rateLimitWindow.create({
+      data: { key: `verify:document:${doc.id}`, windowStart: start, expiresAt: end, count: CODE_LIMITS.perDocument.limit - 1 },
+    });
+    await sendVerificationCode(doc, { email: "last@acme.com" }, browser, "198.51.100.201");
+    const error = await refusal(sendVerificationCode(doc, { email: "too-many@acme.com" }, browser, "198.51.100.202"));
+    expect([error.status, error.code]).toEqual([429, "rate_limited"]);
+    expect(await db.notification.count({ where: { toAddress: "too-many@acme.com" } })).toBe(0);
+  });
+
+  it("refuses an address whose local part is over 64 characters or which is over 254, sending nothing", async () => {
+    const long = await refusal(sendVerificationCode(doc, { email: `${"a".repeat(65)}@acme.com` }, "long-addresses-browser", address));
+    expect([long.status, long.message]).toEqual([422, "The part before @ may hold at most 64 characters"]);
+    const huge = await refusal(
+      sendVerificationCode(doc, { email: `a@${Array(5).fill("b".repeat(60)).join(".")}.com` }, "long-addresses-browser", address),
+    );
+    expect(huge.status).toBe(422);
+    expect(await db.emailVerification.count({ where: { documentId: doc.id, browserId: "long-addresses-browser" } })).toBe(0);
   });
 });

@@ -7,14 +7,22 @@ import { ApiError } from "../errors";
 import type { Document, Link } from "../generated/prisma/client";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { now } from "../time";
+import { lookalikeMailbox } from "../rules/mailbox";
 import { admittedEmail } from "./pass-gate";
 
-/** How long a code works, how many wrong tries burn it, and how many may be sent. */
+/**
+ * How long a code works, how many wrong tries burn it, and how many may be sent: per mailbox (all of
+ * victim+1@…, victim+2@… count as victim@…, lib/rules/mailbox.ts), per client address, and per
+ * document, so no number of addresses and aliases can turn a document into a mail cannon. The
+ * per-document cap sits above what 15 addresses can send, so a flood from a handful of addresses
+ * leaves codes for real readers.
+ */
 export const CODE_TTL_SECONDS = 10 * 60;
 export const MAX_CODE_ATTEMPTS = 5;
 export const CODE_LIMITS = {
   perEmail: { limit: 3, windowSeconds: 10 * 60 },
   perAddress: { limit: 10, windowSeconds: 60 * 60 },
+  perDocument: { limit: 200, windowSeconds: 60 * 60 },
 } as const;
 
 /** One message for every code that does not open the document, so an answer tells nothing about which codes exist. */
@@ -57,12 +65,19 @@ export async function sendVerificationCode(doc: SharedDoc, input: unknown, brows
   );
   if (!byAddress.allowed) throw limited(byAddress);
   const byEmail = await consumeRateLimit(
-    `verify:email:${doc.id}:${email}`,
+    `verify:email:${doc.id}:${lookalikeMailbox(email)}`,
     at,
     CODE_LIMITS.perEmail.limit,
     CODE_LIMITS.perEmail.windowSeconds,
   );
   if (!byEmail.allowed) throw limited(byEmail);
+  const byDocument = await consumeRateLimit(
+    `verify:document:${doc.id}`,
+    at,
+    CODE_LIMITS.perDocument.limit,
+    CODE_LIMITS.perDocument.windowSeconds,
+  );
+  if (!byDocument.allowed) throw limited(byDocument);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const linkId = doc.link?.id ?? null;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader } from "../../test/support/fixtures";
+import { readerAddress } from "../../test/support/fixtures";
 import { shownStrings } from "../../test/support/pdf-page-text";
 import { config, reloadConfig } from "../config";
 import { ApiError } from "../errors";
@@ -14,28 +14,15 @@ import type { Document } from "../generated/prisma/client";
 import { storage } from "../storage";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import type { Access } from "./access";
+import { sharedDocument } from "../links/shared-document";
+import { gateGrant, resolveAccess } from "./access";
+import { ingestBatch } from "./ingest-batch";
+import { NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerLimit } from "./limits";
 import { passGate } from "./pass-gate";
 import { ANONYMOUS_READER, fillWatermark, readerWatermark } from "./watermark";
 import { watermarkedCopy } from "./watermark-download";
 
-const notPassed: Access = {
-  passwordOk: true,
-  gatePassed: false,
-  gateViewerId: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 2,
-  fullFile: false,
-  canDownload: false,
-};
-const passedAs = (viewerId: string): Access => ({
-  ...notPassed,
-  gatePassed: true,
-  gateViewerId: viewerId,
-  fullFile: true,
-  canDownload: true,
-});
+const beacon = () => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 2 }] });
 const TEMPLATE = "Confidential · {email} · {date} · {ip}";
 
 let doc: Document;
@@ -47,8 +34,17 @@ beforeEach(async () => {
 });
 afterEach(() => setClockOffset(0));
 
-const readerOf = async (document: Document, email: string) =>
-  (await passGate(document, { email }, randomBytes(12).toString("base64url"), anyReader)).viewerId;
+/** What a browser with no grant may do. */
+const anonymous = () => resolveAccess(sharedDocument(doc, null), {});
+
+/** What a browser that passed the gate of `document` as `email` may do, from its real grant cookies. */
+async function passedAs(document: Document, email: string) {
+  const browser = randomBytes(12).toString("base64url");
+  const shared = sharedDocument(document, null);
+  const pass = await passGate(shared, { email }, browser, readerAddress());
+  const gate = gateGrant(shared, browser, { ...pass, verified: false });
+  return (settings: Document = document) => resolveAccess(sharedDocument(settings, null), { browser, gate });
+}
 
 describe("the watermark a reader gets", () => {
   it("fills every field, as often as the template names it", () => {
@@ -59,20 +55,39 @@ describe("the watermark a reader gets", () => {
 
   it("is none when the document sets none", async () => {
     const plain = await db.document.update({ where: { id: doc.id }, data: { watermark: null } });
-    expect(await readerWatermark(plain, passedAs(await readerOf(plain, "jane@acme.com")), "203.0.113.7")).toBeNull();
+    expect(readerWatermark(plain, (await passedAs(plain, "jane@acme.com"))(), "203.0.113.7")).toBeNull();
   });
 
-  it("names the reader who passed the gate in this browser, the day of reading in UTC and the client address", async () => {
+  it("names the email of the gate grant, the day of reading in UTC and the client address", async () => {
     setClockOffset(Date.parse("2031-02-03T23:30:00Z") - Date.now());
-    const viewerId = await readerOf(doc, "jane@acme.com");
-    expect(await readerWatermark(doc, passedAs(viewerId), "203.0.113.7")).toBe("Confidential · jane@acme.com · 2031-02-03 · 203.0.113.7");
+    const access = (await passedAs(doc, "jane@acme.com"))();
+    expect(readerWatermark(doc, access, "203.0.113.7")).toBe("Confidential · jane@acme.com · 2031-02-03 · 203.0.113.7");
   });
 
-  it("says anonymous before the gate is passed, and for a grant naming another document's reader", async () => {
-    expect(await readerWatermark(doc, notPassed, "203.0.113.7")).toContain(`· ${ANONYMOUS_READER} ·`);
-    const other = await createSampleDocument(doc.ownerId, "Other", 2);
-    const strangerId = await readerOf(other, "mallory@evil.example");
-    expect(await readerWatermark(doc, passedAs(strangerId), "203.0.113.7")).toContain(`· ${ANONYMOUS_READER} ·`);
+  it("names the grant's email even when the reader's address had spent its new-readers allowance on anonymous beacons", async () => {
+    const from = readerAddress();
+    for (let i = 0; i <= NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
+      await ingestBatch(
+        sharedDocument(doc, null),
+        anonymous(),
+        randomBytes(12).toString("base64url"),
+        beacon(),
+        newViewerLimit(doc.id, from),
+      );
+    }
+    const browser = randomBytes(12).toString("base64url");
+    const shared = sharedDocument(doc, null);
+    const pass = await passGate(shared, { email: "jane@acme.com" }, browser, from);
+    const access = resolveAccess(shared, { browser, gate: gateGrant(shared, browser, { ...pass, verified: false }) });
+    expect(readerWatermark(doc, access, from)).toContain("· jane@acme.com ·");
+  });
+
+  it("says anonymous before the gate is passed, and for a grant of a reader the owner has since blocked", async () => {
+    expect(readerWatermark(doc, anonymous(), "203.0.113.7")).toContain(`· ${ANONYMOUS_READER} ·`);
+    const jane = await passedAs(doc, "jane@acme.com");
+    const blocked = await db.document.update({ where: { id: doc.id }, data: { blockList: ["jane@acme.com"] } });
+    expect(jane(blocked).fullFile).toBe(false);
+    expect(readerWatermark(blocked, jane(blocked), "203.0.113.7")).toContain(`· ${ANONYMOUS_READER} ·`);
   });
 });
 

@@ -1,4 +1,3 @@
-import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { now } from "../time";
 import type { Access } from "./access";
@@ -14,15 +13,11 @@ export function fillWatermark(template: string, values: WatermarkValues): string
 }
 
 /**
- * The watermark this reader sees, filled on the server: `{email}` from the gate grant (the viewer
- * who passed the gate in this browser), `{date}` the day of reading in UTC, `{ip}` the client
- * address as limits count it. Null when the document (or its link) sets none.
+ * The watermark this reader sees, filled on the server: `{email}` the email of the gate grant this
+ * browser holds (checked against the rules on this very request), `{date}` the day of reading in
+ * UTC, `{ip}` the client address as limits count it. Null when the document (or its link) sets none.
  */
-export async function readerWatermark(doc: Pick<Document, "id" | "watermark">, access: Access, address: string): Promise<string | null> {
+export function readerWatermark(doc: Pick<Document, "watermark">, access: Pick<Access, "gateEmail">, address: string): string | null {
   if (!doc.watermark) return null;
-  const viewer = access.gateViewerId
-    ? await db.viewer.findUnique({ where: { id: access.gateViewerId }, select: { email: true, documentId: true } })
-    : null;
-  const email = viewer?.documentId === doc.id && viewer.email ? viewer.email : ANONYMOUS_READER;
-  return fillWatermark(doc.watermark, { email, date: now().toISOString().slice(0, 10), ip: address });
+  return fillWatermark(doc.watermark, { email: access.gateEmail ?? ANONYMOUS_READER, date: now().toISOString().slice(0, 10), ip: address });
 }

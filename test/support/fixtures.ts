@@ -11,6 +11,9 @@ import type { NewViewerLimit } from "../../lib/viewer/limits";
 /** Lets every reader be recorded: for tests of something other than the new-readers cap. */
 export const anyReader = async () => true;
 
+/** A client address of its own for each call: for tests of something other than the per-address limits. */
+export const readerAddress = () => `192.0.2.${randomBytes(3).toString("hex")}`;
+
 /** The same for ingestBatch, which counts new readers itself. */
 export const noReaderCap: NewViewerLimit = {
   key: `test:no-reader-cap:${randomBytes(6).toString("hex")}`,

@@ -63,7 +63,7 @@ export default async function ViewerPage({ params }: Props) {
         canDownload={access.canDownload}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
         // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
-        watermark={await readerWatermark(doc, access, clientAddress(await headers()))}
+        watermark={readerWatermark(doc, access, clientAddress(await headers()))}
       />
     </>
   );

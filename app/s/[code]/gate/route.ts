@@ -12,13 +12,13 @@ import { withShareLink } from "@/lib/http/with-share-link";
  */
 export const POST = withShareLink(
   "gate",
-  async ({ doc, access, body, address, mayAddViewer }) => {
+  async ({ doc, access, body, address }) => {
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     const browser = await browserId();
     if (doc.verifyEmail)
       return Response.json({ code_sent: true, ...(await sendVerificationCode(doc, body, browser, address)) }, { status: 202 });
-    const { viewerId } = await passGate(doc, body, browser, mayAddViewer);
-    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, viewerId), shareCode(doc));
+    const { viewerId, email } = await passGate(doc, body, browser, address);
+    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, { viewerId, email, verified: false }), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },

@@ -6,17 +6,17 @@ import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/verify-email";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** The emailed code (verify_email): passes the gate as the gate form does, with the lead marked verified. */
+/** The emailed code (verify_email): passes the gate as the gate form does, with the lead and the grant marked verified. */
 export const POST = withShareLink(
   "gate",
-  async ({ doc, access, body, mayAddViewer }) => {
+  async ({ doc, access, body, address }) => {
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     if (!doc.verifyEmail) throw new ApiError("not_found", "This document does not ask for a code.");
     const browser = await browserId();
     const reader = await checkVerificationCode(doc, body, browser);
-    const { viewerId } = await passGate(doc, reader, browser, mayAddViewer);
-    await markLeadVerified(doc, reader.email);
-    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, viewerId), shareCode(doc));
+    const { viewerId, email } = await passGate(doc, reader, browser, address);
+    await markLeadVerified(doc, email);
+    await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, { viewerId, email, verified: true }), shareCode(doc));
     return Response.json({ ok: true });
   },
   { maxBody: BODY_LIMITS.viewerForm },
