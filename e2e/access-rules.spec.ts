@@ -181,3 +181,27 @@ test("an agreement given as a URL links to it in a new tab", async ({ page }) =>
   await pageRendered(page, 1);
   expect(await db.agreementAcceptance.findFirst({ where: { documentId: doc.id } })).toMatchObject({ email: null });
 });
+
+test("a reader who passed is cut off on their next request once the owner tightens the rules", async ({ playwright, baseURL }) => {
+  const tightenings: Array<[string, Record<string, unknown>]> = [
+    ["blocks the reader's mailbox (by an alias)", { block: ["reader1+old@acme.com"] }],
+    ["sets an allow list without them", { allow: ["partner.io"] }],
+    ["turns on verify_email", { verify_email: true }],
+    ["adds an agreement", { agreement: "I will keep this confidential." }],
+  ];
+  const owner = await playwright.request.newContext({ baseURL });
+  for (const [change, patch] of tightenings) {
+    const doc = await uploadOk(owner, account, { pages: 2, fields: { gate_type: "full", allow_download: "true" } });
+    const reader = await playwright.request.newContext({ baseURL });
+    expect((await reader.post(`${linkOf(doc)}/gate`, { data: { email: "reader1@acme.com" } })).status()).toBe(200);
+    expect((await reader.get(`${linkOf(doc)}/file?v=full`)).status(), change).toBe(200);
+    expect((await reader.get(`${linkOf(doc)}/download`)).status(), change).toBe(200);
+
+    const patched = await owner.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: patch });
+    expect(patched.status(), change).toBe(200);
+    expect((await reader.get(`${linkOf(doc)}/file?v=full`)).status(), `file after the owner ${change}`).toBe(403);
+    expect((await reader.get(`${linkOf(doc)}/download`)).status(), `download after the owner ${change}`).toBe(403);
+    await reader.dispose();
+  }
+  await owner.dispose();
+});
