@@ -32,6 +32,7 @@ let owner: Page;
 
 const query = <T extends pg.QueryResultRow>(sql: string, params: unknown[] = []) => queryDatabase<T>(databaseUrl, sql, params);
 const storedKeys = () => [...uploadthing.files.values()].map((file) => (file.customId ?? "").replaceAll("~", "/"));
+const aclOf = (key: string) => [...uploadthing.files.values()].find((file) => file.customId === key.replaceAll("/", "~"))?.acl;
 
 test.beforeAll(async ({ browser }) => {
   uploadthing = await startUploadThingStandIn();
@@ -92,6 +93,8 @@ test("the dashboard sends the PDF straight to UploadThing, with a progress bar, 
   expect(doc!.page_count).toBe(6);
   expect(doc!.storage_key).toBe(`documents/${doc!.id}/original.pdf`);
   expect(storedKeys()).toEqual(expect.arrayContaining([doc!.storage_key, doc!.preview_storage_key]));
+  // The browser's upload and the server's own (the preview) both asked UploadThing for private access.
+  expect([doc!.storage_key, doc!.preview_storage_key].map((key) => aclOf(key))).toEqual(["private", "private"]);
   expect(await query("SELECT type FROM events WHERE document_id = $1", [doc!.id])).toEqual([{ type: "document.uploaded" }]);
   expect(await query("SELECT id FROM pending_uploads")).toEqual([]);
 
@@ -140,6 +143,7 @@ test("POST /api/v1/documents stores on UploadThing too, and the viewer reads it 
   expect(storedKeys()).toContain(`documents/${body.id}/original.pdf`);
   const stored = [...uploadthing.files.values()].find((file) => file.customId === `documents~${body.id}~original.pdf`)!;
   expect(stored.bytes.equals(pdf)).toBe(true);
+  expect(stored.acl).toBe("private");
 
   const reader = await (await browser.newContext({ baseURL: BASE })).newPage();
   await reader.goto(`/s/${body.short_code.slice(2)}`);

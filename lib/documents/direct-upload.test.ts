@@ -11,7 +11,13 @@ import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { type DirectUploadOutcome, MAX_OPEN_DIRECT_UPLOADS, completeDirectUpload, openDirectUpload } from "./direct-upload";
+import {
+  type DirectUploadOutcome,
+  MAX_OPEN_DIRECT_UPLOADS,
+  OPEN_SLOTS_RETRY_AFTER_SECONDS,
+  completeDirectUpload,
+  openDirectUpload,
+} from "./direct-upload";
 
 let uploadthing: UploadThingStandIn;
 let browser: UTApi;
@@ -195,6 +201,26 @@ describe("a direct upload to UploadThing", () => {
     await browserStores(slots[0]!.storageKey, pdf);
     await completeDirectUpload(slots[0]!.id, slots[0]!.storageKey);
     expect((await openDirectUpload(ownerId, { name: "now it fits.pdf", size: 1000 }, {})).id).toBeTruthy();
+  });
+
+  it("holds exactly 20 open slots when 60 requests of one owner arrive at once, with or without a password", async () => {
+    const ownerId = await owner();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        openDirectUpload(ownerId, { name: `deck-${i}.pdf`, size: 1000 }, i % 10 === 0 ? { password: "open sesame" } : {}),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(MAX_OPEN_DIRECT_UPLOADS);
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason as ApiError] : []));
+    expect(refusals).toHaveLength(60 - MAX_OPEN_DIRECT_UPLOADS);
+    for (const refusal of refusals) {
+      expect([refusal.status, refusal.code, refusal.headers["Retry-After"]]).toEqual([
+        429,
+        "rate_limited",
+        String(OPEN_SLOTS_RETRY_AFTER_SECONDS),
+      ]);
+    }
+    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
   });
 
   it("never deletes a live document's file when a repeated callback looks between the first callback's commit", async () => {

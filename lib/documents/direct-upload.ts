@@ -25,6 +25,14 @@ export type DirectUploadOutcome = { ok: true; document: Document } | { ok: false
 /** Upload slots one owner may hold open at once: a form submitted twice is fine, a script piling up rows and password hashes is not. */
 export const MAX_OPEN_DIRECT_UPLOADS = 20;
 
+/** How long an owner whose slots are all taken is asked to wait: uploads in progress mostly end within a minute. */
+export const OPEN_SLOTS_RETRY_AFTER_SECONDS = 60;
+
+const slotsTaken = () =>
+  new ApiError("rate_limited", `You have ${MAX_OPEN_DIRECT_UPLOADS} uploads in progress. Wait for them to finish, then try again.`, {
+    headers: { "Retry-After": String(OPEN_SLOTS_RETRY_AFTER_SECONDS) },
+  });
+
 const tooLarge = () => new ApiError("payload_too_large", `The file is larger than the ${config().MAX_UPLOAD_MB} MB upload limit.`);
 
 /**
@@ -41,21 +49,32 @@ export async function openDirectUpload(
   if (file.size === 0) throw new ApiError("bad_request", "The file is empty; choose a PDF.");
   if (!Number.isSafeInteger(file.size) || file.size < 0) throw new ApiError("bad_request", "The file size is not a whole number of bytes.");
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
-  if ((await db.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) {
-    throw new ApiError("rate_limited", `You have ${MAX_OPEN_DIRECT_UPLOADS} uploads in progress. Wait for them to finish, then try again.`);
-  }
+  // Before the password is hashed, so a refusal costs no hash; the count that holds is the one below.
+  if ((await db.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) throw slotsTaken();
   const { password, ...settings } = fields;
   const id = randomUUID();
-  await db.pendingUpload.create({
-    data: {
-      id,
-      ownerId,
-      filename: file.name.replaceAll("\u0000", "").slice(0, 255),
-      sizeBytes: BigInt(file.size),
-      fields: settings,
-      passwordHash: password ? await hashPassword(password) : null,
+  const passwordHash = password ? await hashPassword(password) : null;
+  // One owner's slots are counted and taken one request at a time (a lock per owner, held to the
+  // commit): concurrent requests each counting the same 19 would otherwise all take the 20th. A
+  // burst of one owner's requests queues for the lock, each turn a few milliseconds; the route's
+  // rate limit bounds the burst.
+  await db.$transaction(
+    async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pending-uploads:${ownerId}`}, 0))`;
+      if ((await tx.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) throw slotsTaken();
+      await tx.pendingUpload.create({
+        data: {
+          id,
+          ownerId,
+          filename: file.name.replaceAll("\u0000", "").slice(0, 255),
+          sizeBytes: BigInt(file.size),
+          fields: settings,
+          passwordHash,
+        },
+      });
     },
-  });
+    { maxWait: 10_000 },
+  );
   return { id, storageKey: originalKey(id) };
 }
 

@@ -1,9 +1,14 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
+import { MAX_OPEN_DIRECT_UPLOADS, OPEN_SLOTS_RETRY_AFTER_SECONDS } from "../documents/direct-upload";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "../request/client-address";
+import { storage } from "../storage";
 import { createUser } from "../users/create-user";
 import { UPLOADTHING_REQUESTS_PER_MINUTE } from "./uploadthing-route";
 
@@ -15,16 +20,33 @@ let uploadthing: UploadThingStandIn;
 let GET: (req: Request) => Promise<Response>;
 let POST: (req: Request) => Promise<Response>;
 
+// The route on loopback, as APP_URL: where UploadThing (the stand-in) calls back once it has a browser's file.
+let app: Server;
+
 beforeAll(async () => {
   uploadthing = await startUploadThingStandIn();
-  Object.assign(process.env, uploadthing.env);
+  app = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const headers = new Headers(Object.entries(req.headers).map(([name, value]) => [name, String(value)] as [string, string]));
+      const request = new Request(`http://localhost${req.url}`, { method: "POST", headers, body: Buffer.concat(chunks) });
+      void POST(request).then(async (response) => {
+        res.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  Object.assign(process.env, uploadthing.env, { APP_URL: `http://127.0.0.1:${(app.address() as AddressInfo).port}` });
   reloadConfig();
   ({ GET, POST } = (await import("./uploadthing-route")).uploadthingRoute());
 });
 
 afterAll(async () => {
-  for (const name of Object.keys(uploadthing.env)) delete process.env[name];
+  for (const name of [...Object.keys(uploadthing.env), "APP_URL"]) delete process.env[name];
   reloadConfig();
+  app.closeAllConnections();
+  await new Promise((resolve) => app.close(resolve));
   await uploadthing.close();
 });
 
@@ -81,6 +103,46 @@ describe("the upload action of /api/uploadthing", () => {
     const response = await uploadAction([{ name: "cat.png", size: 1000, type: "image/png" }]);
     expect(response.status).toBe(400);
     expect(await pendingRows()).toBe(0);
+  });
+});
+
+describe("upload slots", () => {
+  it(`hands one owner exactly ${MAX_OPEN_DIRECT_UPLOADS} of 60 simultaneous requests; the others answer 429 rate_limited with Retry-After`, async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => uploadAction([{ name: `deck-${i}.pdf`, size: 1000, type: "application/pdf" }])),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(MAX_OPEN_DIRECT_UPLOADS);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(60 - MAX_OPEN_DIRECT_UPLOADS);
+    expect(await pendingRows()).toBe(MAX_OPEN_DIRECT_UPLOADS);
+
+    const refused = responses.find((response) => response.status === 429)!;
+    expect(refused.headers.get("retry-after")).toBe(String(OPEN_SLOTS_RETRY_AFTER_SECONDS));
+    expect(await refused.json()).toEqual({
+      error: { code: "rate_limited", message: "You have 20 uploads in progress. Wait for them to finish, then try again." },
+    });
+  });
+});
+
+describe("the access UploadThing is asked to give an original", () => {
+  it("is private for the browser's upload (the URL the route signs) and for the server's own put", async () => {
+    const pdf = await samplePdf(2);
+    const slot = await uploadAction([{ name: "deck.pdf", size: pdf.length, type: "application/pdf" }]);
+    expect(slot.status).toBe(200);
+    const [presigned] = (await slot.json()) as Array<{ url: string; key: string }>;
+
+    // What @uploadthing/react then does: the file, as multipart, to the signed URL.
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(pdf)], { type: "application/pdf" }), "deck.pdf");
+    const put = await fetch(presigned!.url, { method: "PUT", body: form });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as { serverData: unknown }).serverData).toMatchObject({ ok: true });
+    expect(uploadthing.files.get(presigned!.key)?.acl).toBe("private");
+
+    const key = `documents/${randomUUID()}/original.pdf`;
+    await storage().put(key, pdf, pdf.length);
+    const stored = [...uploadthing.files.values()].find((file) => file.customId === key.replaceAll("/", "~"));
+    expect(stored?.acl).toBe("private");
   });
 });
 

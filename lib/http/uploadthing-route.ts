@@ -7,7 +7,7 @@ import { BODY_LIMITS, readCappedText } from "../request/read-body";
 import { clientAddress } from "../request/server-headers";
 import { uploadthingOptions } from "../storage";
 import { errorResponse, withHeaders } from "./respond";
-import { pdfFileRouter } from "./uploadthing-router";
+import { pdfFileRouter, refusalOf } from "./uploadthing-router";
 
 /** Per client address and minute: the browser's upload requests (and its reads of the route's config) and UploadThing's callbacks. */
 export const UPLOADTHING_REQUESTS_PER_MINUTE = 120;
@@ -57,7 +57,12 @@ export function uploadthingRoute() {
         }
       }
       if (body === null) return withHeaders(await handle(req), base);
-      return withHeaders(await handle(new Request(req.url, { method: "POST", headers: req.headers, body })), base);
+      const forwarded = new Request(req.url, { method: "POST", headers: req.headers, body });
+      const response = await handle(forwarded);
+      const refusal = refusalOf(forwarded);
+      if (!refusal) return withHeaders(response, base);
+      await response.body?.cancel();
+      return errorResponse(refusal, requestId, base);
     } catch (error) {
       return errorResponse(error, requestId, base);
     }

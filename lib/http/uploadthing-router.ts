@@ -16,12 +16,34 @@ const formInput = z.record(z.string().max(64), z.string().max(256 * 1024)).refin
   message: "Too many form fields.",
 });
 
-const STATUS_CODES = { 400: "BAD_REQUEST", 401: "FORBIDDEN", 403: "FORBIDDEN", 404: "NOT_FOUND", 413: "TOO_LARGE" } as const;
+const STATUS_CODES = {
+  400: "BAD_REQUEST",
+  401: "FORBIDDEN",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  413: "TOO_LARGE",
+  422: "BAD_REQUEST",
+} as const;
+
+/**
+ * Refusals UploadThing's errors cannot carry: its codes know no 429 or 503, nor headers such as
+ * Retry-After. The route answers these in our envelope, with their own status and headers.
+ */
+const refusals = new WeakMap<Request, ApiError>();
+
+/** The refusal the upload request `req` met in the file router that only the route can answer, if any. */
+export const refusalOf = (req: Request): ApiError | undefined => refusals.get(req);
 
 /** Our errors travel to the browser through UploadThing's error shape, with the envelope's code and field problems. */
 function asUploadThingError(error: ApiError): UploadThingError {
   const code = STATUS_CODES[error.status as keyof typeof STATUS_CODES] ?? "BAD_REQUEST";
   return new UploadThingError({ code, message: error.message, cause: error });
+}
+
+/** As asUploadThingError, noting for the route a refusal whose status UploadThing has no code for. */
+function refuse(req: Request, error: ApiError): UploadThingError {
+  if (!(error.status in STATUS_CODES)) refusals.set(req, error);
+  return asUploadThingError(error);
 }
 
 const f = createUploadthing({
@@ -42,11 +64,12 @@ export function pdfFileRouter() {
   return {
     pdf: f(
       // UploadThing's types list powers of two; its parser takes any size, and the middleware checks the exact limit.
-      { pdf: { maxFileSize: `${maxUploadMb}MB` as "4MB", maxFileCount: 1, minFileCount: 1 } },
+      // Private like every stored file: UploadThing serves it only on a URL this server signs.
+      { pdf: { maxFileSize: `${maxUploadMb}MB` as "4MB", maxFileCount: 1, minFileCount: 1, acl: "private" } },
       { awaitServerData: true },
     )
       .input(formInput)
-      .middleware(async ({ input, files }) => {
+      .middleware(async ({ req, input, files }) => {
         const userId = (await auth())?.user?.id;
         if (!userId) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
         const file = files[0];
@@ -57,7 +80,7 @@ export function pdfFileRouter() {
           const upload = await openDirectUpload(userId, file, dashboardUploadFields(input));
           return { pendingUploadId: upload.id, [UTFiles]: [{ ...file, customId: UploadThingStorage.customId(upload.storageKey) }] };
         } catch (error) {
-          throw error instanceof ApiError ? asUploadThingError(error) : error;
+          throw error instanceof ApiError ? refuse(req, error) : error;
         }
       })
       .onUploadComplete(async ({ metadata, file }): Promise<DirectUploadResult> => {

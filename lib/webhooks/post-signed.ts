@@ -3,14 +3,9 @@ import https from "node:https";
 import { now } from "../time";
 import { ATTEMPT_TIMEOUT_MS } from "./schedule";
 import { SIGNATURE_HEADER, signatureHeader } from "./signature";
-import { guardedLookup } from "./ssrf-guard";
+import { guardedAgents } from "./ssrf-guard";
 
 export type PostOutcome = { ok: boolean; status: number | null; error: string | null; durationMs: number; signedAt: Date };
-
-const agents = {
-  http: new http.Agent({ keepAlive: false, lookup: guardedLookup as never }),
-  https: new https.Agent({ keepAlive: false, lookup: guardedLookup as never }),
-};
 
 /**
  * One signed POST: signed at send time, 10 s timeout for the whole exchange, redirects not
@@ -39,7 +34,7 @@ export function postSigned(url: string, body: string, secret: string, timeoutMs 
       target,
       {
         method: "POST",
-        agent: target.protocol === "https:" ? agents.https : agents.http,
+        agent: target.protocol === "https:" ? guardedAgents.https : guardedAgents.http,
         headers: {
           "Content-Type": "application/json",
           "Content-Length": Buffer.byteLength(body),

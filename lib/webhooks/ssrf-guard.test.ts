@@ -23,6 +23,8 @@ describe("isForbiddenAddress", () => {
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "::ffff:169.254.169.254",
+    "::7f00:1",
+    "64:ff9b:1::a00:1",
     "not-an-ip",
   ])("refuses %s", (address) => {
     expect(isForbiddenAddress(address)).toBe(true);

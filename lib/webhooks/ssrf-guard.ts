@@ -1,11 +1,14 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
 import { BlockList, isIP } from "node:net";
+import type { Duplex } from "node:stream";
 import { config } from "../config";
 
 /**
  * Webhook URLs must not reach our own network: loopback, private, link-local (cloud metadata),
  * CGNAT, multicast, reserved and unspecified addresses, IPv4 and IPv6, are refused at registration
- * and again when connecting (the lookup below), so DNS rebinding cannot slip past the first check.
+ * and again for every connection (the agents below), so DNS rebinding cannot slip past the first check.
  */
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -28,9 +31,10 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (deprecated), `::` and `::1` among them: some stacks read `::7f00:1` as 127.0.0.1.
+  ["::", 96],
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
   ["100::", 64],
   ["2001:db8::", 32],
   ["fc00::", 7],
@@ -52,7 +56,8 @@ const allowPrivate = () => config().ALLOW_PRIVATE_WEBHOOK_URLS;
 
 export class ForbiddenAddressError extends Error {
   constructor(host: string, address: string) {
-    super(`${host} resolves to ${address}, a private or reserved address; webhooks must reach the public internet`);
+    const what = host === address ? address : `${host} resolves to ${address},`;
+    super(`${what} a private or reserved address; webhooks must reach the public internet`);
     this.name = "ForbiddenAddressError";
   }
 }
@@ -88,7 +93,7 @@ export async function webhookUrlProblem(raw: string): Promise<string | null> {
 }
 
 /** A `lookup` for HTTP agents that refuses forbidden addresses at connect time. */
-export function guardedLookup(
+function guardedLookup(
   hostname: string,
   options: { all?: boolean; family?: number } | number,
   callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
@@ -107,3 +112,41 @@ export function guardedLookup(
     callback(null, first.address, first.family);
   });
 }
+
+type ConnectCallback = (error: Error | null, stream: Duplex) => void;
+
+/**
+ * Refuses a connection to a forbidden IP literal, before any socket exists. Node connects to an IP
+ * literal without calling the agent's `lookup` — exactly when `isIP(host)` is not 0, the test made
+ * here — so between the two every connection is checked: names in `lookup`, for each address they
+ * resolve to, and literals here, in whatever form the URL spelled them (`2130706433`, `0x7f.1`,
+ * `[::ffff:127.0.0.1]`: WHATWG URL has already written them as plain addresses).
+ */
+function refusedLiteral(options: http.ClientRequestArgs, callback: ConnectCallback | undefined): boolean {
+  const host = options.host ?? "";
+  if (allowPrivate() || isIP(host) === 0 || !isForbiddenAddress(host)) return false;
+  callback?.(new ForbiddenAddressError(host, host), undefined as never);
+  return true;
+}
+
+class GuardedHttpAgent extends http.Agent {
+  override createConnection(options: http.ClientRequestArgs, callback?: ConnectCallback) {
+    return refusedLiteral(options, callback) ? undefined : super.createConnection(options, callback);
+  }
+}
+
+class GuardedHttpsAgent extends https.Agent {
+  override createConnection(options: https.RequestOptions, callback?: ConnectCallback) {
+    return refusedLiteral(options, callback) ? undefined : super.createConnection(options, callback);
+  }
+}
+
+/**
+ * Agents for requests to URLs a user chose: no connection to a forbidden address is ever opened,
+ * checked before connecting (not on the socket's `connect`, when a SYN and a TLS hello have already
+ * gone out).
+ */
+export const guardedAgents = {
+  http: new GuardedHttpAgent({ keepAlive: false, lookup: guardedLookup as never }),
+  https: new GuardedHttpsAgent({ keepAlive: false, lookup: guardedLookup as never }),
+};

@@ -26,6 +26,8 @@ export type StandInFile = {
   name: string;
   size: number;
   type: string;
+  /** The access the upload asked for (`x-ut-acl` of its signed URL), null when it asked for none: UploadThing's app default. */
+  acl: string | null;
   bytes: Buffer;
   uploadedAt: number;
 };
@@ -176,6 +178,7 @@ export async function startUploadThingStandIn(): Promise<UploadThingStandIn> {
       name: decodeURIComponent(query.get("x-ut-file-name") ?? key),
       size: bytes.length,
       type: decodeURIComponent(query.get("x-ut-file-type") ?? "application/octet-stream"),
+      acl: query.get("x-ut-acl"),
       bytes,
       uploadedAt: Date.now(),
     };
