@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -108,6 +108,7 @@ async function holdPublicLane() {
   return async () => {
     await held.release();
     await job;
+    await Promise.all([rm(held.input), rm(`${held.input}.out`)]);
   };
 }
 
@@ -123,14 +124,14 @@ const withSettings = async (settings: Record<string, string>, run: () => Promise
 };
 
 describe("a watermarked download", () => {
-  let ADDRESS: string;
+  let address: string;
   beforeEach(() => {
-    ADDRESS = newAddress();
+    address = newAddress();
   });
 
   it("is a copy with the text on every page, made in the PDF worker; the stored original is untouched", async () => {
     const original = await buffer((await storage().get(doc.storageKey))!.body);
-    const copy = await watermarkedCopy(doc, "Confidential · jane@acme.com", ADDRESS);
+    const copy = await watermarkedCopy(doc, "Confidential · jane@acme.com", address);
     const bytes = await buffer(copy.body);
     expect(bytes.length).toBe(copy.size);
     const pages = await shownStrings(bytes);
@@ -143,30 +144,30 @@ describe("a watermarked download", () => {
   });
 
   it("leaves nothing in scratch once it is opened", async () => {
-    const copy = await watermarkedCopy(doc, "Confidential", ADDRESS);
+    const copy = await watermarkedCopy(doc, "Confidential", address);
     expect([await scratch("watermarks"), await scratch("cache")]).toEqual([[], []]);
     copy.body.destroy();
   });
 
   it("is made once for a reader's text: a repeat is read from the cache and runs no PDF job", async () => {
     const before = pdfJobsStarted("watermark");
-    const first = await buffer((await watermarkedCopy(doc, "Confidential · jane@acme.com", ADDRESS)).body);
-    const repeat = await watermarkedCopy(doc, "Confidential · jane@acme.com", ADDRESS);
+    const first = await buffer((await watermarkedCopy(doc, "Confidential · jane@acme.com", address)).body);
+    const repeat = await watermarkedCopy(doc, "Confidential · jane@acme.com", address);
     expect(repeat.size).toBe(first.length);
     expect((await buffer(repeat.body)).equals(first)).toBe(true);
     expect(pdfJobsStarted("watermark") - before).toBe(1);
 
     // Another reader's text, or the same text on another document, is another copy.
-    await buffer((await watermarkedCopy(doc, "Confidential · joe@acme.com", ADDRESS)).body);
+    await buffer((await watermarkedCopy(doc, "Confidential · joe@acme.com", address)).body);
     const other = await createSampleDocument(doc.ownerId, "Other", 2);
-    const otherCopy = await buffer((await watermarkedCopy(other, "Confidential · jane@acme.com", ADDRESS)).body);
+    const otherCopy = await buffer((await watermarkedCopy(other, "Confidential · jane@acme.com", address)).body);
     expect(await shownStrings(otherCopy)).toHaveLength(2);
     expect(pdfJobsStarted("watermark") - before).toBe(3);
   });
 
   it("is made once when identical requests arrive together; the others wait for it", async () => {
     const before = pdfJobsStarted("watermark");
-    const copies = await Promise.all(Array.from({ length: 5 }, () => watermarkedCopy(doc, "Confidential · together", ADDRESS)));
+    const copies = await Promise.all(Array.from({ length: 5 }, () => watermarkedCopy(doc, "Confidential · together", address)));
     const bodies = await Promise.all(copies.map((copy) => buffer(copy.body)));
     expect(pdfJobsStarted("watermark") - before).toBe(1);
     expect(new Set(bodies.map((body) => body.toString("base64"))).size).toBe(1);
@@ -177,7 +178,7 @@ describe("a watermarked download", () => {
     await withSettings({ WATERMARK_CACHE_MB: "0" }, async () => {
       const before = pdfJobsStarted("watermark");
       for (let i = 0; i < 2; i++) {
-        const copy = await watermarkedCopy(doc, "Confidential · uncached", ADDRESS);
+        const copy = await watermarkedCopy(doc, "Confidential · uncached", address);
         expect((await buffer(copy.body)).length).toBe(copy.size);
       }
       expect(pdfJobsStarted("watermark") - before).toBe(2);
@@ -188,7 +189,7 @@ describe("a watermarked download", () => {
   it("answers 503 with Retry-After when the readers' worker and its queue are full, leaving nothing in scratch", async () => {
     await withSettings({ PDF_PUBLIC_QUEUE_LIMIT: "0" }, async () => {
       const release = await holdPublicLane();
-      const refused = await refusal(watermarkedCopy(doc, "Confidential · busy", ADDRESS));
+      const refused = await refusal(watermarkedCopy(doc, "Confidential · busy", address));
       expect([refused?.status, Number(refused?.headers["Retry-After"]) > 0]).toEqual([503, true]);
       await release();
       expect([await scratch("watermarks"), await scratch("cache")]).toEqual([[], []]);
@@ -197,8 +198,8 @@ describe("a watermarked download", () => {
 
   it("never keeps an upload waiting while 15 addresses' downloads fill the readers' worker and its queue", async () => {
     const release = await holdPublicLane();
-    const downloads = Array.from({ length: 15 }, () => newAddress()).map((address) =>
-      refusal(watermarkedCopy(doc, `Confidential · ${address}`, address)),
+    const downloads = Array.from({ length: 15 }, () => newAddress()).map((flooder) =>
+      refusal(watermarkedCopy(doc, `Confidential · ${flooder}`, flooder)),
     );
     const busy: ApiError[] = [];
     for (const download of downloads) void download.then((error) => error && busy.push(error));
