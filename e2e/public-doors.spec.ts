@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { CONTENT_LENGTH_HEADER } from "../lib/request/server-headers";
 import { samplePdf } from "../scripts/lib/sample-pdf";
-import { NEW_VIEWERS_PER_ADDRESS_PER_HOUR, VIEWER_LIMITS, type ViewerDoor } from "../lib/viewer/limits";
+import { NEW_VIEWERS_PER_ADDRESS_PER_HOUR, VIEWER_LIMITS, type ViewerDoor, WATERMARK_JOB_LIMITS } from "../lib/viewer/limits";
 import { type AppProcess, ROOT, runScript, startApp, startNextStart, waitForHealth } from "../test/support/app-process";
 import { freshDatabase, query } from "../test/support/playwright/own-database";
-import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window";
+import { waitForFreshMinute, waitForFreshWindow } from "../test/support/playwright/rate-limit-window";
 
 /**
  * The share link's doors under abuse, served by two processes on one database: `npm start` and a
@@ -248,4 +249,54 @@ test("gate and beacon posts from another site are refused and record nothing", a
     headers: { "Content-Type": "application/json", Origin: BASES[0]! },
   });
   expect(ours.status).toBe(200);
+});
+
+test("a watermarked copy is made once per text, on either process, and an address's new copies are limited with 429 and Retry-After", async () => {
+  const code = await upload({ email_gate: "false" }, { watermark: "Copy 0 · {ip}" });
+  const setWatermark = async (watermark: string) => {
+    const patched = await fetch(`${BASES[0]}/api/v1/documents/s-${code}`, {
+      method: "PATCH",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ watermark }),
+    });
+    expect(patched.status).toBe(200);
+  };
+  const cached = () => readdirSync(path.join(dataDir, "watermark-cache"), { withFileTypes: true }).filter((entry) => entry.isFile());
+  const client = uniqueAddress();
+  await waitForFreshWindow(WATERMARK_JOB_LIMITS.windowSeconds);
+  mkdirSync(path.join(dataDir, "watermark-cache"), { recursive: true });
+  const before = cached().length;
+
+  // Requests alternate between the processes: the second is served from the copy the first made.
+  const copies: Buffer[] = [];
+  for (let i = 0; i < 2; i++) {
+    const response = await from(client, `/s/${code}/download`);
+    expect(response.status).toBe(200);
+    copies.push(Buffer.from(await response.arrayBuffer()));
+    // `npm start` restores Content-Length from the app's own header; a bare `next start` passes that on.
+    const length = response.headers.get("content-length") ?? response.headers.get(CONTENT_LENGTH_HEADER);
+    expect(Number(length)).toBe(copies[i]!.length);
+  }
+  expect(copies[1]!.equals(copies[0]!)).toBe(true);
+  expect(cached().length - before).toBe(1);
+
+  for (let i = 1; i < WATERMARK_JOB_LIMITS.perAddress; i++) {
+    await setWatermark(`Copy ${i} · {ip}`);
+    const response = await from(client, `/s/${code}/download`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+  }
+  await setWatermark(`Copy ${WATERMARK_JOB_LIMITS.perAddress} · {ip}`);
+  const refused = await from(client, `/s/${code}/download`);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(WATERMARK_JOB_LIMITS.windowSeconds);
+  expect(await refused.json()).toMatchObject({ error: { code: "rate_limited" } });
+  expect(cached().length - before).toBe(WATERMARK_JOB_LIMITS.perAddress);
+
+  // A copy already made costs no worker: it is still served to the same address.
+  await setWatermark("Copy 0 · {ip}");
+  const again = await from(client, `/s/${code}/download`);
+  expect(again.status).toBe(200);
+  expect(Buffer.from(await again.arrayBuffer()).equals(copies[0]!)).toBe(true);
 });

@@ -79,6 +79,16 @@ describe("parseConfig", () => {
     expect(parseConfig({ DATA_DIR: dataDir() }).PASSWORD_HASH_QUEUE_LIMIT).toBe(32);
   });
 
+  it("keeps at least one PDF worker out of readers' watermarks", () => {
+    const cfg = parseConfig({ DATA_DIR: dataDir() });
+    expect([cfg.PDF_WORKERS, cfg.PDF_PUBLIC_WORKERS, cfg.PDF_PUBLIC_QUEUE_LIMIT, cfg.WATERMARK_CACHE_MB]).toEqual([2, 1, 8, 512]);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), PDF_WORKERS: "1" })).toThrow(/PDF_WORKERS: must be at least 2/);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), PDF_WORKERS: "3", PDF_PUBLIC_WORKERS: "3" })).toThrow(
+      /PDF_PUBLIC_WORKERS: must be less than PDF_WORKERS \(3\)/,
+    );
+    expect(parseConfig({ DATA_DIR: dataDir(), PDF_WORKERS: "4", PDF_PUBLIC_WORKERS: "3" }).PDF_PUBLIC_WORKERS).toBe(3);
+  });
+
   it("requires S3_BUCKET with the s3 storage driver", () => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), STORAGE_DRIVER: "s3" })).toThrow(/S3_BUCKET/);
   });

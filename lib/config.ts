@@ -72,8 +72,13 @@ const schema = z.object({
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(100),
   MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
-  PDF_WORKERS: z.coerce.number().int().min(1).max(64).default(2),
+  PDF_WORKERS: z.coerce.number().int().min(2, "must be at least 2: one worker is always kept for the owner's uploads").max(64).default(2),
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),
+  /** Of PDF_WORKERS, how many may watermark readers' downloads at once (fewer than PDF_WORKERS). */
+  PDF_PUBLIC_WORKERS: z.coerce.number().int().min(1).max(63).default(1),
+  PDF_PUBLIC_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(8),
+  /** Watermarked copies kept under DATA_DIR/watermark-cache, least recently served removed first. */
+  WATERMARK_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).default(512),
   PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
   PAUSE_AT: optionalString,
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
@@ -149,6 +154,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   if (storageDriver === "uploadthing" && !parsed.UPLOADTHING_TOKEN) {
     throw new ConfigError(["UPLOADTHING_TOKEN: required when STORAGE_DRIVER=uploadthing"]);
+  }
+  if (parsed.PDF_PUBLIC_WORKERS >= parsed.PDF_WORKERS) {
+    throw new ConfigError([
+      `PDF_PUBLIC_WORKERS: must be less than PDF_WORKERS (${parsed.PDF_WORKERS}), so the owner's uploads always have a worker (got ${parsed.PDF_PUBLIC_WORKERS})`,
+    ]);
   }
   const dataDir = path.resolve(/*turbopackIgnore: true*/ parsed.DATA_DIR);
   return {

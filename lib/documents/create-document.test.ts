@@ -82,16 +82,16 @@ describe("uploading a PDF", () => {
   });
 
   it("answers 503 with Retry-After when more PDFs wait than the queue holds", async () => {
-    withSettings({ PDF_WORKERS: "1", PDF_QUEUE_LIMIT: "0" });
+    withSettings({ PDF_WORKERS: "2", PDF_QUEUE_LIMIT: "0" });
     const { id } = await owner();
-    const first = upload(id, await samplePdf(60));
-    // The second upload starts only once the first holds the only worker slot.
-    await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(1), { interval: 1, timeout: 10_000 });
-    const second = await refusal(upload(id, await samplePdf(3)));
-    expect(second.status).toBe(503);
-    expect(second.code).toBe("service_unavailable");
-    expect(Number(second.headers["Retry-After"])).toBeGreaterThan(0);
-    expect((await first).pageCount).toBe(60);
+    const first = [upload(id, await samplePdf(60)), upload(id, await samplePdf(60))];
+    // The third upload starts only once the first two hold both worker slots.
+    await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(2), { interval: 1, timeout: 10_000 });
+    const third = await refusal(upload(id, await samplePdf(3)));
+    expect(third.status).toBe(503);
+    expect(third.code).toBe("service_unavailable");
+    expect(Number(third.headers["Retry-After"])).toBeGreaterThan(0);
+    expect((await Promise.all(first)).map((doc) => doc.pageCount)).toEqual([60, 60]);
   });
 
   it("leaves no stored file behind when the upload is refused", async () => {

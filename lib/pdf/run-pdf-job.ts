@@ -8,21 +8,31 @@ import type { InspectJob, InspectResult, PdfJob, PdfJobResult, WatermarkJob, Wat
 /**
  * Runs PDF jobs in worker processes, so a hostile file costs the web process nothing: each worker
  * has a memory ceiling (its resident memory is watched and it is killed past it, since inflated
- * buffers live outside V8's heap limits) and a time limit. At most PDF_WORKERS jobs run at once;
- * PDF_QUEUE_LIMIT more wait; past that the caller gets 503 with Retry-After.
+ * buffers live outside V8's heap limits) and a time limit. At most PDF_WORKERS jobs run at once.
+ *
+ * Two lanes share them. The owner's work (inspecting uploads, building previews) may use every
+ * worker and PDF_QUEUE_LIMIT jobs wait for one. Public work (watermarking a reader's download) may
+ * hold at most PDF_PUBLIC_WORKERS of them (fewer than PDF_WORKERS, so one is always free of it) and
+ * PDF_PUBLIC_QUEUE_LIMIT wait; a freed worker goes to a waiting owner job first. So readers, however
+ * many, never make an upload wait behind them. Past a lane's queue the caller gets 503 with Retry-After.
  */
 type Worker = { child: ChildProcess; ready: Promise<void> };
+type Lane = "owner" | "public";
 
 const WATCH_INTERVAL_MS = 20;
 const PAGE_SIZE = 4096;
 const workerEntry = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/pdf/pdf-worker.ts");
 
 const idle: Worker[] = [];
-let running = 0;
-const waiting: Array<() => void> = [];
+const running: Record<Lane, number> = { owner: 0, public: 0 };
+const waiting: Record<Lane, Array<() => void>> = { owner: [], public: [] };
+const started: Record<PdfJob["kind"], number> = { inspect: 0, watermark: 0 };
 
-/** Jobs holding a worker slot now (queued ones not counted). */
-export const pdfJobsInProgress = () => running;
+/** Jobs holding a worker slot now, in one lane or in both (queued ones not counted). */
+export const pdfJobsInProgress = (lane?: Lane) => (lane ? running[lane] : running.owner + running.public);
+
+/** Jobs of a kind handed to a worker since the process started. */
+export const pdfJobsStarted = (kind: PdfJob["kind"]) => started[kind];
 
 type Outcome<R> = R & { peakRssBytes: number };
 export type PdfJobOutcome = Outcome<InspectResult>;
@@ -30,23 +40,24 @@ export type WatermarkOutcome = Outcome<WatermarkResult>;
 
 /** Inspects an uploaded PDF and writes its preview when the gate needs one. */
 export async function runPdfJob(job: Omit<InspectJob, "kind" | "maxPages" | "maxContentBytes">): Promise<PdfJobOutcome> {
-  const outcome = await runJob({ ...job, kind: "inspect", maxPages: config().MAX_PAGES, maxContentBytes: 64 * 1024 * 1024 });
+  const outcome = await runJob("owner", { ...job, kind: "inspect", maxPages: config().MAX_PAGES, maxContentBytes: 64 * 1024 * 1024 });
   if (outcome.kind !== "inspect") throw new Error("The PDF worker answered an inspection with another kind of result");
   return outcome;
 }
 
-/** Writes a copy of a stored PDF with `text` drawn over every page. */
+/** Writes a copy of a stored PDF with `text` drawn over every page, for a reader (the public lane). */
 export async function runWatermarkJob(job: Omit<WatermarkJob, "kind" | "maxPages">): Promise<WatermarkOutcome> {
-  const outcome = await runJob({ ...job, kind: "watermark", maxPages: config().MAX_PAGES });
+  const outcome = await runJob("public", { ...job, kind: "watermark", maxPages: config().MAX_PAGES });
   if (outcome.kind !== "watermark") throw new Error("The PDF worker answered a watermark with another kind of result");
   return outcome;
 }
 
-async function runJob(job: PdfJob): Promise<Outcome<InspectResult | WatermarkResult>> {
+async function runJob(lane: Lane, job: PdfJob): Promise<Outcome<InspectResult | WatermarkResult>> {
   const settings = config();
-  await acquire(settings.PDF_WORKERS, settings.PDF_QUEUE_LIMIT);
+  await acquire(lane, settings);
   let worker: Worker | undefined;
   try {
+    started[job.kind]++;
     worker = idle.pop() ?? spawnWorker(settings.PDF_WORKER_MEMORY_MB);
     setBusy(worker, true);
     await worker.ready;
@@ -57,7 +68,7 @@ async function runJob(job: PdfJob): Promise<Outcome<InspectResult | WatermarkRes
     return outcome;
   } finally {
     if (worker) worker.child.kill("SIGKILL");
-    release();
+    release(lane, settings);
   }
 }
 
@@ -132,23 +143,37 @@ function setBusy({ child }: Worker, busy: boolean) {
   }
 }
 
-async function acquire(concurrency: number, queueLimit: number) {
-  if (running < concurrency) {
-    running++;
+type LaneSettings = { PDF_WORKERS: number; PDF_QUEUE_LIMIT: number; PDF_PUBLIC_WORKERS: number; PDF_PUBLIC_QUEUE_LIMIT: number };
+
+/** Whether a job of `lane` may take a worker now; a public one never while an owner job waits. */
+function mayStart(lane: Lane, settings: LaneSettings): boolean {
+  if (running.owner + running.public >= settings.PDF_WORKERS) return false;
+  return lane === "owner" || (running.public < settings.PDF_PUBLIC_WORKERS && waiting.owner.length === 0);
+}
+
+async function acquire(lane: Lane, settings: LaneSettings) {
+  if (mayStart(lane, settings)) {
+    running[lane]++;
     return;
   }
-  if (waiting.length >= queueLimit) {
+  const queueLimit = lane === "owner" ? settings.PDF_QUEUE_LIMIT : settings.PDF_PUBLIC_QUEUE_LIMIT;
+  if (waiting[lane].length >= queueLimit) {
     throw new ApiError("service_unavailable", "Too many PDFs are being processed right now. Try again in a few seconds.", {
       headers: { "Retry-After": "5" },
     });
   }
-  await new Promise<void>((resolve) => waiting.push(resolve));
+  await new Promise<void>((resolve) => waiting[lane].push(resolve));
 }
 
-function release() {
-  const next = waiting.shift();
-  if (next) next();
-  else running--;
+/** Frees the lane's worker slot and hands free slots on, waiting owner jobs first. */
+function release(lane: Lane, settings: LaneSettings) {
+  running[lane]--;
+  for (const next of ["owner", "public"] as const) {
+    while (waiting[next].length > 0 && mayStart(next, settings)) {
+      running[next]++;
+      waiting[next].shift()!();
+    }
+  }
 }
 
 /** Resident memory of a process from /proc (Linux); null elsewhere or once it has exited. */

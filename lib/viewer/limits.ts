@@ -55,3 +55,11 @@ export function newViewerAllowance(documentId: string, address: string): () => P
   const { key, limit, windowSeconds } = newViewerLimit(documentId, address);
   return async () => (await consumeRateLimit(key, new Date(), limit, windowSeconds)).allowed;
 }
+
+/**
+ * Watermarked copies made for one address (across documents) and for one document, per window.
+ * Only a copy not yet cached counts: it costs a PDF worker for up to PDF_WORKER_TIMEOUT_SECONDS,
+ * where a repeat costs a file read. A reader's copy changes once a day (the date in it), so a real
+ * reader makes one per document a day; a script rotating addresses meets the document's limit.
+ */
+export const WATERMARK_JOB_LIMITS = { perAddress: 6, perDocument: 60, windowSeconds: 10 * 60 } as const;

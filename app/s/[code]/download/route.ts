@@ -21,9 +21,9 @@ export const GET = withShareLink("download", async ({ req, doc, access, address,
     );
   }
   if ((await storage().size(doc.storageKey)) === null) throw new ApiError("not_found", "The file is missing.");
-  // The copy is made before the download is recorded: a busy worker (503) records nothing.
+  // The copy is made before the download is recorded: a busy worker (503) or a limit (429) records nothing.
   const watermark = readerWatermark(doc, access, address);
-  const watermarked = watermark === null ? null : await watermarkedCopy(doc, watermark);
+  const watermarked = watermark === null ? null : await watermarkedCopy(doc, watermark, address);
   try {
     if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
   } catch (error) {
