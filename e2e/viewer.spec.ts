@@ -288,3 +288,37 @@ test("a deleted document's link is 410 'no longer available'; an unknown link is
 function request(page: Page) {
   return page.request;
 }
+
+test("the owner opening their own link from the dashboard previews it past every gate and records nothing", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, {
+    pages: 3,
+    fields: { gate_type: "full", password: "owner-secret", allow_download: "true", title: "Owner preview" },
+  });
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).first().fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/(overview|documents)/);
+  await page.goto(`/documents/${doc.short_code}`);
+  const [preview] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Open link" }).click()]);
+  await pageRendered(preview, 1);
+  await expect(preview.getByTestId("owner-preview-note")).toContainText("nothing you do here is recorded");
+  await expect(preview.getByLabel("Password")).toHaveCount(0);
+  await shot(preview, "viewer-owner-preview");
+
+  // What a reader's browser would send: answered, and nothing counts.
+  const beacon = await preview.request.post(`${linkOf(doc)}/track`, {
+    data: { batch_id: "b_ownerpreview01", pages: [{ page: 1, seconds: 5 }] },
+  });
+  expect(await beacon.json()).toEqual({ visit_id: null, applied: false });
+  expect((await preview.request.get(`${linkOf(doc)}/download`)).status()).toBe(200);
+  const recorded = await db.document.findUniqueOrThrow({
+    where: { id: doc.id },
+    select: {
+      _count: {
+        select: { viewers: true, downloadRecords: true, events: { where: { type: { in: ["document.viewed", "document.downloaded"] } } } },
+      },
+    },
+  });
+  expect(recorded._count).toEqual({ viewers: 0, downloadRecords: 0, events: 0 });
+});

@@ -10,6 +10,7 @@ import { PageSkeleton } from "./page-skeleton";
 import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
+import { OwnerPreviewNote } from "./owner-preview-note";
 import { ReadingTracker } from "./reading-tracker";
 import { anchoredScroll, COLUMN, keepPageCurrent, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
 import { useContainerSize } from "./use-container-size";
@@ -44,7 +45,18 @@ type Anchor = { from: Point; to: Point; scroll: Scroll; page: number };
  * the reader may see. The hooks each keep one thing: the column's size, the page in view, the pages
  * near it (the only ones drawn), the keys and the zoom gestures; this component ties them to the zoom.
  */
-export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload, watermark }: ViewerProps) {
+export function PdfViewer({
+  code,
+  title,
+  pageCount,
+  pageAspect,
+  readablePages,
+  file,
+  gate,
+  canDownload,
+  watermark,
+  ownerPreview,
+}: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const { source, failed: sourceFailed } = usePdfSource(file);
@@ -89,7 +101,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   );
   const scale = scaleOf(pageWidth, viewport);
 
-  useEffect(() => tracker.start(), [tracker]);
+  useEffect(() => (ownerPreview ? undefined : tracker.start()), [tracker, ownerPreview]);
 
   // After a zoom or resize, before the paint: the scroll position that keeps the anchored point in
   // place and the current page current.
@@ -213,6 +225,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
         actions: { goTo, zoom: step, fit },
       }}
     >
+      {ownerPreview && <OwnerPreviewNote />}
       {failed || sourceFailed ? (
         <div role="alert" className="mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm">
           <h2 className="font-semibold text-slate-900">This document could not be displayed</h2>

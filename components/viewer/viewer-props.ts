@@ -14,6 +14,8 @@ export type ViewerProps = {
   gate: ReaderGate | null;
   canDownload: boolean;
   downloadHiddenReason: "disabled" | null;
+  /** The owner opened their own link: everything shows, nothing is recorded, and a note says so. */
+  ownerPreview: boolean;
   /** The watermark drawn over every page, filled for this reader on the server; null for none. */
   watermark: string | null;
 };

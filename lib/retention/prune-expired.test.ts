@@ -21,6 +21,7 @@ const DAY = 24 * HOUR;
 const RETENTION_DAYS = 90;
 const RETENTION = RETENTION_DAYS * DAY;
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,

@@ -61,6 +61,7 @@ export default async function ViewerPage({ params }: Props) {
         file={file}
         gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
         canDownload={access.canDownload}
+        ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
         // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
         watermark={readerWatermark(doc, access, clientAddress(await headers()))}

@@ -25,7 +25,7 @@ export const GET = withShareLink("download", async ({ req, doc, access, address,
   const watermark = readerWatermark(doc, access, address);
   const watermarked = watermark === null ? null : await watermarkedCopy(doc, watermark, address);
   try {
-    if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
+    if (!access.ownerPreview && !isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
   } catch (error) {
     watermarked?.body.destroy();
     throw error;
