@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
+import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { openDoor } from "@/lib/viewer/open-door";
 
@@ -9,8 +10,13 @@ import { openDoor } from "@/lib/viewer/open-door";
  * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
  * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
  * cannot choose its status; notFound() is 404 only). Dashboard pages only get the path they asked for stamped on the request.
+ * Server action calls, on any page, are checked first (lib/http/server-action-request.ts).
  */
 export async function proxy(request: NextRequest) {
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    const refused = await refuseServerAction(request);
+    if (refused) return refused;
+  }
   if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
   const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
@@ -20,7 +26,15 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/s/:code", "/overview", "/documents/:path*", "/settings/:path*"] };
+export const config = {
+  matcher: [
+    "/s/:code",
+    "/overview",
+    "/documents/:path*",
+    "/settings/:path*",
+    { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
+  ],
+};
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
