@@ -17,8 +17,11 @@ export async function proxy(request: NextRequest) {
     const refused = await refuseServerAction(request);
     if (refused) return refused;
   }
-  if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
-  const door = await openDoor("page", request.nextUrl.pathname.split("/")[2] ?? "", clientAddress(request));
+  const path = request.nextUrl.pathname;
+  if (!path.startsWith("/s/")) return rememberRequestedPath(request);
+  // An action call aimed at one of the viewer's routes (/s/<code>/gate …) is not the page: its own door counts it.
+  if (!SHARE_PAGE.test(path)) return NextResponse.next();
+  const door = await openDoor("page", path.split("/")[2] ?? "", clientAddress(request));
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
@@ -35,6 +38,8 @@ export const config = {
     { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
   ],
 };
+
+const SHARE_PAGE = /^\/s\/[^/]+$/;
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
