@@ -92,7 +92,8 @@ const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
-  const early = unroutableRequest(req.method, req.url, req.headers["next-action"] !== undefined);
+  // An empty Next-Action names no action; it would still take Next's action path (and its 500s), and proxy.ts's matcher skips it.
+  const early = unroutableRequest(req.method, req.url, Boolean(req.headers["next-action"]));
   if (early) {
     res.writeHead(early.status, early.headers).end(early.body);
     return;

@@ -3,7 +3,7 @@ import { DeletedDocumentNotice } from "@/components/dashboard/deleted-document-n
 import { NavLink } from "@/components/dashboard/nav-link";
 import { LogoMark } from "@/components/ui/logo";
 import { requireUser } from "@/lib/auth/auth";
-import { signOutAction } from "@/lib/dashboard/auth-actions";
+import { signOutAction, signOutEverywhereAction } from "@/lib/dashboard/auth-actions";
 
 export const dynamic = "force-dynamic";
 
@@ -32,11 +32,18 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <LogoMark />
             Pagewise
           </p>
-          <form action={signOutAction} className="md:hidden">
-            <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
-              Sign out
-            </button>
-          </form>
+          <div className="flex gap-3 md:hidden">
+            <form action={signOutAction}>
+              <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
+                Sign out
+              </button>
+            </form>
+            <form action={signOutEverywhereAction}>
+              <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
+                Sign out everywhere
+              </button>
+            </form>
+          </div>
         </div>
         <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:px-3">
           {NAV.map((item) => (
@@ -49,11 +56,22 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <p className="truncate text-sm text-slate-700" title={user.email}>
             {user.email}
           </p>
-          <form action={signOutAction}>
-            <button type="submit" className="mt-1 text-sm text-slate-500 hover:text-slate-900">
-              Sign out
-            </button>
-          </form>
+          <div className="mt-1 flex gap-4">
+            <form action={signOutAction}>
+              <button type="submit" className="text-sm text-slate-500 hover:text-slate-900">
+                Sign out
+              </button>
+            </form>
+            <form action={signOutEverywhereAction}>
+              <button
+                type="submit"
+                className="text-sm text-slate-500 hover:text-slate-900"
+                title="Ends this account's sessions on every browser and device"
+              >
+                Sign out everywhere
+              </button>
+            </form>
+          </div>
         </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
