@@ -146,3 +146,24 @@ export async function checkVerificationCode(doc: SharedDoc, input: unknown, brow
 export async function markLeadVerified(doc: Pick<Document, "id">, email: string): Promise<void> {
   await db.lead.updateMany({ where: { documentId: doc.id, email }, data: { verified: true } });
 }
+
+/**
+ * The email this browser is waiting for a code at, on this share code (a code sent, not yet used,
+ * expired or burned): a reload of the viewer goes back to the code step, not the email field.
+ */
+export async function pendingCodeEmail(doc: SharedDoc, browserId: string | undefined): Promise<{ email: string; name: string } | null> {
+  if (!browserId) return null;
+  const pending = await db.emailVerification.findFirst({
+    where: {
+      documentId: doc.id,
+      linkId: doc.link?.id ?? null,
+      browserId,
+      consumedAt: null,
+      expiresAt: { gt: now() },
+      attempts: { lt: MAX_CODE_ATTEMPTS },
+    },
+    orderBy: { createdAt: "desc" },
+    select: { email: true, name: true },
+  });
+  return pending;
+}

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
@@ -9,7 +9,8 @@ import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/rules/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
-import { shareCode } from "@/lib/viewer/access";
+import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
+import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
 import { viewerAccess } from "@/lib/viewer/request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
@@ -59,7 +60,15 @@ export default async function ViewerPage({ params }: Props) {
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
         readablePages={access.readablePages}
         file={file}
-        gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
+        gate={
+          gateActive(doc) && !access.gatePassed
+            ? {
+                page: access.readablePages + 1,
+                blockFreeEmails: doc.blockFreeEmails,
+                codeSentTo: doc.verifyEmail ? await pendingCodeEmail(doc, (await cookies()).get(BROWSER_COOKIE)?.value) : null,
+              }
+            : null
+        }
         canDownload={access.canDownload}
         ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
