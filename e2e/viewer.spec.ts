@@ -322,3 +322,16 @@ test("the owner opening their own link from the dashboard previews it past every
   });
   expect(recorded._count).toEqual({ viewers: 0, downloadRecords: 0, events: 0 });
 });
+
+test("an open viewer whose document is deleted says so at its next beacon, instead of drawing blank pages", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { email_gate: "false", title: "Soon gone" } });
+  const started = page.waitForResponse((response) => response.url().endsWith("/track") && response.status() === 200);
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 1);
+  await started;
+  expect((await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(204);
+  await page.getByTestId("pdf-page-2").scrollIntoViewIfNeeded();
+  // At the latest with the next periodic flush (every ~10 s).
+  await expect(page.getByRole("alert")).toContainText("This document is no longer available", { timeout: 20_000 });
+  await shot(page, "viewer-document-deleted-while-open");
+});

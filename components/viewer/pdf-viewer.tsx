@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { useRouter } from "next/navigation";
 import { Document, Page, pdfjs } from "react-pdf";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -11,7 +12,7 @@ import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
 import { OwnerPreviewNote } from "./owner-preview-note";
-import { ReadingTracker } from "./reading-tracker";
+import { type ClosedReason, ReadingTracker } from "./reading-tracker";
 import { anchoredScroll, COLUMN, keepPageCurrent, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
 import { useContainerSize } from "./use-container-size";
 import { useCurrentPage } from "./use-current-page";
@@ -65,7 +66,13 @@ export function PdfViewer({
   const [zoom, setZoom] = useState<Zoom>(DEFAULT_ZOOM);
   const [aspect, setAspect] = useState(pageAspect);
   const scrollRef = useRef<HTMLElement>(null);
-  const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`), [code]);
+  const router = useRouter();
+  const [closed, setClosed] = useState<ClosedReason | null>(null);
+  const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`, setClosed), [code]);
+  // Access withdrawn (the owner blocked this reader or tightened the rules): the page as it now stands.
+  useEffect(() => {
+    if (closed === "refused") router.refresh();
+  }, [closed, router]);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
   const anchor = useRef<Anchor | null>(null);
@@ -226,7 +233,16 @@ export function PdfViewer({
       }}
     >
       {ownerPreview && <OwnerPreviewNote />}
-      {failed || sourceFailed ? (
+      {closed === "gone" || closed === "unavailable" ? (
+        <div role="alert" className="mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <h2 className="font-semibold text-slate-900">
+            {closed === "gone" ? "This document is no longer available" : "This link is no longer available"}
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            The person who shared it has removed it or turned the link off. Ask them for a new link if you still need it.
+          </p>
+        </div>
+      ) : failed || sourceFailed ? (
         <div role="alert" className="mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm">
           <h2 className="font-semibold text-slate-900">This document could not be displayed</h2>
           <p className="mt-2 text-sm text-slate-600">
