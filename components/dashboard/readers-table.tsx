@@ -6,13 +6,13 @@ import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { formatPercent, formatSeconds } from "./stat";
 import type { Reader } from "@/lib/analytics/document-readers";
 import type { TimelineVisit } from "@/lib/analytics/viewer-timeline";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** A visit as lib/analytics/viewer-timeline.ts reads it, its time serialised for the client. */
 export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
 
 /** A reader as lib/analytics/document-readers.ts reads it, with its level's style and visits. */
-export type ReaderRow = Omit<Reader, "email" | "lastSeenAt"> & {
+export type ReaderRow = Omit<Reader, "email" | "lastSeenAt" | "firstSeenAt" | "pagesViewed"> & {
   engagementType: string;
   lastSeen: string;
   timeline: ReaderVisit[];
@@ -38,9 +38,7 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
           <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-slate-900">Visit {v.number}</span>
-              <time dateTime={v.startedAt} className="text-slate-600">
-                {utcMinute(v.startedAt)} UTC
-              </time>
+              <LocalTime value={v.startedAt} className="text-slate-600" />
               <span className="text-slate-600">
                 {formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading
               </span>
@@ -90,7 +88,7 @@ const READER_COLUMNS: Array<Column<ReaderRow>> = [
     header: "Last seen",
     hideBelow: "lg",
     cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (r) => utcMinute(r.lastSeen),
+    cell: (r) => <LocalTime value={r.lastSeen} />,
   },
 ];
 
@@ -151,7 +149,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
                 <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
                   {r.agreementAcceptedAt && (
                     <p className="mb-3 text-sm text-slate-700" data-testid="reader-agreement">
-                      Accepted the agreement on <time dateTime={r.agreementAcceptedAt}>{utcMinute(r.agreementAcceptedAt)} UTC</time>
+                      Accepted the agreement on <LocalTime value={r.agreementAcceptedAt} />
                     </p>
                   )}
                   <Timeline visits={r.timeline} />
