@@ -34,6 +34,8 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
     <ol className="space-y-3">
       {visits.map((v) => {
         const longest = Math.max(1, ...v.pages.map((p) => p.seconds));
+        // Every label as wide as the visit's longest ("Page 120"), so bars start level and never cover a label.
+        const labelWidth = `${String(Math.max(1, ...v.pages.map((p) => p.page))).length + 5}ch`;
         return (
           <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
@@ -53,14 +55,16 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
               <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label={`Time per page in visit ${v.number}`}>
                 {v.pages.map((p) => (
                   <li key={p.page} className="flex items-center gap-2 text-xs text-slate-600">
-                    <span className="w-12 shrink-0 tabular-nums">Page {p.page}</span>
-                    <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100">
+                    <span className="shrink-0 whitespace-nowrap tabular-nums" style={{ minWidth: labelWidth }} data-testid="page-label">
+                      Page {p.page}
+                    </span>
+                    <span aria-hidden className="h-2 min-w-8 flex-1 overflow-hidden rounded-full bg-slate-100" data-testid="page-bar">
                       <span
                         className="block h-full rounded-full bg-brand-600"
                         style={{ width: `${Math.max(4, (p.seconds / longest) * 100)}%` }}
                       />
                     </span>
-                    <span className="w-14 shrink-0 text-right tabular-nums">{formatSeconds(p.seconds)}</span>
+                    <span className="min-w-14 shrink-0 text-right whitespace-nowrap tabular-nums">{formatSeconds(p.seconds)}</span>
                   </li>
                 ))}
               </ul>
