@@ -250,12 +250,14 @@ test("with block_free_emails, a free address is refused with a request for a wor
   expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
 });
 
-test("download: allowed streams the original and records it; refused hides the button and answers 403", async ({ page }) => {
-  const allowed = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+test("download: allowed streams the original, named after the title, and records it; refused hides the button and answers 403", async ({
+  page,
+}) => {
+  const allowed = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false", title: "Café plan — Q3" } });
   await page.goto(linkOf(allowed));
   await pageRendered(page, 1);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
-  expect(download.suggestedFilename()).toBe("e2e_quarterly-deck.pdf");
+  expect(download.suggestedFilename()).toBe("Café plan — Q3.pdf");
   const bytes = await (await import("node:fs/promises")).readFile((await download.path())!);
   expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
   await expect.poll(() => db.download.count({ where: { documentId: allowed.id } })).toBe(1);

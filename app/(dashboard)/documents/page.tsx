@@ -7,15 +7,19 @@ import { Button } from "@/components/ui/button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { inputClass } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
+import { QueryForm } from "@/components/ui/query-form";
+import { plural } from "@/lib/plural";
 import { LEVELS, engagementObject } from "@/lib/rules/engagement";
 import { listDocumentsQuery } from "@/lib/schemas/documents";
+import { presentParams } from "@/lib/request/present-params";
 import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
 import { queryDocuments } from "@/lib/documents/list-documents";
 
 export const metadata: Metadata = { title: "Documents" };
 
-type Search = Record<string, string | undefined>;
+type Search = Record<string, string | string[] | undefined>;
 type DocumentRow = Awaited<ReturnType<typeof queryDocuments>>["rows"][number];
 
 const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
@@ -28,7 +32,7 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
         <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
           {doc.title}
         </Link>
-        <span className="text-xs text-slate-500">{doc.pageCount} pages</span>
+        <span className="text-xs text-slate-500">{plural(doc.pageCount, "page")}</span>
       </>
     ),
   },
@@ -41,20 +45,20 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
     header: "Created",
     hideBelow: "md",
     cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (doc) => doc.createdAt.toISOString().slice(0, 10),
+    cell: (doc) => <LocalTime value={doc.createdAt} day />,
   },
 ];
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireUser();
-  const raw = await searchParams;
+  const raw = presentParams(await searchParams);
   const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
   const { rows, pagination } = await queryDocuments(user.id, query);
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
   const firstUpload = rows.length === 0 && !filtered && pagination.page === 1;
-  const link = (changes: Search) => ({
+  const link = (changes: Record<string, string>) => ({
     pathname: "/documents",
     query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)),
   });
@@ -76,7 +80,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         }
       />
 
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+      <QueryForm action="/documents" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-48 flex-1">
           <label htmlFor="search" className="sr-only">
             Search titles
@@ -120,7 +124,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         <Button type="submit" variant="secondary">
           Apply
         </Button>
-      </form>
+      </QueryForm>
 
       {!parsed.success && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -161,7 +165,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         page={pagination.page}
         totalPages={pagination.total_pages}
         href={(page) => link({ page: String(page) })}
-        summary={`Page ${pagination.page} of ${pagination.total_pages} · ${pagination.total} documents`}
+        summary={`Page ${pagination.page} of ${pagination.total_pages} · ${plural(pagination.total, "document")}`}
       />
     </>
   );
