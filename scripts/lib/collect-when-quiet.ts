@@ -1,0 +1,43 @@
+import type { Server } from "node:http";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
+
+/**
+ * Hands the memory of a burst of requests back once the server goes quiet: a full garbage
+ * collection when requests were served since the last one, none has started for `quietMs` and
+ * none is in flight, and the committed heap is over `slackBytes` above what was live after the last.
+ *
+ * Why: under 100 concurrent page renders every render's objects outlive several young-generation
+ * collections, so V8 promotes them and grows the old generation by hundreds of MB before it
+ * collects it. That is all garbage, but V8 collects the old generation only when allocation
+ * reaches its limit, and a server that goes quiet after a burst allocates next to nothing: the
+ * heap, and the RSS with it, stayed at the burst's peak (536 → 998 MB after 1,000 renders).
+ */
+export function collectWhenQuiet(server: Server, { quietMs = 5_000, slackBytes = 64 * 1024 * 1024 } = {}) {
+  // `gc` on a fresh context only: the app's own global gets nothing new.
+  v8.setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  let inFlight = 0;
+  let startedSinceTick = 0;
+  let servedSinceCollection = 0;
+  let liveAfterCollection = v8.getHeapStatistics().used_heap_size;
+  server.on("request", (_request, response) => {
+    inFlight++;
+    startedSinceTick++;
+    servedSinceCollection++;
+    response.once("close", () => inFlight--);
+  });
+  const tick = () => {
+    const quiet = startedSinceTick === 0 && inFlight === 0;
+    startedSinceTick = 0;
+    if (!quiet || servedSinceCollection === 0) return;
+    if (v8.getHeapStatistics().total_heap_size - liveAfterCollection < slackBytes) return;
+    // The second collection releases the pages the first one emptied (its sweeping is done by then).
+    gc();
+    gc();
+    servedSinceCollection = 0;
+    liveAfterCollection = v8.getHeapStatistics().used_heap_size;
+  };
+  const timer = setInterval(tick, quietMs).unref();
+  server.once("close", () => clearInterval(timer));
+}
