@@ -75,18 +75,19 @@ async function burst(count: number) {
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, client));
   agent.destroy();
-  const failed = results.filter((r) => r.status !== 200);
-  if (failed.length)
-    throw new Error(`${failed.length} of ${count} renders failed (HTTP ${[...new Set(failed.map((r) => r.status))].join(", ")})`);
-  return results.map((r) => r.ms).sort((a, b) => a - b);
+  const failures = new Map<number, number>();
+  for (const { status } of results) if (status !== 200) failures.set(status, (failures.get(status) ?? 0) + 1);
+  return { times: results.map((r) => r.ms).sort((a, b) => a - b), failures };
 }
 
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
 try {
   await waitForHealth(BASE, 180_000);
   const pid = app.child.pid!;
+  console.log(`web process RSS when ready: ${mb(rss(pid))}`);
   // Warm the page as a running server would be (first render loads and compiles its modules).
-  await burst(CONCURRENCY);
+  const warm = await burst(CONCURRENCY);
+  if (warm.failures.size) throw new Error(`warm-up renders failed: ${[...warm.failures.keys()].join(", ")}`);
   await sleep(SETTLE_SECONDS * 1000);
   const baseline = rss(pid);
   console.log(`web process RSS at rest (after ${CONCURRENCY} warm-up renders): ${mb(baseline)}`);
@@ -95,7 +96,7 @@ try {
     const sampler = setInterval(() => (peak = Math.max(peak, rss(pid))), 50);
     const started = performance.now();
     const cpuBefore = cpuSeconds(pid);
-    const times = await burst(RENDERS);
+    const { times, failures } = await burst(RENDERS);
     const seconds = (performance.now() - started) / 1000;
     const cpuPerRender = ((cpuSeconds(pid) - cpuBefore) * 1000) / RENDERS;
     clearInterval(sampler);
@@ -104,11 +105,15 @@ try {
     const p95 = percentile(times, 95);
     console.log(
       `burst ${round}: ${RENDERS} renders at ${CONCURRENCY} at once in ${seconds.toFixed(1)} s (${(RENDERS / seconds).toFixed(0)}/s, ${cpuPerRender.toFixed(1)} ms of web process CPU each); ` +
+        (failures.size ? `NOT ALL 200: ${[...failures].map(([status, n]) => `${n} × HTTP ${status}`).join(", ")}; ` : "") +
         `p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms (target < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? "met" : "NOT met"}); ` +
         `RSS baseline ${mb(baseline)}, peak ${mb(peak)}, ${SETTLE_SECONDS} s after ${mb(after)} ` +
         `(+${mb(after - baseline)}; target ≤ +${TARGET_GROWTH_MB} MB: ${after - baseline <= TARGET_GROWTH_MB * MB ? "met" : "NOT met"})`,
     );
   }
+} catch (error) {
+  console.error(`web process output:\n${app.output().slice(-4000)}`);
+  throw error;
 } finally {
   app.child.kill("SIGTERM");
   await app.exited;

@@ -48,7 +48,18 @@ describe("collectWhenQuiet", () => {
     expect(usedHeap()).toBeLessThan(held - 20 * MB);
   });
 
-  test("a server still receiving requests is left to V8's own collections", async () => {
+  test("a trickle of requests after a burst does not keep the burst's garbage", async () => {
+    for (let i = 0; i < 20; i++) await serve();
+    vi.advanceTimersByTime(QUIET_MS);
+    await serve();
+    const drop = garbage();
+    const held = usedHeap();
+    drop();
+    vi.advanceTimersByTime(QUIET_MS);
+    expect(usedHeap()).toBeLessThan(held - 20 * MB);
+  });
+
+  test("steady traffic is left to V8's own collections", async () => {
     await serve();
     vi.advanceTimersByTime(QUIET_MS);
     await serve();

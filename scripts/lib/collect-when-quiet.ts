@@ -3,9 +3,10 @@ import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 
 /**
- * Hands the memory of a burst of requests back once the server goes quiet: a full garbage
- * collection when requests were served since the last one, none has started for `quietMs` and
- * none is in flight, and the committed heap is over `slackBytes` above what was live after the last.
+ * Hands the memory of a burst of requests back once it is over: a full garbage collection when,
+ * in one `quietMs` interval, at most a tenth as many requests started as in the busiest interval
+ * since the last collection, and the committed heap is over `slackBytes` above what was live after
+ * the last. Steady traffic is left to V8's own collections.
  *
  * Why: under 100 concurrent page renders every render's objects outlive several young-generation
  * collections, so V8 promotes them and grows the old generation by hundreds of MB before it
@@ -17,25 +18,20 @@ export function collectWhenQuiet(server: Server, { quietMs = 5_000, slackBytes =
   // `gc` on a fresh context only: the app's own global gets nothing new.
   v8.setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
-  let inFlight = 0;
   let startedSinceTick = 0;
-  let servedSinceCollection = 0;
+  let busiest = 0;
   let liveAfterCollection = v8.getHeapStatistics().used_heap_size;
-  server.on("request", (_request, response) => {
-    inFlight++;
-    startedSinceTick++;
-    servedSinceCollection++;
-    response.once("close", () => inFlight--);
-  });
+  server.on("request", () => startedSinceTick++);
   const tick = () => {
-    const quiet = startedSinceTick === 0 && inFlight === 0;
+    const started = startedSinceTick;
     startedSinceTick = 0;
-    if (!quiet || servedSinceCollection === 0) return;
+    busiest = Math.max(busiest, started);
+    if (busiest === 0 || started * 10 > busiest) return;
     if (v8.getHeapStatistics().total_heap_size - liveAfterCollection < slackBytes) return;
     // The second collection releases the pages the first one emptied (its sweeping is done by then).
     gc();
     gc();
-    servedSinceCollection = 0;
+    busiest = 0;
     liveAfterCollection = v8.getHeapStatistics().used_heap_size;
   };
   const timer = setInterval(tick, quietMs).unref();
