@@ -15,6 +15,7 @@ import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { newestSourceChange } from "./lib/build-state";
+import { collectWhenQuiet } from "./lib/collect-when-quiet";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -107,6 +108,8 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// Without it the heap a burst of page renders grew stays at its peak (scripts/lib/collect-when-quiet.ts).
+collectWhenQuiet(server);
 server.on("error", async (error: NodeJS.ErrnoException) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${cfg.PORT} is in use; set PORT to another port.` : error);
   await shutdown(1);
