@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
+import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
@@ -24,7 +25,11 @@ export async function proxy(request: NextRequest) {
   if (!SHARE_PAGE.test(path)) return NextResponse.next();
   const code = path.split("/")[2] ?? "";
   const holder = grantHolderDocument(viewerCookies(code, (name) => request.cookies.get(name)?.value));
-  const door = await openDoor("page", code, clientAddress(request), undefined, holder);
+  const door = await openDoor("page", code, clientAddress(request), undefined, holder).catch((error: unknown) => {
+    if (isDatabaseBusy(error)) return null;
+    throw error;
+  });
+  if (door === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
@@ -59,6 +64,8 @@ const tooManyRequests = (state: RateLimitState) =>
     rateLimitHeaders(state),
   );
 
+const BUSY_TITLE = "Too many people are opening documents right now";
+const BUSY_TEXT = "Try again in a few seconds.";
 const GONE_TITLE = "This document is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
 const EXPIRED_TITLE = "This link has expired";

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/viewer/agreement-form";
+import { BusyDocument } from "@/components/viewer/busy-document";
+import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
@@ -20,8 +22,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ code: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const found = await findPublicDocument((await params).code);
-  if (found.state !== "active") return { title: "Document not available", robots: { index: false } };
+  const found = await findPublicDocument((await params).code).catch(() => null);
+  if (found?.state !== "active") return { title: "Document not available", robots: { index: false } };
   const title = found.doc.title;
   return {
     title,
@@ -34,7 +36,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The public viewer, for a document's own code or a link's. Deleted and expired ones are answered 410 before this page (proxy.ts). */
 export default async function ViewerPage({ params }: Props) {
   const { code } = await params;
-  const found = await findPublicDocument(code);
+  const found = await findPublicDocument(code).catch((error: unknown) => {
+    if (isDatabaseBusy(error)) return null;
+    throw error;
+  });
+  // A page cannot answer 503 (proxy.ts does when its own lookup waits too long); it says so and tries again.
+  if (found === null) return <BusyDocument />;
   if (found.state !== "active") notFound();
   const { doc } = found;
   const access = await viewerAccess(doc);
