@@ -232,6 +232,23 @@ describe("wrong passwords", () => {
     for (let i = 0; i < PASSWORD_FAILURES.perAddressUnderAttack; i++) expect(await attempt("wrong-guess", late)).toBe(401);
     expect(await attempt("wrong-guess", late)).toBe(429);
   });
+
+  it("check at most the allowed number of guesses sent from one address at once, under attack or not", async () => {
+    const burst = (from: string, size: number) => Promise.all(Array.from({ length: size }, () => attempt("wrong-guess", from)));
+    const calm = await burst(address(), PASSWORD_FAILURES.perAddress + 5);
+    expect(calm.filter((status) => status === 401)).toHaveLength(PASSWORD_FAILURES.perAddress);
+    expect(calm.filter((status) => status === 429)).toHaveLength(5);
+    const { start, end } = rateLimitWindow(new Date(), PASSWORD_FAILURES.windowSeconds);
+    await db.rateLimitWindow.upsert({
+      where: { key_windowStart: { key: `password:wrong:${doc.id}`, windowStart: start } },
+      create: { key: `password:wrong:${doc.id}`, windowStart: start, expiresAt: end, count: PASSWORD_FAILURES.underAttack },
+      update: { count: PASSWORD_FAILURES.underAttack },
+    });
+    const attacked = await burst(address(), 10);
+    expect(attacked.filter((status) => status === 401)).toHaveLength(PASSWORD_FAILURES.perAddressUnderAttack);
+    expect(attacked.filter((status) => status === 429)).toHaveLength(10 - PASSWORD_FAILURES.perAddressUnderAttack);
+    expect(await attempt("open-sesame", address())).toBe(200);
+  });
 });
 
 describe("downloads", () => {
