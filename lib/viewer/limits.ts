@@ -40,6 +40,14 @@ export const NEW_VIEWERS_PER_ADDRESS_PER_HOUR = 30;
  */
 export const GATE_NEW_READERS_PER_ADDRESS_PER_HOUR = 100;
 
+/**
+ * Agreements a document's readers may newly accept from one address in an hour; past it 429. Each
+ * acceptance is kept with the agreement's text (up to 20,000 characters), so without a bound a
+ * script clearing its cookies could store gigabytes a day. A browser's repeat acceptance of the
+ * same text is on file already and records nothing.
+ */
+export const NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR = 100;
+
 /** `document.downloaded` (and the download it counts) at most once per viewer in this long. */
 export const DOWNLOAD_REPEAT_SECONDS = 10 * 60;
 
