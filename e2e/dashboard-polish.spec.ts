@@ -5,6 +5,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -12,6 +13,7 @@ const DAY = 86_400_000;
 
 async function signedIn(browser: Browser, account: Account, options: BrowserContextOptions = {}) {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options })).newPage();
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);

@@ -6,6 +6,7 @@ import { startReceiver } from "../test/support/webhook-receiver";
 import { invitationPath } from "../test/support/playwright/accounts";
 import { runScript } from "../test/support/app-process";
 import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -24,6 +25,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 async function signIn(page: Page, asEmail: string, withPassword: string) {
+  await ownClientAddress(page);
   await page.getByLabel("Email", { exact: true }).fill(asEmail);
   await page.getByLabel("Password").fill(withPassword);
   await page.getByRole("button", { name: "Sign in" }).click();

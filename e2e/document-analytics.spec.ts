@@ -7,6 +7,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -27,6 +28,7 @@ async function shot(page: Page, name: string) {
 
 async function signedIn(browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) {
   const page = await (await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })).newPage();
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);

@@ -7,6 +7,7 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
 import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -29,6 +30,7 @@ async function phoneShot(page: Page, name: string) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
+  await ownClientAddress(page);
   await page.getByLabel("Email", { exact: true }).first().fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

@@ -4,6 +4,7 @@ import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -17,6 +18,7 @@ async function signedIn(browser: Browser, account: Account, viewport: { width: n
   const page = await (
     await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500, timezoneId: "UTC" })
   ).newPage();
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);

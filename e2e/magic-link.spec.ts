@@ -5,6 +5,7 @@ import { readableMail, startSmtpSink } from "../test/support/smtp-sink";
 import { invitationPath, newAccount } from "../test/support/playwright/accounts";
 import { type AppProcess, ROOT, startApp, waitForHealth } from "../test/support/app-process";
 import { E2E_DATABASE_URL, db } from "../test/support/playwright/database";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 // One app with SMTP configured (its own port and data directory, the shared e2e database).
 test.describe.configure({ mode: "serial", timeout: 120_000 });
@@ -17,7 +18,14 @@ let app: AppProcess;
 
 test.beforeAll(async () => {
   smtp = await startSmtpSink();
-  app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: E2E_DATABASE_URL, SMTP_URL: smtp.url });
+  app = startApp({
+    PORT: String(PORT),
+    APP_URL: BASE,
+    DATA_DIR: dataDir,
+    DATABASE_URL: E2E_DATABASE_URL,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: "1",
+  });
   await waitForHealth(BASE);
 });
 
@@ -28,7 +36,11 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const newPage = async (browser: Browser) => (await browser.newContext({ baseURL: BASE })).newPage();
+async function newPage(browser: Browser) {
+  const page = await (await browser.newContext({ baseURL: BASE })).newPage();
+  await ownClientAddress(page);
+  return page;
+}
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.includes(`To: ${email}`)).map(readableMail);
 const linkIn = (mail: string, prefix: string) => new RegExp(`(${BASE}${prefix}[^\\s"<>]+)`).exec(mail)?.[1]?.replace(/&amp;/g, "&");
 

@@ -1,10 +1,12 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { newAccount } from "../test/support/playwright/accounts";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 /** Sign-out ends the session on the server (ASVS 3.3.1), and an owner can end every session at once. */
 
 async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);

@@ -7,6 +7,7 @@ import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "../te
 import { freshDatabase, query as queryDatabase } from "../test/support/playwright/own-database";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../test/support/uploadthing-standin";
 import { E2E_PORT, E2E_URL } from "../playwright.config";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 /**
  * STORAGE_DRIVER=uploadthing end to end, against a stand-in of UploadThing on loopback (no test
@@ -46,6 +47,7 @@ test.beforeAll(async ({ browser }) => {
   auth = { Authorization: `Bearer ${key}` };
 
   owner = await (await browser.newContext({ baseURL: BASE })).newPage();
+  await ownClientAddress(owner);
   await owner.goto("/sign-in");
   await owner.getByLabel("Email", { exact: true }).first().fill(email);
   await owner.getByLabel("Password").fill(password);

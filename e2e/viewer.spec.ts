@@ -6,6 +6,7 @@ import { E2E_DATA_DIR } from "../playwright.config";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 let account: Account;
 test.beforeAll(async () => {
@@ -296,6 +297,7 @@ test("the owner opening their own link from the dashboard previews it past every
     pages: 3,
     fields: { gate_type: "full", password: "owner-secret", allow_download: "true", title: "Owner preview" },
   });
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).first().fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -334,6 +336,8 @@ test("an open viewer whose document is deleted says so at its next beacon, inste
   expect((await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(204);
   await page.getByTestId("pdf-page-2").scrollIntoViewIfNeeded();
   // At the latest with the next periodic flush (every ~10 s).
-  await expect(page.getByRole("alert")).toContainText("This document is no longer available", { timeout: 20_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "no longer available" })).toContainText("This document is no longer available", {
+    timeout: 20_000,
+  });
   await shot(page, "viewer-document-deleted-while-open");
 });

@@ -4,6 +4,7 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 import { shownStrings } from "../test/support/pdf-page-text";
+import { ownClientAddress } from "../test/support/playwright/client-address";
 
 const TEMPLATE = "Confidential · {email} · {date} · {ip}";
 const VIEWPORTS = [
@@ -97,6 +98,7 @@ test("a download carries the reader's watermark in every page's content", async 
 
 test("the document's settings group the access rules, with a live count of each list", async ({ page }) => {
   const doc = await uploadOk(page.request, account, { pages: 3, fields: { title: "Rules deck" } });
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
