@@ -4,22 +4,18 @@ import { notFound } from "next/navigation";
 import { ActivityCharts, ActivityFigures } from "@/components/dashboard/activity-overview";
 import { DeleteDocumentButton } from "@/components/dashboard/delete-document-button";
 import { DocumentSettingsForm } from "@/components/dashboard/document-settings-form";
-import { LeadsTable } from "@/components/dashboard/leads-table";
+import { LeadsCard } from "@/components/dashboard/leads-card";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
-import { readerRows } from "@/components/dashboard/reader-rows";
-import { ReadersTable } from "@/components/dashboard/readers-table";
+import { ReadersCard } from "@/components/dashboard/readers-card";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { documentLeads } from "@/lib/analytics/document-leads";
-import { documentReaders } from "@/lib/analytics/document-readers";
 import { documentStats } from "@/lib/analytics/document-stats";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
-import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
-import { agreementAcceptedAt } from "@/lib/analytics/document-viewers";
+import { readersWithVisits } from "@/lib/analytics/readers-with-visits";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { periodFromKey, periodName as periodNameOf } from "@/lib/dashboard/period";
@@ -51,21 +47,10 @@ export default async function DocumentPage({
   const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
     documentStats(doc, period),
     pageFunnel(doc.id, doc.pageCount, period),
-    documentReaders(doc, period, viewerPage, PER_PAGE),
+    readersWithVisits(doc, period, viewerPage, PER_PAGE),
     documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }),
     viewsOverTime(user.id, period, { documentId: doc.id }),
     documentLinkRows(doc),
-  ]);
-  const [timelines, accepted] = await Promise.all([
-    viewerTimelines(
-      doc.id,
-      readers.readers.map((r) => r.viewerId),
-      period,
-    ),
-    agreementAcceptedAt(
-      doc.id,
-      readers.readers.map((r) => r.viewerId),
-    ),
   ]);
   const periodName = periodNameOf(key);
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
@@ -121,58 +106,37 @@ export default async function DocumentPage({
 
       <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={key} />
 
-      <Card
-        title="Viewers"
+      <ReadersCard
+        readers={readers}
+        documentCode={doc.code}
+        period={key}
         description={`Readers with a visit${inPeriod}, most engaged first; figures count those visits. Open a row for its visits.`}
-        className="mb-6"
         actions={
           <a href={csvHref("viewers")} className={buttonClass("secondary", "sm")}>
             {csvLabel}
           </a>
         }
-      >
-        {readers.readers.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">
-            {key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}
-          </p>
-        ) : (
-          <ReadersTable readers={readerRows(readers.readers, timelines, accepted)} documentCode={doc.code} period={key} />
-        )}
-        <Pager
-          label="Viewer pages"
-          page={viewerPage}
-          totalPages={readers.pagination.total_pages}
-          href={(page) => pageLink({ vpage: String(page) })}
-        />
-      </Card>
+        empty={key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}
+        pageHref={(page) => pageLink({ vpage: String(page) })}
+      />
 
-      <Card
-        title="Leads"
+      <LeadsCard
+        leads={leads}
         description={`Emails captured by the gate${inPeriod}, newest first`}
-        className="mb-6"
         actions={
           <a href={csvHref("leads")} className={buttonClass("secondary", "sm")}>
             {csvLabel}
           </a>
         }
-      >
-        <LeadsTable
-          leads={leads.leads}
-          empty={
-            doc.emailGate && doc.gateType !== "none"
-              ? key === "all"
-                ? "No leads yet."
-                : "No leads in this period."
-              : "The email gate is off, so this document collects no leads."
-          }
-        />
-        <Pager
-          label="Lead pages"
-          page={leadPage}
-          totalPages={leads.pagination.total_pages}
-          href={(page) => pageLink({ lpage: String(page) })}
-        />
-      </Card>
+        empty={
+          doc.emailGate && doc.gateType !== "none"
+            ? key === "all"
+              ? "No leads yet."
+              : "No leads in this period."
+            : "The email gate is off, so this document collects no leads."
+        }
+        pageHref={(page) => pageLink({ lpage: String(page) })}
+      />
 
       <Card title="Settings" className="mb-6">
         <DocumentSettingsForm

@@ -2,24 +2,19 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ActivityCharts, ActivityFigures } from "@/components/dashboard/activity-overview";
-import { DownloadsTable } from "@/components/dashboard/downloads-table";
-import { LeadsTable } from "@/components/dashboard/leads-table";
+import { DownloadsCard } from "@/components/dashboard/downloads-card";
+import { LeadsCard } from "@/components/dashboard/leads-card";
 import { linkName } from "@/components/dashboard/link-navigation";
 import { LinkStatus } from "@/components/dashboard/links-section";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
-import { readerRows } from "@/components/dashboard/reader-rows";
-import { ReadersTable } from "@/components/dashboard/readers-table";
-import { Card } from "@/components/ui/card";
+import { ReadersCard } from "@/components/dashboard/readers-card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { documentDownloads } from "@/lib/analytics/document-downloads";
 import { documentLeads } from "@/lib/analytics/document-leads";
-import { documentReaders } from "@/lib/analytics/document-readers";
 import { documentStats } from "@/lib/analytics/document-stats";
-import { agreementAcceptedAt } from "@/lib/analytics/document-viewers";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
-import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
+import { readersWithVisits } from "@/lib/analytics/readers-with-visits";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { periodFromKey, periodName as periodNameOf } from "@/lib/dashboard/period";
@@ -56,15 +51,10 @@ export default async function LinkPage({
   const [stats, funnel, readers, leads, downloads, perDay] = await Promise.all([
     documentStats(doc, period, link.filter),
     pageFunnel(doc.id, doc.pageCount, period, link.filter),
-    documentReaders(doc, period, viewerPage, PER_PAGE, link.filter),
+    readersWithVisits(doc, period, viewerPage, PER_PAGE, link.filter),
     documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }, link.filter),
     documentDownloads(doc, period, downloadPage, PER_PAGE, link.filter),
     viewsOverTime(user.id, period, { documentId: doc.id, link: link.filter }),
-  ]);
-  const viewerIds = readers.readers.map((r) => r.viewerId);
-  const [timelines, accepted] = await Promise.all([
-    viewerTimelines(doc.id, viewerIds, period, link.filter),
-    agreementAcceptedAt(doc.id, viewerIds),
   ]);
   const periodName = periodNameOf(key);
   const allTime = key === "all";
@@ -113,63 +103,40 @@ export default async function LinkPage({
       <ActivityFigures stats={stats} leads={leads.pagination.total} />
       <ActivityCharts stats={stats} funnel={funnel} perDay={perDay} periodName={periodName} openPeriod={allTime} />
 
-      <Card
-        title="Viewers"
+      <ReadersCard
+        readers={readers}
+        documentCode={doc.code}
+        period={key}
         description={`Readers with a visit through this link${allTime ? "" : ` in the ${periodName.toLowerCase()}`}, most engaged first; figures count those visits. Open a row for its visits.`}
-        className="mb-6"
-      >
-        {readers.readers.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">
-            {allTime ? "Nobody has opened this link yet." : "Nobody opened this link in this period."}
-          </p>
-        ) : (
-          <ReadersTable readers={readerRows(readers.readers, timelines, accepted)} documentCode={doc.code} period={key} />
-        )}
-        <Pager
-          label="Viewer pages"
-          page={viewerPage}
-          totalPages={readers.pagination.total_pages}
-          href={(page) => pageLink({ vpage: String(page) })}
-        />
-      </Card>
+        empty={allTime ? "Nobody has opened this link yet." : "Nobody opened this link in this period."}
+        pageHref={(page) => pageLink({ vpage: String(page) })}
+      />
 
-      <Card title="Leads" description="Emails captured by the gate of this link, newest first" className="mb-6">
-        <LeadsTable
-          leads={leads.leads}
-          empty={
-            link.collectsLeads
-              ? allTime
-                ? "No leads through this link yet."
-                : "No leads through this link in this period."
-              : "This link has no email gate, so it collects no leads."
-          }
-        />
-        <Pager
-          label="Lead pages"
-          page={leadPage}
-          totalPages={leads.pagination.total_pages}
-          href={(page) => pageLink({ lpage: String(page) })}
-        />
-      </Card>
+      <LeadsCard
+        leads={leads}
+        description="Emails captured by the gate of this link, newest first"
+        empty={
+          link.collectsLeads
+            ? allTime
+              ? "No leads through this link yet."
+              : "No leads through this link in this period."
+            : "This link has no email gate, so it collects no leads."
+        }
+        pageHref={(page) => pageLink({ lpage: String(page) })}
+      />
 
-      <Card title="Downloads" description="Copies of the file downloaded through this link, newest first" className="mb-6">
-        <DownloadsTable
-          downloads={downloads.downloads}
-          empty={
-            allTime
-              ? link.allowsDownload
-                ? "Nobody has downloaded the file through this link yet."
-                : "Downloads are off for this link."
-              : "No downloads through this link in this period."
-          }
-        />
-        <Pager
-          label="Download pages"
-          page={downloadPage}
-          totalPages={downloads.pagination.total_pages}
-          href={(page) => pageLink({ dpage: String(page) })}
-        />
-      </Card>
+      <DownloadsCard
+        downloads={downloads}
+        description="Copies of the file downloaded through this link, newest first"
+        empty={
+          allTime
+            ? link.allowsDownload
+              ? "Nobody has downloaded the file through this link yet."
+              : "Downloads are off for this link."
+            : "No downloads through this link in this period."
+        }
+        pageHref={(page) => pageLink({ dpage: String(page) })}
+      />
     </>
   );
 }
