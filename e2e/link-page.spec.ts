@@ -3,21 +3,12 @@ import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
+import { signedIn } from "../test/support/playwright/sign-in";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 const DAY = 86_400_000;
-
-async function signedIn(browser: Browser, account: Account, viewport = { width: 1440, height: 900 }) {
-  const page = await (await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })).newPage();
-  await page.goto("/sign-in");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/documents$/);
-  return page;
-}
 
 /** A reader in a browser of their own: opens the link, passes its email gate, reads page 1 and downloads the file. */
 async function readAndDownload(browser: Browser, linkCode: string, email: string) {
@@ -171,7 +162,7 @@ test("a link nobody opened says so in every section, on a desktop and a phone", 
     ["desktop", { width: 1440, height: 900 }],
     ["phone", { width: 390, height: 844 }],
   ] as const) {
-    const page = await signedIn(browser, owner, viewport);
+    const page = await signedIn(browser, owner, { viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
     await page.goto(`/documents/${code}/links/${links.cold}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cold — Carol");
     await expect(page.getByTestId("link-empty")).toContainText("Nobody has opened this link yet.");
