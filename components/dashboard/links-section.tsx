@@ -1,28 +1,42 @@
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import type { LinkRow } from "@/lib/links/document-links";
+import type { PeriodKey } from "@/lib/dashboard/period";
+import type { LinkRow, LinkSummary } from "@/lib/links/document-links";
+import { linkName, linkPageHref } from "./link-navigation";
 import { LinkFormDialog } from "./links-form";
 import { LinkRowActions } from "./links-row-actions";
 
-function Status({ row }: { row: LinkRow }) {
-  const [label, tone] = !row.isActive
-    ? ["Disabled", "bg-slate-100 text-slate-700"]
-    : row.expired
-      ? ["Expired", "bg-amber-50 text-amber-800"]
-      : ["Active", "bg-emerald-50 text-emerald-800"];
+export function LinkStatus({ link }: { link: Pick<LinkSummary, "isActive" | "expired"> & { deleted?: boolean } }) {
+  const [label, tone] = link.deleted
+    ? ["Deleted", "bg-slate-100 text-slate-700"]
+    : !link.isActive
+      ? ["Disabled", "bg-slate-100 text-slate-700"]
+      : link.expired
+        ? ["Expired", "bg-amber-50 text-amber-800"]
+        : ["Active", "bg-emerald-50 text-emerald-800"];
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${tone}`}>{label}</span>;
 }
 
-const COLUMNS: Array<Column<LinkRow>> = [
+// The name's link stretches over its whole row (a click anywhere opens the link's page, one tab
+// stop for the keyboard); the row's own controls sit above it.
+const ABOVE_ROW_LINK = "relative z-10";
+
+const columns = (documentCode: string, period: PeriodKey): Array<Column<LinkRow>> => [
   {
     key: "name",
     header: "Name",
     rowHeader: true,
     cell: (row) => (
       <span className="flex flex-wrap items-center gap-2">
-        <span className="font-medium text-slate-900">{row.name ?? "Default link"}</span>
-        <Status row={row} />
+        <Link
+          href={linkPageHref(documentCode, row.code, period)}
+          className="font-medium text-slate-900 underline-offset-2 after:absolute after:inset-0 hover:underline"
+        >
+          {linkName(row)}
+        </Link>
+        <LinkStatus link={row} />
       </span>
     ),
   },
@@ -32,7 +46,9 @@ const COLUMNS: Array<Column<LinkRow>> = [
     cell: (row) => (
       <span className="flex items-center gap-2">
         <span className="hidden font-mono text-xs text-slate-600 md:inline">{row.url}</span>
-        <CopyButton value={row.url} label="Copy" />
+        <span className={ABOVE_ROW_LINK}>
+          <CopyButton value={row.url} label="Copy" />
+        </span>
       </span>
     ),
   },
@@ -48,17 +64,32 @@ const COLUMNS: Array<Column<LinkRow>> = [
       row.name === null ? (
         <span className="text-xs text-slate-500">Settings below</span>
       ) : (
-        <LinkRowActions code={row.code} name={row.name} isActive={row.isActive} overrides={row.overrides} />
+        <div className={ABOVE_ROW_LINK}>
+          <LinkRowActions code={row.code} name={row.name} isActive={row.isActive} overrides={row.overrides} />
+        </div>
       ),
   },
 ];
 
-/** The document's own link and one link per recipient, each with its figures (all time). */
-export function LinksSection({ documentCode, defaultLink, links }: { documentCode: string; defaultLink: LinkRow; links: LinkRow[] }) {
+/**
+ * The document's own link and one link per recipient, each with its figures (all time); a row
+ * opens the link's own page in the period the owner is looking at.
+ */
+export function LinksSection({
+  documentCode,
+  defaultLink,
+  links,
+  period = "all",
+}: {
+  documentCode: string;
+  defaultLink: LinkRow;
+  links: LinkRow[];
+  period?: PeriodKey;
+}) {
   return (
     <Card
       title="Links"
-      description="One link per recipient, each with its own settings and figures (all time)"
+      description="One link per recipient, each with its own settings and figures (all time). Open a row for its readers."
       className="mb-6"
       actions={<LinkFormDialog target={{ kind: "create", documentCode }} label="New link" />}
     >
@@ -66,10 +97,10 @@ export function LinksSection({ documentCode, defaultLink, links }: { documentCod
         data-testid="links-table"
         caption="Links"
         variant="card"
-        columns={COLUMNS}
+        columns={columns(documentCode, period)}
         rows={[defaultLink, ...links]}
         rowKey={(row) => row.code}
-        rowProps={(row) => ({ "data-testid": `link-row-${row.code}` })}
+        rowProps={(row) => ({ "data-testid": `link-row-${row.code}`, className: "relative hover:bg-slate-50" })}
       />
       {links.length === 0 && <p className="pt-4 text-center text-sm text-slate-500">No links yet — create one per recipient.</p>}
     </Card>

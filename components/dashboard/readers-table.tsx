@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
@@ -7,6 +8,8 @@ import { formatPercent, formatSeconds } from "./stat";
 import type { Reader } from "@/lib/analytics/document-readers";
 import type { TimelineVisit } from "@/lib/analytics/viewer-timeline";
 import { LocalTime } from "@/components/ui/local-time";
+import type { PeriodKey } from "@/lib/dashboard/period";
+import { linkName, linkPageHref } from "./link-navigation";
 
 /** A visit as lib/analytics/viewer-timeline.ts reads it, its time serialised for the client. */
 export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
@@ -28,7 +31,10 @@ function deviceSummary(v: ReaderVisit) {
   return `${device} · ${v.browser ?? "Other"}${v.os ? ` on ${v.os}` : ""}`;
 }
 
-function Timeline({ visits }: { visits: ReaderVisit[] }) {
+/** Where the readers' visits came from: their document, for each visit's link, and the period shown. */
+type Origin = { documentCode: string; period: PeriodKey };
+
+function Timeline({ visits, origin }: { visits: ReaderVisit[]; origin: Origin }) {
   if (visits.length === 0) return <p className="text-sm text-slate-500">No visits in this period.</p>;
   return (
     <ol className="space-y-3">
@@ -49,6 +55,12 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
               </span>
               <span className="text-slate-600">
                 {v.downloads ? `Downloaded${v.downloads > 1 ? ` ${v.downloads}×` : ""}` : "No download"}
+              </span>
+              <span className="text-slate-600" data-testid="visit-link">
+                via{" "}
+                <Link href={linkPageHref(origin.documentCode, v.link.code, origin.period)} className="text-brand-700 underline">
+                  {linkName(v.link)}
+                </Link>
               </span>
             </div>
             {v.pages.length > 0 && (
@@ -103,7 +115,7 @@ const panelId = (r: ReaderRow) => `timeline-${r.viewerId}`;
  * The shared table draws the rows; which row is open is this table's state, so the first column
  * (the disclosure button) is built here where that state lives.
  */
-export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
+export function ReadersTable({ readers, ...origin }: { readers: ReaderRow[] } & Origin) {
   const [openId, setOpenId] = useState<string | null>(null);
   const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
   const viewerColumn: Column<ReaderRow> = {
@@ -156,7 +168,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
                       Accepted the agreement on <LocalTime value={r.agreementAcceptedAt} />
                     </p>
                   )}
-                  <Timeline visits={r.timeline} />
+                  <Timeline visits={r.timeline} origin={origin} />
                 </section>
               ),
             }

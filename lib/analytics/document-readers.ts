@@ -2,6 +2,7 @@ import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { engagementRankSql, levelOfRank } from "../rules/engagement";
+import { type ByLink, visitsOfLink } from "./document-stats";
 import { numberedReadersSql, readerLabel } from "./reader-labels";
 
 export type Reader = {
@@ -24,12 +25,13 @@ export type Reader = {
 /**
  * The dashboard's readers table for a period: readers with a visit started in it, each with the
  * figures of those visits only (downloads made in it), most engaged first, then most recently seen.
+ * With a link, the same through that link only: its visits, its downloads.
  */
-export async function documentReaders(doc: Document, period: Period, page: number, perPage: number) {
+export async function documentReaders(doc: Document, period: Period, page: number, perPage: number, link?: ByLink) {
   const visitWindow = Prisma.sql`${period.since ? Prisma.sql`AND started_at >= ${period.since}` : Prisma.empty}
-    ${period.until ? Prisma.sql`AND started_at < ${period.until}` : Prisma.empty}`;
+    ${period.until ? Prisma.sql`AND started_at < ${period.until}` : Prisma.empty} ${visitsOfLink(link)}`;
   const downloadWindow = Prisma.sql`${period.since ? Prisma.sql`AND d.created_at >= ${period.since}` : Prisma.empty}
-    ${period.until ? Prisma.sql`AND d.created_at < ${period.until}` : Prisma.empty}`;
+    ${period.until ? Prisma.sql`AND d.created_at < ${period.until}` : Prisma.empty} ${visitsOfLink(link, Prisma.raw("d.link_id"))}`;
   const rows = await db.$queryRaw<
     Array<{
       public_id: string;

@@ -8,7 +8,8 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 /** Only the activity of one share code: a link's id, or null for the document's own short code. */
 export type ByLink = { linkId: string | null };
 
-const visitsOfLink = (link: ByLink | undefined, column = Prisma.raw("link_id")) =>
+/** `AND <column> …` keeping only the rows recorded through the link; nothing without one. */
+export const visitsOfLink = (link: ByLink | undefined, column = Prisma.raw("link_id")) =>
   !link ? Prisma.empty : link.linkId === null ? Prisma.sql`AND ${column} IS NULL` : Prisma.sql`AND ${column} = ${link.linkId}::uuid`;
 
 /**
@@ -95,7 +96,7 @@ async function pageAnalytics(doc: Document, period: Period, link: ByLink | undef
   const rows = await db.$queryRaw<Array<{ page: number; views: number; avg_time: number }>>`
     SELECT page, count(*)::int AS views, avg(seconds)::float8 AS avg_time
     FROM page_times
-    WHERE document_id = ${doc.id}::uuid AND viewed ${window} ${throughLink(doc, link)}
+    WHERE document_id = ${doc.id}::uuid AND viewed ${window} ${pageTimesThroughLink(doc.id, link)}
     GROUP BY page`;
   const byPage = new Map(rows.map((r) => [r.page, r]));
   return Array.from({ length: doc.pageCount }, (_, i) => {
@@ -104,7 +105,8 @@ async function pageAnalytics(doc: Document, period: Period, link: ByLink | undef
   });
 }
 
-function throughLink(doc: Document, link: ByLink | undefined) {
+/** page_times carry no link: theirs is their visit's. */
+export function pageTimesThroughLink(documentId: string, link: ByLink | undefined) {
   if (!link) return Prisma.empty;
-  return Prisma.sql`AND visit_id IN (SELECT id FROM visits WHERE document_id = ${doc.id}::uuid ${visitsOfLink(link)})`;
+  return Prisma.sql`AND visit_id IN (SELECT id FROM visits WHERE document_id = ${documentId}::uuid ${visitsOfLink(link)})`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addViewer } from "../../scripts/lib/activity";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { createLink } from "../links/create-link";
 import { createUser } from "../users/create-user";
 import { pageFunnel } from "./page-funnel";
 
@@ -74,6 +75,52 @@ describe("pageFunnel", () => {
       { page: 4, visits: 1 },
       { page: 5, visits: 1 },
     ]);
+  });
+
+  it("counts only the visits through a link when given one, or only those without one for the document's own code", async () => {
+    const owner = await createUser({ email: "funnel-links@example.com", password: "long enough" });
+    const doc = await createSampleDocument(owner.id, "Three pages", 3);
+    const link = await createLink(doc, { name: "Acme — Ann" });
+    const recent = new Date(Date.now() - DAY);
+    await addViewer(doc.id, {
+      visits: [
+        {
+          startedAt: recent,
+          pages: [
+            [1, 5],
+            [2, 5],
+          ],
+          linkId: link.id,
+        },
+        { startedAt: new Date(Date.now() - 60 * DAY), pages: [[1, 5]], linkId: link.id },
+      ],
+    });
+    await addViewer(doc.id, {
+      visits: [
+        {
+          startedAt: recent,
+          pages: [
+            [1, 5],
+            [2, 5],
+            [3, 5],
+          ],
+        },
+      ],
+    });
+
+    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME, { linkId: link.id })).toEqual([
+      { page: 1, visits: 2 },
+      { page: 2, visits: 1 },
+      { page: 3, visits: 0 },
+    ]);
+    expect(
+      await pageFunnel(doc.id, doc.pageCount, { since: new Date(Date.now() - 7 * DAY), until: undefined }, { linkId: link.id }),
+    ).toEqual([
+      { page: 1, visits: 1 },
+      { page: 2, visits: 1 },
+      { page: 3, visits: 0 },
+    ]);
+    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME, { linkId: null })).toEqual([1, 2, 3].map((page) => ({ page, visits: 1 })));
   });
 
   it("has a zero for every page of a document nobody has read", async () => {

@@ -1,6 +1,7 @@
 import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
+import { type ByLink, visitsOfLink } from "./document-stats";
 
 export type TimelineVisit = {
   number: number;
@@ -17,13 +18,21 @@ export type TimelineVisit = {
   /** Pages the reader spent time on, in page order. */
   pages: Array<{ page: number; seconds: number }>;
   downloads: number;
+  /** The share code the visit came through: a link (its name), or the document's own code (name null). */
+  link: { name: string | null; code: string };
 };
 
 /**
  * Readers' visits started in a period, newest first, keyed by the readers' public ids. A download
- * belongs to the latest visit that started before it (to the first visit when none did).
+ * belongs to the latest visit that started before it (to the first visit when none did), whichever
+ * link either came through. With a link, only the visits through it.
  */
-export async function viewerTimelines(documentId: string, viewerIds: string[], period: Period): Promise<Map<string, TimelineVisit[]>> {
+export async function viewerTimelines(
+  documentId: string,
+  viewerIds: string[],
+  period: Period,
+  link?: ByLink,
+): Promise<Map<string, TimelineVisit[]>> {
   const timelines = new Map<string, TimelineVisit[]>(viewerIds.map((id) => [id, []]));
   if (viewerIds.length === 0) return timelines;
   const rows = await db.$queryRaw<
@@ -38,6 +47,8 @@ export async function viewerTimelines(documentId: string, viewerIds: string[], p
       os: string | null;
       pages: Array<{ page: number; seconds: number }>;
       downloads: number;
+      link_name: string | null;
+      link_code: string;
     }>
   >`
     SELECT w.public_id, v.number, v.started_at,
@@ -49,9 +60,11 @@ export async function viewerTimelines(documentId: string, viewerIds: string[], p
              WHERE d.viewer_id = v.viewer_id AND d.document_id = v.document_id
                AND (v.number = 1 OR d.created_at >= v.started_at)
                AND NOT EXISTS (SELECT 1 FROM visits later WHERE later.viewer_id = v.viewer_id
-                                 AND later.number > v.number AND later.started_at <= d.created_at)) AS downloads
-    FROM visits v JOIN viewers w ON w.id = v.viewer_id
-    WHERE v.document_id = ${documentId}::uuid AND w.public_id = ANY(${viewerIds})
+                                 AND later.number > v.number AND later.started_at <= d.created_at)) AS downloads,
+           l.name AS link_name, coalesce(l.code, doc.code) AS link_code
+    FROM visits v JOIN viewers w ON w.id = v.viewer_id JOIN documents doc ON doc.id = v.document_id
+      LEFT JOIN links l ON l.id = v.link_id
+    WHERE v.document_id = ${documentId}::uuid AND w.public_id = ANY(${viewerIds}) ${visitsOfLink(link, Prisma.raw("v.link_id"))}
       ${period.since ? Prisma.sql`AND v.started_at >= ${period.since}` : Prisma.empty}
       ${period.until ? Prisma.sql`AND v.started_at < ${period.until}` : Prisma.empty}
     ORDER BY v.started_at DESC`;
@@ -66,6 +79,7 @@ export async function viewerTimelines(documentId: string, viewerIds: string[], p
       os: r.os,
       pages: r.pages.map((p) => ({ page: p.page, seconds: Number(p.seconds) })),
       downloads: r.downloads,
+      link: { name: r.link_name, code: r.link_code },
     });
   }
   return timelines;

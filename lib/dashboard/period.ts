@@ -17,3 +17,6 @@ export function periodFromKey(key: string | undefined, fallback: PeriodKey = "al
     period: { since: found.days === null ? undefined : new Date(Date.now() - found.days * 86_400_000), until: undefined },
   };
 }
+
+/** The period as the dashboard names it: "All time", "Last 7 days". */
+export const periodName = (key: PeriodKey) => (key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`);

@@ -1,11 +1,13 @@
 import { db } from "../db/client";
-import type { Document } from "../generated/prisma/client";
+import type { Document, Link } from "../generated/prisma/client";
 import { shareUrl } from "../documents/short-code";
 import { now } from "../time";
 import { linkFigures, NO_FIGURES, type LinkFigures } from "./link-figures";
+import { type LinkFilter, resolveLinkFilter } from "./link-filter";
 import { isExpired, linkOverrides, sharedDocument, type LinkOverrides } from "./shared-document";
 
-export type LinkRow = {
+/** One share code of a document: its own short code (the default link) or one of its links. */
+export type LinkSummary = {
   /** Null for the document's own short code, its default link. */
   name: string | null;
   code: string;
@@ -13,8 +15,23 @@ export type LinkRow = {
   isActive: boolean;
   expired: boolean;
   overrides: LinkOverrides;
-  figures: LinkFigures;
 };
+
+export type LinkRow = LinkSummary & { figures: LinkFigures };
+
+function summaryOf(doc: Document, link: Link | null, at: Date): LinkSummary {
+  if (!link) {
+    return { name: null, code: doc.code, url: shareUrl(doc.code), isActive: doc.isActive, expired: isExpired(doc, at), overrides: {} };
+  }
+  return {
+    name: link.name,
+    code: link.code,
+    url: shareUrl(link.code),
+    isActive: link.disabledAt === null,
+    expired: isExpired(sharedDocument(doc, link), at),
+    overrides: linkOverrides(link),
+  };
+}
 
 /** The dashboard's Links section: the document's own link first, then its links newest first, each with its figures. */
 export async function documentLinkRows(doc: Document): Promise<{ defaultLink: LinkRow; links: LinkRow[] }> {
@@ -22,23 +39,33 @@ export async function documentLinkRows(doc: Document): Promise<{ defaultLink: Li
   const figures = await linkFigures(doc.id, [null, ...links.map((l) => l.id)]);
   const at = now();
   return {
-    defaultLink: {
-      name: null,
-      code: doc.code,
-      url: shareUrl(doc.code),
-      isActive: doc.isActive,
-      expired: isExpired(doc, at),
-      overrides: {},
-      figures: figures.get(null) ?? NO_FIGURES,
-    },
-    links: links.map((link) => ({
-      name: link.name,
-      code: link.code,
-      url: shareUrl(link.code),
-      isActive: link.disabledAt === null,
-      expired: isExpired(sharedDocument(doc, link), at),
-      overrides: linkOverrides(link),
-      figures: figures.get(link.id) ?? NO_FIGURES,
-    })),
+    defaultLink: { ...summaryOf(doc, null, at), figures: figures.get(null) ?? NO_FIGURES },
+    links: links.map((link) => ({ ...summaryOf(doc, link, at), figures: figures.get(link.id) ?? NO_FIGURES })),
+  };
+}
+
+export type LinkDetail = LinkSummary & {
+  deleted: boolean;
+  /** Its readers meet an email gate, so it can collect leads. */
+  collectsLeads: boolean;
+  allowsDownload: boolean;
+  filter: LinkFilter;
+};
+
+/**
+ * A link's own dashboard page: the document's link with this code (deleted ones too, their
+ * activity stays attributed) or its own short code, with the filter that counts its activity.
+ * Anything else is 404 "Link not found", as `?link=` answers.
+ */
+export async function documentLink(doc: Document, code: string): Promise<LinkDetail> {
+  const filter = (await resolveLinkFilter(doc, code)) ?? { linkId: null };
+  const link = filter.linkId ? await db.link.findUniqueOrThrow({ where: { id: filter.linkId } }) : null;
+  const shared = sharedDocument(doc, link);
+  return {
+    ...summaryOf(doc, link, now()),
+    deleted: Boolean(link?.deletedAt),
+    collectsLeads: shared.emailGate && shared.gateType !== "none",
+    allowsDownload: shared.allowDownload,
+    filter,
   };
 }

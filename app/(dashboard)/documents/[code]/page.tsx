@@ -1,30 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { ReadingFunnelChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
+import { ActivityCharts, ActivityFigures } from "@/components/dashboard/activity-overview";
 import { DeleteDocumentButton } from "@/components/dashboard/delete-document-button";
 import { DocumentSettingsForm } from "@/components/dashboard/document-settings-form";
+import { LeadsCard } from "@/components/dashboard/leads-card";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { Pager } from "@/components/dashboard/pager";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
-import { ReadersTable } from "@/components/dashboard/readers-table";
-import { Stat, formatPercent, formatSeconds } from "@/components/dashboard/stat";
+import { ReadersCard } from "@/components/dashboard/readers-card";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { type Column, DataTable } from "@/components/ui/data-table";
 import { CopyButton } from "@/components/ui/copy-button";
-import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { documentLeads } from "@/lib/analytics/document-leads";
-import { documentReaders } from "@/lib/analytics/document-readers";
 import { documentStats } from "@/lib/analytics/document-stats";
-import { LEVELS } from "@/lib/rules/engagement";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
-import { viewerTimelines } from "@/lib/analytics/viewer-timeline";
-import { agreementAcceptedAt } from "@/lib/analytics/document-viewers";
+import { readersWithVisits } from "@/lib/analytics/readers-with-visits";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
-import { PERIODS, periodFromKey } from "@/lib/dashboard/period";
+import { periodFromKey, periodName as periodNameOf } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { documentLinkRows } from "@/lib/links/document-links";
 import { serializeSettings } from "@/lib/documents/serialize";
@@ -35,26 +29,6 @@ import { plural } from "@/lib/plural";
 export const metadata: Metadata = { title: "Document" };
 
 const PER_PAGE = 20;
-const typeOfLabel = (label: string) => LEVELS.find((l) => l.label === label)?.type ?? "none";
-
-type Lead = Awaited<ReturnType<typeof documentLeads>>["leads"][number];
-
-const LEAD_COLUMNS: Array<Column<Lead>> = [
-  { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },
-  { key: "name", header: "Name", cell: (l) => l.name || "—" },
-  { key: "company", header: "Company", cell: (l) => l.company_domain },
-  {
-    key: "engagement",
-    header: "Engagement (all time)",
-    cell: (l) => <EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} />,
-  },
-  {
-    key: "captured",
-    header: "Captured",
-    cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (l) => <LocalTime value={l.captured_at} />,
-  },
-];
 
 export default async function DocumentPage({
   params,
@@ -73,23 +47,12 @@ export default async function DocumentPage({
   const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
     documentStats(doc, period),
     pageFunnel(doc.id, doc.pageCount, period),
-    documentReaders(doc, period, viewerPage, PER_PAGE),
+    readersWithVisits(doc, period, viewerPage, PER_PAGE),
     documentLeads(doc, { page: leadPage, per_page: PER_PAGE, ...period }),
     viewsOverTime(user.id, period, { documentId: doc.id }),
     documentLinkRows(doc),
   ]);
-  const [timelines, accepted] = await Promise.all([
-    viewerTimelines(
-      doc.id,
-      readers.readers.map((r) => r.viewerId),
-      period,
-    ),
-    agreementAcceptedAt(
-      doc.id,
-      readers.readers.map((r) => r.viewerId),
-    ),
-  ]);
-  const periodName = key === "all" ? "All time" : `Last ${PERIODS.find((p) => p.key === key)!.label}`;
+  const periodName = periodNameOf(key);
   const inPeriod = key === "all" ? "" : ` in the ${periodName.toLowerCase()}`;
   const url = shareUrl(doc.code);
   const settings = serializeSettings(doc);
@@ -138,114 +101,42 @@ export default async function DocumentPage({
         {key === "all" ? "all activity" : "visits, downloads and leads from this period"}.
       </p>
 
-      <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
-        <Stat label="Views" value={stats.views} />
-        <Stat label="Unique viewers" value={stats.unique_viewers} />
-        <Stat label="Avg. time" value={formatSeconds(stats.avg_time_seconds)} />
-        <Stat label="Avg. completion" value={formatPercent(stats.avg_completion)} />
-        <Stat label="Downloads" value={stats.downloads} />
-        <Stat label="Leads" value={leads.pagination.total} />
-      </dl>
+      <ActivityFigures stats={stats} leads={leads.pagination.total} />
+      <ActivityCharts stats={stats} funnel={funnel} perDay={perDay} periodName={periodName} openPeriod={key === "all"} />
 
-      <div className="mb-6 grid gap-6 lg:grid-cols-2">
-        <Card
-          title="Reading funnel"
-          description="Visits that got to each page (their furthest page viewed), and the average time on each page"
-        >
-          {stats.views === 0 ? (
-            <p className="py-10 text-center text-sm text-slate-500">
-              No visits in this period yet. Share the link to see page-by-page reading.
-            </p>
-          ) : (
-            <ReadingFunnelChart
-              data={funnel.map((step, i) => ({
-                page: step.page,
-                reached: step.visits,
-                avg_time_seconds: stats.page_analytics[i]?.avg_time_seconds ?? 0,
-              }))}
-            />
-          )}
-        </Card>
-        <Card title="Views over time" description={key === "all" ? "Last 6 weeks (all time above)" : periodName}>
-          <ViewsOverTimeChart data={perDay} />
-        </Card>
-      </div>
+      <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={key} />
 
-      <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} />
-
-      <Card
-        title="Viewers"
+      <ReadersCard
+        readers={readers}
+        documentCode={doc.code}
+        period={key}
         description={`Readers with a visit${inPeriod}, most engaged first; figures count those visits. Open a row for its visits.`}
-        className="mb-6"
         actions={
           <a href={csvHref("viewers")} className={buttonClass("secondary", "sm")}>
             {csvLabel}
           </a>
         }
-      >
-        {readers.readers.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">
-            {key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}
-          </p>
-        ) : (
-          <ReadersTable
-            readers={readers.readers.map((r) => ({
-              viewerId: r.viewerId,
-              label: r.label,
-              companyDomain: r.companyDomain,
-              visits: r.visits,
-              completion: r.completion,
-              totalTimeSeconds: r.totalTimeSeconds,
-              downloaded: r.downloaded,
-              engagementLabel: r.engagementLabel,
-              engagementType: typeOfLabel(r.engagementLabel),
-              lastSeen: r.lastSeenAt.toISOString(),
-              timeline: (timelines.get(r.viewerId) ?? []).map((v) => ({ ...v, startedAt: v.startedAt.toISOString() })),
-              agreementAcceptedAt: accepted.get(r.viewerId)?.toISOString() ?? null,
-            }))}
-          />
-        )}
-        <Pager
-          label="Viewer pages"
-          page={viewerPage}
-          totalPages={readers.pagination.total_pages}
-          href={(page) => pageLink({ vpage: String(page) })}
-        />
-      </Card>
+        empty={key === "all" ? "Nobody has opened this document yet." : "Nobody opened this document in this period."}
+        pageHref={(page) => pageLink({ vpage: String(page) })}
+      />
 
-      <Card
-        title="Leads"
+      <LeadsCard
+        leads={leads}
         description={`Emails captured by the gate${inPeriod}, newest first`}
-        className="mb-6"
         actions={
           <a href={csvHref("leads")} className={buttonClass("secondary", "sm")}>
             {csvLabel}
           </a>
         }
-      >
-        <DataTable
-          data-testid="leads-table"
-          caption="Leads"
-          columns={LEAD_COLUMNS}
-          rows={leads.leads}
-          rowKey={(l) => l.email}
-          empty={
-            <p className="py-6 text-center text-sm text-slate-500">
-              {doc.emailGate && doc.gateType !== "none"
-                ? key === "all"
-                  ? "No leads yet."
-                  : "No leads in this period."
-                : "The email gate is off, so this document collects no leads."}
-            </p>
-          }
-        />
-        <Pager
-          label="Lead pages"
-          page={leadPage}
-          totalPages={leads.pagination.total_pages}
-          href={(page) => pageLink({ lpage: String(page) })}
-        />
-      </Card>
+        empty={
+          doc.emailGate && doc.gateType !== "none"
+            ? key === "all"
+              ? "No leads yet."
+              : "No leads in this period."
+            : "The email gate is off, so this document collects no leads."
+        }
+        pageHref={(page) => pageLink({ lpage: String(page) })}
+      />
 
       <Card title="Settings" className="mb-6">
         <DocumentSettingsForm

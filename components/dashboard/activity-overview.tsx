@@ -1,0 +1,62 @@
+import { Card } from "@/components/ui/card";
+import type { documentStats } from "@/lib/analytics/document-stats";
+import type { FunnelStep } from "@/lib/analytics/page-funnel";
+import { ReadingFunnelChart, ViewsOverTimeChart } from "./charts";
+import { Stat, formatPercent, formatSeconds } from "./stat";
+
+type Stats = Awaited<ReturnType<typeof documentStats>>;
+
+/** The headline figures of a document's (or one link's) activity in the chosen period. */
+export function ActivityFigures({ stats, leads }: { stats: Stats; leads: number }) {
+  return (
+    <dl className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6">
+      <Stat label="Views" value={stats.views} />
+      <Stat label="Unique viewers" value={stats.unique_viewers} />
+      <Stat label="Avg. time" value={formatSeconds(stats.avg_time_seconds)} />
+      <Stat label="Avg. completion" value={formatPercent(stats.avg_completion)} />
+      <Stat label="Downloads" value={stats.downloads} />
+      <Stat label="Leads" value={leads} />
+    </dl>
+  );
+}
+
+/** The reading funnel and the views per day, side by side; `openPeriod`: the period is all time. */
+export function ActivityCharts({
+  stats,
+  funnel,
+  perDay,
+  periodName,
+  openPeriod,
+}: {
+  stats: Stats;
+  funnel: FunnelStep[];
+  perDay: Array<{ day: string; views: number }>;
+  periodName: string;
+  openPeriod: boolean;
+}) {
+  return (
+    <div className="mb-6 grid gap-6 lg:grid-cols-2">
+      <Card
+        title="Reading funnel"
+        description="Visits that got to each page (their furthest page viewed), and the average time on each page"
+      >
+        {stats.views === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-500">
+            No visits in this period yet. Share the link to see page-by-page reading.
+          </p>
+        ) : (
+          <ReadingFunnelChart
+            data={funnel.map((step, i) => ({
+              page: step.page,
+              reached: step.visits,
+              avg_time_seconds: stats.page_analytics[i]?.avg_time_seconds ?? 0,
+            }))}
+          />
+        )}
+      </Card>
+      <Card title="Views over time" description={openPeriod ? "Last 6 weeks (all time above)" : periodName}>
+        <ViewsOverTimeChart data={perDay} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import type { Account } from "./accounts";
+
+/** A browser of the owner's own (1440×900 unless the options say otherwise), signed in through the sign-in form. */
+export async function signedIn(
+  browser: Browser,
+  account: Pick<Account, "email" | "password">,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options })).newPage();
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  return page;
+}
