@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 import type { Account } from "./accounts";
+import { ownClientAddress } from "./client-address";
 
 /** A browser of the owner's own (1440×900 unless the options say otherwise), signed in through the sign-in form. */
 export async function signedIn(
@@ -8,6 +9,7 @@ export async function signedIn(
   options: BrowserContextOptions = {},
 ): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options })).newPage();
+  await ownClientAddress(page);
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
