@@ -74,7 +74,7 @@ export type Access = {
 };
 
 /** What the document's signed-in owner gets on their own link. */
-const OWNER_PREVIEW = (doc: SharedDocument): Access => ({
+const ownerPreviewAccess = (doc: SharedDocument): Access => ({
   ownerPreview: true,
   passwordOk: true,
   gatePassed: true,
@@ -92,7 +92,7 @@ const OWNER_PREVIEW = (doc: SharedDocument): Access => ({
  * dashboard session's user, if any). The only place these rules live.
  */
 export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, signedInUserId: string | null = null): Access {
-  if (signedInUserId !== null && signedInUserId === doc.ownerId) return OWNER_PREVIEW(doc);
+  if (signedInUserId !== null && signedInUserId === doc.ownerId) return ownerPreviewAccess(doc);
   const fingerprint = passwordFingerprint(doc.passwordHash);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
     claims !== null &&
