@@ -49,7 +49,7 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
   const [pending, start] = useTransition();
   const columns: Array<Column<InvitationRow>> = [
     { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => row.email ?? "Anyone with the link" },
-    { key: "created", header: "Created", cellClassName: "whitespace-nowrap", cell: (row) => utcMinute(row.createdAt) },
+    { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (row) => utcMinute(row.createdAt) },
     { key: "status", header: "Status", cellClassName: "whitespace-nowrap", cell: (row) => statusText(row) },
     {
       key: "actions",
@@ -114,7 +114,7 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
         columns={columns}
         rows={invitations}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({ className: row.status === "active" ? "" : "text-slate-400" })}
+        rowProps={(row) => ({ className: row.status === "active" ? "" : "text-slate-500" })}
         empty={<p className="text-sm text-slate-500">No invitations yet.</p>}
       />
     </div>
