@@ -61,8 +61,9 @@ async function expectFitsPhone(page: Page, where: string) {
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
-/** Whether the element's box lies wholly inside the screen. */
+/** Whether the element's box lies wholly inside the screen once scrolled to (a phone scrolls down, never sideways). */
 const onScreen = async (page: Page, locator: Locator) => {
+  await locator.scrollIntoViewIfNeeded();
   const { x, y, width, height } = await box(locator);
   const size = page.viewportSize()!;
   return x >= 0 && y >= 0 && x + width <= size.width && y + height <= size.height;
@@ -170,6 +171,13 @@ test("the phone viewer has zoom and fit buttons on screen, and Fit page shows th
   for (const label of ["Previous page", "Next page", "Zoom out", "Zoom in", "Fit width", "Fit page"])
     expect(await onScreen(page, page.getByRole("button", { name: label })), `${label} is on screen`).toBe(true);
   expect(await onScreen(page, page.getByRole("link", { name: "Download" }))).toBe(true);
+  // Two rows: the title and Download over the page and zoom controls, which share one row.
+  const [next, zoomIn] = [
+    await box(page.getByRole("button", { name: "Next page" })),
+    await box(page.getByRole("button", { name: "Zoom in" })),
+  ];
+  expect(zoomIn.y).toBe(next.y);
+  expect((await box(page.getByRole("banner"))).height).toBeLessThan(100);
   expect((await overflow(page)).scrollWidth).toBeLessThanOrEqual(PHONE.width);
 
   const main = page.getByRole("main");

@@ -79,7 +79,11 @@ function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, a
         <ToolbarButton label="Previous page" onClick={actions && (() => actions.goTo(current - 1))} disabled={current <= 1}>
           ‹
         </ToolbarButton>
-        <span data-testid="page-indicator" aria-live="polite" className="min-w-[4.5rem] text-center text-sm text-slate-700 tabular-nums">
+        <span
+          data-testid="page-indicator"
+          aria-live="polite"
+          className="min-w-14 text-center text-sm text-slate-700 tabular-nums sm:min-w-[4.5rem]"
+        >
           {current} / {pageCount}
         </span>
         <ToolbarButton label="Next page" onClick={actions && (() => actions.goTo(current + 1))} disabled={current >= pages}>
