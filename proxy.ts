@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
+import { isDatabaseBusy } from "@/lib/db/database-busy";
+import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
 import { openDoor } from "@/lib/viewer/open-door";
@@ -10,12 +12,24 @@ import { openDoor } from "@/lib/viewer/open-door";
  * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
  * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
  * cannot choose its status; notFound() is 404 only). Dashboard pages only get the path they asked for stamped on the request.
+ * Server action calls, on any page, are checked first (lib/http/server-action-request.ts).
  */
 export async function proxy(request: NextRequest) {
-  if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
-  const code = request.nextUrl.pathname.split("/")[2] ?? "";
+  if (request.method === "POST" && request.headers.has("next-action")) {
+    const refused = await refuseServerAction(request);
+    if (refused) return refused;
+  }
+  const path = request.nextUrl.pathname;
+  if (!path.startsWith("/s/")) return rememberRequestedPath(request);
+  // An action call aimed at one of the viewer's routes (/s/<code>/gate …) is not the page: its own door counts it.
+  if (!SHARE_PAGE.test(path)) return NextResponse.next();
+  const code = path.split("/")[2] ?? "";
   const holder = grantHolderDocument(viewerCookies(code, (name) => request.cookies.get(name)?.value));
-  const door = await openDoor("page", code, clientAddress(request), undefined, holder);
+  const door = await openDoor("page", code, clientAddress(request), undefined, holder).catch((error: unknown) => {
+    if (isDatabaseBusy(error)) return null;
+    throw error;
+  });
+  if (door === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
@@ -23,7 +37,17 @@ export async function proxy(request: NextRequest) {
   return NextResponse.next();
 }
 
-export const config = { matcher: ["/s/:code", "/overview", "/documents/:path*", "/settings/:path*"] };
+export const config = {
+  matcher: [
+    "/s/:code",
+    "/overview",
+    "/documents/:path*",
+    "/settings/:path*",
+    { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
+  ],
+};
+
+const SHARE_PAGE = /^\/s\/[^/]+$/;
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
@@ -40,6 +64,8 @@ const tooManyRequests = (state: RateLimitState) =>
     rateLimitHeaders(state),
   );
 
+const BUSY_TITLE = "Too many people are opening documents right now";
+const BUSY_TEXT = "Try again in a few seconds.";
 const GONE_TITLE = "This document is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
 const EXPIRED_TITLE = "This link has expired";

@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
 import { ButtonLink } from "@/components/ui/button";
 import { BrandCardPage } from "@/components/ui/brand-card-page";
-import { auth } from "@/lib/auth/auth";
+import { cookies } from "next/headers";
 
 export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
 
+// next-auth's session cookie (`__Secure-` over https, split into `.0`, `.1`… when large).
+const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
+
 /** Every unknown URL: Pagewise's own page (status 404), with the way back for owners and everyone else. */
 export default async function NotFound() {
-  const signedIn = Boolean((await auth())?.user);
+  // Next renders this boundary with every page (the public viewer's included), so it only looks for
+  // a session cookie: running auth() here cost every page view a session decode and a CSRF token.
+  // A stale cookie only offers the documents link, which asks for sign-in.
+  const signedIn = (await cookies()).getAll().some(({ name }) => SESSION_COOKIE.test(name));
   return (
     <BrandCardPage cardClassName="max-w-md p-8 text-center">
       <p className="text-sm font-semibold text-brand-700">404</p>

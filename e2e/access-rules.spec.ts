@@ -94,7 +94,10 @@ test("an allow list admits acme.com and its subdomains and refuses everyone else
   ]);
 });
 
-test("verify_email: a 6-digit code emailed to the reader opens the document, and the lead is verified", async ({ page, request }) => {
+test("verify_email: a 6-digit code emailed to the reader opens the document, even after a reload, and the lead is verified", async ({
+  page,
+  request,
+}) => {
   const doc = await uploadOk(page.request, account, { pages: 2, fields: { gate_type: "full", verify_email: "true", title: "Term sheet" } });
   const email = `jane-${Date.now()}@acme.com`;
   await page.goto(linkOf(doc));
@@ -109,6 +112,11 @@ test("verify_email: a 6-digit code emailed to the reader opens the document, and
   const first = await codeSentTo(email, asked);
   expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(0);
   await shots(page, "verify-code-step");
+
+  // A reload keeps the reader at the code step, for the same email.
+  await page.reload();
+  await expect(page.getByTestId("email-gate")).toContainText(`We sent a 6-digit code to ${email}`);
+  await expect(input).toBeVisible();
 
   // A wrong code is refused in place; a new code replaces the first.
   await input.fill(first === "000000" ? "111111" : "000000");

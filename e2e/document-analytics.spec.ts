@@ -262,7 +262,9 @@ test("switching the period changes every figure and table, and the period stays 
   await expect(rows).toContainText("Anonymous reader 3");
   await expect(page.getByTestId("leads-table")).toHaveCount(0);
   await expect(page.getByText("No leads in this period.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Export CSV (all time)" })).toHaveCount(2);
+  // The exports follow the period too.
+  await expect(page.getByRole("link", { name: "Export CSV (last 7 days)" })).toHaveCount(2);
+  await expect(page.locator('a[href$=".csv?period=7d"]')).toHaveCount(2);
 
   await page.reload();
   await expect(statValue(page, "Views")).toHaveText("1");

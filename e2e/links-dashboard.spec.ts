@@ -13,7 +13,10 @@ const SIZES = [
 ] as const;
 
 async function signedIn(browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) {
-  const page = await (await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })).newPage();
+  // UTC: the expiry typed below is read on the browser's clock.
+  const page = await (
+    await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500, timezoneId: "UTC" })
+  ).newPage();
   await page.goto("/sign-in");
   await page.getByLabel("Email", { exact: true }).fill(account.email);
   await page.getByLabel("Password").fill(account.password);
@@ -45,14 +48,14 @@ test("the Links section shows the default link and an empty state, then creates,
   await dialog.getByLabel("Name").fill("Sequoia — Jane");
   await dialog.getByLabel("Downloads").selectOption("off");
   await dialog.getByLabel("Expiry", { exact: true }).selectOption("at");
-  await dialog.getByLabel("Expiry date and time (UTC)").fill("2030-01-01T12:00");
+  await dialog.getByLabel("Expiry date and time (your local time)").fill("2030-01-01T12:00");
   await page.screenshot({ path: test.info().outputPath("links-dialog-desktop.png") });
   await dialog.getByRole("button", { name: "Create link" }).click();
   await expect(dialog).toBeHidden();
   await expect(row(page, "Sequoia — Jane")).toContainText("Active");
   await expect(page.getByText("No links yet")).toBeHidden();
   const link = await db.link.findFirstOrThrow({ where: { name: "Sequoia — Jane", document: { code } } });
-  expect(link.overrides).toEqual({ allow_download: false, expires_at: "2030-01-01T12:00:00Z" });
+  expect(link.overrides).toEqual({ allow_download: false, expires_at: "2030-01-01T12:00:00.000Z" });
   await expect(row(page, "Sequoia — Jane")).toContainText(`/s/${link.code}`);
   await page.screenshot({ path: test.info().outputPath("links-desktop.png"), fullPage: true });
 

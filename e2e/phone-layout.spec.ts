@@ -124,9 +124,12 @@ test("on a phone the Menu button opens the navigation, and every item in it can 
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
 
-  // Escape closes it and gives the focus back to the button; Sign out is in it too.
+  // Escape closes it and gives the focus back to the button; Sign out and Sign out everywhere are in it too.
   await menu.click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  for (const name of ["Sign out", "Sign out everywhere"]) {
+    const button = page.getByRole("button", { name, exact: true });
+    expect(await onScreen(page, button), `${name} is on screen`).toBe(true);
+  }
   await page.keyboard.press("Escape");
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();

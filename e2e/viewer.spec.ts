@@ -250,12 +250,14 @@ test("with block_free_emails, a free address is refused with a request for a wor
   expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
 });
 
-test("download: allowed streams the original and records it; refused hides the button and answers 403", async ({ page }) => {
-  const allowed = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+test("download: allowed streams the original, named after the title, and records it; refused hides the button and answers 403", async ({
+  page,
+}) => {
+  const allowed = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false", title: "Café plan — Q3" } });
   await page.goto(linkOf(allowed));
   await pageRendered(page, 1);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
-  expect(download.suggestedFilename()).toBe("e2e_quarterly-deck.pdf");
+  expect(download.suggestedFilename()).toBe("Café plan — Q3.pdf");
   const bytes = await (await import("node:fs/promises")).readFile((await download.path())!);
   expect((await PDFDocument.load(bytes)).getPageCount()).toBe(2);
   await expect.poll(() => db.download.count({ where: { documentId: allowed.id } })).toBe(1);
@@ -288,3 +290,50 @@ test("a deleted document's link is 410 'no longer available'; an unknown link is
 function request(page: Page) {
   return page.request;
 }
+
+test("the owner opening their own link from the dashboard previews it past every gate and records nothing", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, {
+    pages: 3,
+    fields: { gate_type: "full", password: "owner-secret", allow_download: "true", title: "Owner preview" },
+  });
+  await page.goto("/sign-in");
+  await page.getByLabel("Email", { exact: true }).first().fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.waitForURL(/\/(overview|documents)/);
+  await page.goto(`/documents/${doc.short_code}`);
+  const [preview] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name: "Open link" }).click()]);
+  await pageRendered(preview, 1);
+  await expect(preview.getByTestId("owner-preview-note")).toContainText("nothing you do here is recorded");
+  await expect(preview.getByLabel("Password")).toHaveCount(0);
+  await shot(preview, "viewer-owner-preview");
+
+  // What a reader's browser would send: answered, and nothing counts.
+  const beacon = await preview.request.post(`${linkOf(doc)}/track`, {
+    data: { batch_id: "b_ownerpreview01", pages: [{ page: 1, seconds: 5 }] },
+  });
+  expect(await beacon.json()).toEqual({ visit_id: null, applied: false });
+  expect((await preview.request.get(`${linkOf(doc)}/download`)).status()).toBe(200);
+  const recorded = await db.document.findUniqueOrThrow({
+    where: { id: doc.id },
+    select: {
+      _count: {
+        select: { viewers: true, downloadRecords: true, events: { where: { type: { in: ["document.viewed", "document.downloaded"] } } } },
+      },
+    },
+  });
+  expect(recorded._count).toEqual({ viewers: 0, downloadRecords: 0, events: 0 });
+});
+
+test("an open viewer whose document is deleted says so at its next beacon, instead of drawing blank pages", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { email_gate: "false", title: "Soon gone" } });
+  const started = page.waitForResponse((response) => response.url().endsWith("/track") && response.status() === 200);
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 1);
+  await started;
+  expect((await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(204);
+  await page.getByTestId("pdf-page-2").scrollIntoViewIfNeeded();
+  // At the latest with the next periodic flush (every ~10 s).
+  await expect(page.getByRole("alert")).toContainText("This document is no longer available", { timeout: 20_000 });
+  await shot(page, "viewer-document-deleted-while-open");
+});

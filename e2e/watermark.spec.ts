@@ -106,7 +106,7 @@ test("the document's settings group the access rules, with a live count of each 
 
   const rules = page.getByRole("group", { name: "Access rules" });
   await expect(rules).toBeVisible();
-  await expect(rules.getByLabel("Link expires (UTC)")).toHaveValue("");
+  await expect(rules.getByLabel("Link expires (your local time)")).toHaveValue("");
   await expect(rules.getByLabel("Verify readers' emails")).not.toBeChecked();
   await rules.getByLabel("Only these readers").fill("acme.com\njane@partner.io\nACME.com\n");
   await expect(page.getByTestId("allow-count")).toHaveText("2 of 500");

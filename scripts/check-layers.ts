@@ -13,7 +13,7 @@ import ts from "typescript";
  * from its own folder and from lower layers only; modules in one layer do not import each other.
  */
 export const LIB_LAYERS: readonly (readonly string[])[] = [
-  ["generated", "config", "time", "ids", "format-time", "errors"],
+  ["generated", "config", "time", "ids", "format-time", "plural", "errors"],
   ["fault-point", "db", "request", "rules"],
   ["schemas", "rate-limit", "email", "health"],
   ["storage", "credentials", "events"],

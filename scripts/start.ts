@@ -15,6 +15,7 @@ import { ConfigError, config } from "../lib/config";
 import { migrate } from "../lib/db/migrate";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { newestSourceChange } from "./lib/build-state";
+import { collectWhenQuiet } from "./lib/collect-when-quiet";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
@@ -92,7 +93,8 @@ const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
 const server = createServer((req, res) => {
-  const early = unroutableRequest(req.method, req.url, req.headers["next-action"] !== undefined);
+  // An empty Next-Action names no action; it would still take Next's action path (and its 500s), and proxy.ts's matcher skips it.
+  const early = unroutableRequest(req.method, req.url, Boolean(req.headers["next-action"]));
   if (early) {
     res.writeHead(early.status, early.headers).end(early.body);
     return;
@@ -106,6 +108,8 @@ const server = createServer((req, res) => {
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+// Without it the heap a burst of page renders grew stays at its peak (scripts/lib/collect-when-quiet.ts).
+collectWhenQuiet(server);
 server.on("error", async (error: NodeJS.ErrnoException) => {
   console.error(error.code === "EADDRINUSE" ? `Port ${cfg.PORT} is in use; set PORT to another port.` : error);
   await shutdown(1);

@@ -3,7 +3,7 @@ import { DeletedDocumentNotice } from "@/components/dashboard/deleted-document-n
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { LogoMark } from "@/components/ui/logo";
 import { requireUser } from "@/lib/auth/auth";
-import { signOutAction } from "@/lib/dashboard/auth-actions";
+import { signOutAction, signOutEverywhereAction } from "@/lib/dashboard/auth-actions";
 
 export const dynamic = "force-dynamic";
 
@@ -40,11 +40,22 @@ export default async function DashboardLayout({ children }: { children: React.Re
               <p className="truncate text-sm text-slate-700" title={user.email}>
                 {user.email}
               </p>
-              <form action={signOutAction}>
-                <button type="submit" className="mt-1 text-sm text-slate-600 hover:text-slate-900">
-                  Sign out
-                </button>
-              </form>
+              <div className="mt-1 flex flex-wrap gap-x-4">
+                <form action={signOutAction}>
+                  <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
+                    Sign out
+                  </button>
+                </form>
+                <form action={signOutEverywhereAction}>
+                  <button
+                    type="submit"
+                    className="text-sm text-slate-600 hover:text-slate-900"
+                    title="Ends this account's sessions on every browser and device"
+                  >
+                    Sign out everywhere
+                  </button>
+                </form>
+              </div>
             </div>
           }
         />

@@ -7,7 +7,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 
@@ -34,7 +34,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const [regenerated, setRegenerated] = useState<KeyState>(undefined);
   const [pending, start] = useTransition();
   const shown = regenerated ?? created;
-  const date = (iso: string | null) => (iso ? utcMinute(iso) : "Never");
+  const date = (iso: string | null) => (iso ? <LocalTime value={iso} /> : "Never");
   const columns: Array<Column<KeyRow>> = [
     { key: "name", header: "Name", cellClassName: "font-medium", cell: (k) => k.name },
     { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },

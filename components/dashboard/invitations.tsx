@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input, inputClass } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type InvitationRow = {
   id: string;
@@ -41,7 +41,11 @@ function statusText(row: InvitationRow) {
   if (row.status === "used") return `Used${row.usedBy ? ` by ${row.usedBy}` : ""}`;
   if (row.status === "revoked") return "Revoked";
   if (row.status === "expired") return "Expired";
-  return `Open until ${utcMinute(row.expiresAt)}`;
+  return (
+    <>
+      Open until <LocalTime value={row.expiresAt} />
+    </>
+  );
 }
 
 export function Invitations({ invitations, days }: { invitations: InvitationRow[]; days: readonly number[] }) {
@@ -49,7 +53,13 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
   const [pending, start] = useTransition();
   const columns: Array<Column<InvitationRow>> = [
     { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => row.email ?? "Anyone with the link" },
-    { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (row) => utcMinute(row.createdAt) },
+    {
+      key: "created",
+      header: "Created",
+      hideBelow: "sm",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => <LocalTime value={row.createdAt} />,
+    },
     { key: "status", header: "Status", cellClassName: "whitespace-nowrap", cell: (row) => statusText(row) },
     {
       key: "actions",

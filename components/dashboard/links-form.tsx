@@ -4,6 +4,7 @@ import { useActionState, useEffect, useId, useRef } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input, inputClass } from "@/components/ui/field";
+import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/dashboard/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 
@@ -51,7 +52,6 @@ export function LinkFormDialog({ target, label }: { target: Target; label: strin
   const id = useId();
   const o = target.kind === "edit" ? target.overrides : {};
   const errors = state?.fieldErrors ?? {};
-  const expiresAt = o.expires_at ? new Date(o.expires_at).toISOString().slice(0, 16) : "";
 
   useEffect(() => {
     if (!state?.ok) return;
@@ -96,13 +96,13 @@ export function LinkFormDialog({ target, label }: { target: Target; label: strin
                   options={[
                     ["document", "Follow the document"],
                     ["never", "Never expires"],
-                    ["at", "Expires at (UTC)"],
+                    ["at", "Expires at"],
                   ]}
                 />
               )}
             </Field>
-            <Field id={`${id}-expires-at`} label="Expiry date and time (UTC)" error={errors.expires_at}>
-              {(control) => <Input {...control} type="datetime-local" name="expires_at" defaultValue={expiresAt} />}
+            <Field id={`${id}-expires-at`} label="Expiry date and time (your local time)" error={errors.expires_at}>
+              {(control) => <LocalDateTimeInput control={control} name="expires_at" defaultValue={o.expires_at ?? null} />}
             </Field>
             <Field id={`${id}-email-gate`} label="Email gate">
               {(control) => (

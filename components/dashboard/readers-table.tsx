@@ -6,13 +6,13 @@ import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { formatPercent, formatSeconds } from "./stat";
 import type { Reader } from "@/lib/analytics/document-readers";
 import type { TimelineVisit } from "@/lib/analytics/viewer-timeline";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 /** A visit as lib/analytics/viewer-timeline.ts reads it, its time serialised for the client. */
 export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
 
 /** A reader as lib/analytics/document-readers.ts reads it, with its level's style and visits. */
-export type ReaderRow = Omit<Reader, "email" | "lastSeenAt"> & {
+export type ReaderRow = Omit<Reader, "email" | "lastSeenAt" | "firstSeenAt" | "pagesViewed"> & {
   engagementType: string;
   lastSeen: string;
   timeline: ReaderVisit[];
@@ -34,13 +34,13 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
     <ol className="space-y-3">
       {visits.map((v) => {
         const longest = Math.max(1, ...v.pages.map((p) => p.seconds));
+        // Every label as wide as the visit's longest ("Page 120"), so bars start level and never cover a label.
+        const labelWidth = `${String(Math.max(1, ...v.pages.map((p) => p.page))).length + 5}ch`;
         return (
           <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
               <span className="font-medium text-slate-900">Visit {v.number}</span>
-              <time dateTime={v.startedAt} className="text-slate-600">
-                {utcMinute(v.startedAt)} UTC
-              </time>
+              <LocalTime value={v.startedAt} className="text-slate-600" />
               <span className="text-slate-600">
                 {formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading
               </span>
@@ -55,14 +55,16 @@ function Timeline({ visits }: { visits: ReaderVisit[] }) {
               <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label={`Time per page in visit ${v.number}`}>
                 {v.pages.map((p) => (
                   <li key={p.page} className="flex items-center gap-2 text-xs text-slate-600">
-                    <span className="w-12 shrink-0 tabular-nums">Page {p.page}</span>
-                    <span aria-hidden className="h-2 flex-1 overflow-hidden rounded-full bg-slate-100">
+                    <span className="shrink-0 whitespace-nowrap tabular-nums" style={{ minWidth: labelWidth }} data-testid="page-label">
+                      Page {p.page}
+                    </span>
+                    <span aria-hidden className="h-2 min-w-8 flex-1 overflow-hidden rounded-full bg-slate-100" data-testid="page-bar">
                       <span
                         className="block h-full rounded-full bg-brand-600"
                         style={{ width: `${Math.max(4, (p.seconds / longest) * 100)}%` }}
                       />
                     </span>
-                    <span className="w-14 shrink-0 text-right tabular-nums">{formatSeconds(p.seconds)}</span>
+                    <span className="min-w-14 shrink-0 text-right whitespace-nowrap tabular-nums">{formatSeconds(p.seconds)}</span>
                   </li>
                 ))}
               </ul>
@@ -90,7 +92,7 @@ const READER_COLUMNS: Array<Column<ReaderRow>> = [
     header: "Last seen",
     hideBelow: "lg",
     cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (r) => utcMinute(r.lastSeen),
+    cell: (r) => <LocalTime value={r.lastSeen} />,
   },
 ];
 
@@ -151,7 +153,7 @@ export function ReadersTable({ readers }: { readers: ReaderRow[] }) {
                 <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
                   {r.agreementAcceptedAt && (
                     <p className="mb-3 text-sm text-slate-700" data-testid="reader-agreement">
-                      Accepted the agreement on <time dateTime={r.agreementAcceptedAt}>{utcMinute(r.agreementAcceptedAt)} UTC</time>
+                      Accepted the agreement on <LocalTime value={r.agreementAcceptedAt} />
                     </p>
                   )}
                   <Timeline visits={r.timeline} />

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Field, Input, inputClass } from "@/components/ui/field";
+import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import { listEntries } from "@/lib/documents/access-rule-inputs";
 import { MAX_LIST_ENTRIES } from "@/lib/schemas/access-rules";
 import {
@@ -91,7 +92,7 @@ function AccessRuleFields({ values, errors }: { values: DocumentSettings; errors
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={expiry.field} label={expiry.label} hint={expiry.hint} error={errors[expiry.field]}>
-          {(control) => <Input {...control} name={expiry.field} type="datetime-local" defaultValue={expiry.toForm(values.expires_at)} />}
+          {(control) => <LocalDateTimeInput control={control} name={expiry.field} defaultValue={values.expires_at} />}
         </Field>
         {/* Level with the date input beside it, not with its label. */}
         <div className="sm:pt-6">
@@ -146,6 +147,8 @@ export function SettingsFields({
   const { email_gate: emailGateSetting, gate_type: gateTypeSetting, gate_page: gatePageSetting } = DOCUMENT_SETTINGS;
   const [gateType, setGateType] = useState(values.gate_type);
   const [emailGate, setEmailGate] = useState(values.email_gate);
+  // Null until typed in: until then it follows the given value (on upload, bounded by the page count once known).
+  const [previewPages, setPreviewPages] = useState<string | null>(null);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <fieldset className="space-y-3 sm:col-span-2">
@@ -194,7 +197,8 @@ export function SettingsFields({
                 inputMode="numeric"
                 min={0}
                 max={pageCount ? pageCount - 1 : undefined}
-                defaultValue={gatePageSetting.toForm(values.gate_page)}
+                value={previewPages ?? gatePageSetting.toForm(values.gate_page)}
+                onChange={(e) => setPreviewPages(e.target.value)}
                 disabled={!emailGate || gateType !== "preview"}
               />
             )}

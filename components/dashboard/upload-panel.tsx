@@ -4,12 +4,11 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, Input } from "@/components/ui/field";
+import { formatBytes, PDF_HEADER_LENGTH, pdfChoiceProblem } from "@/lib/documents/check-pdf-choice";
 import { DEFAULT_SETTINGS, formFieldProblems, setAccessRulesAsUploadFields, withUncheckedBoxes } from "@/lib/documents/settings-form";
+import { plural } from "@/lib/plural";
 import { SettingsFields } from "./settings-fields";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "./upload-transports";
-
-const formatBytes = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
 
@@ -79,23 +78,29 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
   const [pages, setPages] = useState<number | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fileError, setFileError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const latest = useRef<File | null>(null);
 
+  /**
+   * Checks the file as soon as it is picked. Only the file's own state changes here: the settings
+   * already chosen stay as they are, however late the page count arrives.
+   */
   async function choose(chosen: File | undefined) {
     setErrors({});
     setStatus({ kind: "idle" });
     if (!chosen) return;
-    if (chosen.type !== "application/pdf" && !chosen.name.toLowerCase().endsWith(".pdf")) {
-      setStatus({ kind: "error", message: `${chosen.name} is not a PDF. Choose a .pdf file.` });
-      return;
-    }
-    if (chosen.size > maxUploadMb * 1024 * 1024) {
-      setStatus({ kind: "error", message: `${chosen.name} is ${formatBytes(chosen.size)}; the limit is ${maxUploadMb} MB.` });
-      return;
-    }
-    setFile(chosen);
+    latest.current = chosen;
+    const head = new Uint8Array(await chosen.slice(0, PDF_HEADER_LENGTH).arrayBuffer());
+    if (latest.current !== chosen) return;
+    const problem = pdfChoiceProblem(chosen, head, maxUploadMb);
+    setFileError(problem);
+    setFile(problem ? null : chosen);
+    setPages(null);
+    if (problem) return;
     setOpen(true);
-    setPages(await countPages(chosen));
+    const counted = await countPages(chosen);
+    if (latest.current === chosen) setPages(counted);
   }
   const drop = useFileDrop((dropped) => void choose(dropped));
   const fileInput = (
@@ -109,8 +114,14 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
       aria-label={variant === "empty" ? "PDF file" : undefined}
       tabIndex={variant === "empty" ? -1 : undefined}
       className="sr-only"
+      aria-describedby={fileError ? "upload-file-error" : undefined}
       onChange={(e) => void choose(e.target.files?.[0])}
     />
+  );
+  const fileErrorMessage = fileError && (
+    <p id="upload-file-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {fileError}
+    </p>
   );
   const errorMessage = status.kind === "error" && (
     <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -165,7 +176,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
           Upload PDF
         </Button>
         <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
-        {errorMessage && <div className="mx-auto mt-4 max-w-md">{errorMessage}</div>}
+        {(fileErrorMessage || errorMessage) && <div className="mx-auto mt-4 max-w-md">{fileErrorMessage || errorMessage}</div>}
       </section>
     );
   }
@@ -192,7 +203,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         {file ? (
           <p className="text-sm text-slate-800">
             <span className="font-medium">{file.name}</span> · {formatBytes(file.size)}
-            {pages ? ` · ${pages} pages` : ""}
+            {pages ? ` · ${plural(pages, "page")}` : ""}
           </p>
         ) : (
           <p className="text-sm text-slate-600">Drag a PDF here, or</p>
@@ -205,6 +216,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
           {file ? "Choose another file" : "Choose a file"}
         </label>
         <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
+        {fileErrorMessage && <div className="mt-3">{fileErrorMessage}</div>}
       </div>
 
       <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
@@ -214,7 +226,6 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }}
         pageCount={pages}
         errors={errors}
-        key={pages ?? 0}
       />
 
       {status.kind === "uploading" || status.kind === "processing" ? (

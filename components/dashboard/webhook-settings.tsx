@@ -14,7 +14,7 @@ import {
   saveWebhookAction,
   sendTestAction,
 } from "@/lib/dashboard/settings-actions";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 export type DeliveryRow = {
   delivery_id: string;
@@ -69,7 +69,7 @@ export function WebhookSettings({
       key: "time",
       header: "Time",
       cellClassName: "whitespace-nowrap text-slate-600",
-      cell: (d) => (d.last_attempt_at ?? d.created_at).slice(0, 19).replace("T", " "),
+      cell: (d) => <LocalTime value={d.last_attempt_at ?? d.created_at} />,
     },
     {
       key: "actions",
@@ -90,8 +90,8 @@ export function WebhookSettings({
     <div className="space-y-8">
       {webhook && !webhook.is_active && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-          This webhook was disabled on {webhook.disabled_at ? utcMinute(webhook.disabled_at) : ""} after 3 failed deliveries in a row. Fix
-          the receiver, then save to re-enable it.
+          This webhook was disabled on {webhook.disabled_at ? <LocalTime value={webhook.disabled_at} /> : ""} after 3 failed deliveries in a
+          row. Fix the receiver, then save to re-enable it.
         </div>
       )}
       <ActionForm dispatch={save} state={saved} className="space-y-4" aria-label="Webhook">

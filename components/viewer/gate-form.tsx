@@ -40,8 +40,8 @@ export function GateForm({
   standalone?: boolean;
 }) {
   const router = useRouter();
-  const [reader, setReader] = useState<{ email: string; name: string } | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [reader, setReader] = useState<{ email: string; name: string } | null>(gate.codeSentTo);
+  const [sentTo, setSentTo] = useState<string | null>(gate.codeSentTo?.email ?? null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
+import { useRouter } from "next/navigation";
 import { Document, Page, pdfjs } from "react-pdf";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
@@ -10,7 +11,8 @@ import { PageSkeleton } from "./page-skeleton";
 import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
-import { ReadingTracker } from "./reading-tracker";
+import { OwnerPreviewNote } from "./owner-preview-note";
+import { type ClosedReason, ReadingTracker } from "./reading-tracker";
 import {
   anchoredScroll,
   COLUMN,
@@ -53,7 +55,18 @@ type Anchor = { from: Point; to: Point; scroll: Scroll; page: number };
  * the reader may see. The hooks each keep one thing: the column's size, the page in view, the pages
  * near it (the only ones drawn), the keys and the zoom gestures; this component ties them to the zoom.
  */
-export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, file, gate, canDownload, watermark }: ViewerProps) {
+export function PdfViewer({
+  code,
+  title,
+  pageCount,
+  pageAspect,
+  readablePages,
+  file,
+  gate,
+  canDownload,
+  watermark,
+  ownerPreview,
+}: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const { source, failed: sourceFailed } = usePdfSource(file);
@@ -62,7 +75,13 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   const [zoom, setZoom] = useState<Zoom>(DEFAULT_ZOOM);
   const [aspect, setAspect] = useState(pageAspect);
   const scrollRef = useRef<HTMLElement>(null);
-  const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`), [code]);
+  const router = useRouter();
+  const [closed, setClosed] = useState<ClosedReason | null>(null);
+  const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`, setClosed), [code]);
+  // Access withdrawn (the owner blocked this reader or tightened the rules): the page as it now stands.
+  useEffect(() => {
+    if (closed === "refused") router.refresh();
+  }, [closed, router]);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
   const anchor = useRef<Anchor | null>(null);
@@ -98,7 +117,7 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
   );
   const scale = scaleOf(pageWidth, viewport);
 
-  useEffect(() => tracker.start(), [tracker]);
+  useEffect(() => (ownerPreview ? undefined : tracker.start()), [tracker, ownerPreview]);
 
   // After a zoom or resize, before the paint: the scroll position that keeps the anchored point in
   // place and the current page current.
@@ -235,7 +254,17 @@ export function PdfViewer({ code, title, pageCount, pageAspect, readablePages, f
         actions: { goTo, zoom: step, fit },
       }}
     >
-      {failed || sourceFailed ? (
+      {ownerPreview && <OwnerPreviewNote />}
+      {closed === "gone" || closed === "unavailable" ? (
+        <div role="alert" className="mt-16 max-w-md rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+          <h2 className="font-semibold text-slate-900">
+            {closed === "gone" ? "This document is no longer available" : "This link is no longer available"}
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            The person who shared it has removed it or turned the link off. Ask them for a new link if you still need it.
+          </p>
+        </div>
+      ) : failed || sourceFailed ? (
         <div role="alert" className="mt-16 max-w-md rounded-xl border border-red-200 bg-white p-6 text-center shadow-sm">
           <h2 className="font-semibold text-slate-900">This document could not be displayed</h2>
           <p className="mt-2 text-sm text-slate-600">

@@ -13,6 +13,10 @@ const newBatchId = () =>
     ? crypto.randomUUID().replaceAll("-", "")
     : Math.random().toString(36).slice(2) + Date.now().toString(36);
 
+/** Why the share link stopped serving this reader: deleted or expired (410), disabled (404), access withdrawn (403). */
+export type ClosedReason = "gone" | "unavailable" | "refused";
+const CLOSED: Record<number, ClosedReason> = { 410: "gone", 404: "unavailable", 403: "refused" };
+
 export class ReadingTracker {
   private pending = new Map<number, number>();
   private unacked: Batch | null = null;
@@ -24,7 +28,10 @@ export class ReadingTracker {
   private lastFlush = Date.now();
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly endpoint: string) {}
+  constructor(
+    private readonly endpoint: string,
+    private readonly onClosed: (reason: ClosedReason) => void = () => {},
+  ) {}
 
   start() {
     const onInput = () => (this.lastInput = Date.now());
@@ -124,6 +131,9 @@ export class ReadingTracker {
       });
       // 429: sent too fast; kept and sent again with the next flush.
       if (response.status === 429) return null;
+      // The link closed while the reader had it open: the viewer says so instead of drawing blank pages.
+      const closed = CLOSED[response.status];
+      if (closed) this.onClosed(closed);
       // Other 4xx: the server refused this batch for good; retrying it would not help.
       if (response.status >= 400 && response.status < 500) return { visit_id: this.visitId ?? "" };
       // visit_id null: past the new-readers cap, nothing is recorded; the reader keeps reading.

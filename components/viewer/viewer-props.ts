@@ -1,5 +1,8 @@
-/** The email gate still ahead of the reader, at this page. */
-export type ReaderGate = { page: number; blockFreeEmails: boolean };
+/**
+ * The email gate still ahead of the reader, at this page; `codeSentTo`: the reader already asked for
+ * a verification code (a reload keeps them at the code step).
+ */
+export type ReaderGate = { page: number; blockFreeEmails: boolean; codeSentTo: { email: string; name: string } | null };
 
 /** What the share link's page knows about its document, passed to the viewer as it loads and once it has. */
 export type ViewerProps = {
@@ -14,6 +17,8 @@ export type ViewerProps = {
   gate: ReaderGate | null;
   canDownload: boolean;
   downloadHiddenReason: "disabled" | null;
+  /** The owner opened their own link: everything shows, nothing is recorded, and a note says so. */
+  ownerPreview: boolean;
   /** The watermark drawn over every page, filled for this reader on the server; null for none. */
   watermark: string | null;
 };

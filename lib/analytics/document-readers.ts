@@ -11,10 +11,13 @@ export type Reader = {
   email: string | null;
   companyDomain: string | null;
   visits: number;
+  /** Distinct pages viewed in the period's visits. */
+  pagesViewed: number;
   completion: number;
   totalTimeSeconds: number;
   downloaded: boolean;
   engagementLabel: string;
+  firstSeenAt: Date;
   lastSeenAt: Date;
 };
 
@@ -35,22 +38,25 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
       company_domain: string | null;
       visits: number;
       seconds: number;
+      pages: number;
       completion: number;
       downloaded: boolean;
       rank: number;
+      first_seen_at: Date;
       last_seen_at: Date;
       total: number;
     }>
   >`
     WITH numbered AS (${numberedReadersSql(doc.id)}),
     visits_in AS (
-      SELECT id, viewer_id, last_activity_at, total_time_seconds FROM visits
+      SELECT id, viewer_id, started_at, last_activity_at, total_time_seconds FROM visits
       WHERE document_id = ${doc.id}::uuid ${visitWindow}
     ),
     per_viewer AS (
       SELECT v.viewer_id,
              count(*)::int AS visits,
              sum(v.total_time_seconds)::float8 AS seconds,
+             min(v.started_at) AS first_seen_at,
              max(v.last_activity_at) AS last_seen_at,
              (SELECT count(DISTINCT pt.page)::int FROM page_times pt JOIN visits_in v2 ON v2.id = pt.visit_id
                WHERE v2.viewer_id = v.viewer_id AND pt.viewed) AS pages,
@@ -60,7 +66,8 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
     figures AS (
       SELECT p.*, least(p.pages::float8 / ${doc.pageCount}, 1) AS completion FROM per_viewer p
     )
-    SELECT n.public_id, n.reader_number, n.email, n.company_domain, f.visits, f.seconds, f.completion, f.downloaded, f.last_seen_at,
+    SELECT n.public_id, n.reader_number, n.email, n.company_domain, f.visits, f.pages, f.seconds, f.completion, f.downloaded,
+           f.first_seen_at, f.last_seen_at,
            ${engagementRankSql({
              completion: Prisma.sql`f.completion`,
              readingSeconds: Prisma.sql`f.seconds`,
@@ -78,10 +85,12 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
     email: r.email,
     companyDomain: r.company_domain,
     visits: r.visits,
+    pagesViewed: r.pages,
     completion: Math.round(r.completion * 10_000) / 10_000,
     totalTimeSeconds: Math.round(r.seconds * 100) / 100,
     downloaded: r.downloaded,
     engagementLabel: levelOfRank(r.rank).label,
+    firstSeenAt: r.first_seen_at,
     lastSeenAt: r.last_seen_at,
   }));
   const total = rows[0]?.total ?? (await readersInPeriod(doc.id, visitWindow));

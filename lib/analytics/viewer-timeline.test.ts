@@ -17,6 +17,7 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 const ALL_TIME = { since: undefined, until: undefined };
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,

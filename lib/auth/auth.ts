@@ -9,7 +9,7 @@ import { db } from "../db/client";
 import { clientAddress } from "../request/server-headers";
 import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";
-import { currentSessionVersion } from "../users/session-version";
+import { SESSION_MAX_AGE_SECONDS, endSession, sessionOwner, startSession } from "../users/account-sessions";
 import { authenticatePassword } from "./authenticate-password";
 import { REQUESTED_PATH_HEADER, signInPath } from "./callback-path";
 import { sendMagicLink } from "./send-magic-link";
@@ -22,8 +22,8 @@ declare module "next-auth" {
 
 declare module "@auth/core/jwt" {
   interface JWT {
-    /** The account's session version when this session began (see currentSessionVersion). */
-    sv?: number;
+    /** The id of this sign-in's row in `sessions` (lib/users/account-sessions.ts). */
+    sid?: string;
   }
 }
 
@@ -49,7 +49,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   adapter: PrismaAdapter(db),
   secret: config().AUTH_SECRET,
   trustHost: true,
-  session: { strategy: "jwt" },
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   // A refused sign-in is an expected answer, not a server error: a flood of them must not flood the log.
   logger: {
     error(error) {
@@ -83,6 +83,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         ]
       : []),
   ],
+  events: {
+    // Both doors out (the sign-out actions and next-auth's own endpoint) end the session on the server.
+    async signOut(message) {
+      if ("token" in message && message.token?.sid) await endSession(message.token.sid);
+    },
+  },
   callbacks: {
     async signIn({ user, account, email }) {
       if (account?.provider !== "nodemailer" || email?.verificationRequest) return true;
@@ -95,11 +101,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async jwt({ token, user }) {
       if (user?.id) {
         token.sub = user.id;
-        token.sv = (await currentSessionVersion(user.id)) ?? undefined;
+        token.sid = await startSession(user.id);
         return token;
       }
-      // A session from before the account's sessions were ended (or of a deleted account) is over.
-      if (!token.sub || token.sv === undefined || token.sv !== (await currentSessionVersion(token.sub))) return null;
+      // Every session read: a session signed out (here or everywhere), expired, or of a deleted account is over.
+      if (!token.sub || !token.sid || (await sessionOwner(token.sid)) !== token.sub) return null;
       return token;
     },
     session({ session, token }) {

@@ -131,7 +131,7 @@ describe("signing in with a link", () => {
     expect(await sessionEmail(passwordSession)).toBe(email);
     const after = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(after.passwordHash).not.toBeNull();
-    expect(after.sessionVersion).toBe(0);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(2);
   });
 
   it("never creates an account, even from a valid token for an address without one", async () => {
@@ -171,7 +171,7 @@ describe("an account registered in advance for someone else's address (pre-hijac
     const claimed = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(claimed.passwordHash).toBeNull();
     expect(claimed.emailVerified).not.toBeNull();
-    expect(claimed.sessionVersion).toBe(1);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
     expect(await authenticateApiKey(key)).toBeNull();
     expect(await db.webhook.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ isActive: false });
     const note = await db.notification.findFirstOrThrow({ where: { userId: user.id, kind: "account.claimed" } });
@@ -188,6 +188,6 @@ describe("an account registered in advance for someone else's address (pre-hijac
     await authGet(await signInLinkFor(email), laterSession);
     expect(await sessionEmail(owner)).toBe(email);
     expect(await sessionEmail(laterSession)).toBe(email);
-    expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).sessionVersion).toBe(1);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(2);
   });
 });

@@ -5,9 +5,11 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { waitDescription } from "../credentials/account-limits";
-import { SignInRefused, magicLinkEnabled, signIn, signOut } from "../auth/auth";
+import { SignInRefused, magicLinkEnabled, requireUser, signIn, signOut } from "../auth/auth";
 import { safeCallbackPath } from "../auth/callback-path";
+import { checkedAction, formData, formState } from "./checked-action";
 import { clientAddress } from "../request/server-headers";
+import { endAllSessions } from "../users/account-sessions";
 import { completeSignup } from "../users/complete-signup";
 import { emailSchema } from "../users/create-user";
 import { requestSignup, signupFormSchema } from "../users/request-signup";
@@ -23,7 +25,7 @@ const text = (form: FormData, name: string) => {
 
 const INVITATION_UNUSABLE = "This invitation can no longer be used: it has expired, been revoked or been used. Ask for a new one.";
 
-export async function signUpAction(_state: FormState, form: FormData): Promise<FormState> {
+export const signUpAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
   const values = { email: text(form, "email"), name: text(form, "name") };
   const parsed = signupFormSchema.safeParse({
     ...values,
@@ -55,9 +57,9 @@ export async function signUpAction(_state: FormState, form: FormData): Promise<F
     case "busy":
       return { error: `The server is busy. Try again in ${outcome.retryAfter} seconds.`, values };
   }
-}
+});
 
-export async function completeSignupAction(_state: FormState, form: FormData): Promise<FormState> {
+export const completeSignupAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
   const outcome = await completeSignup(text(form, "token"));
   switch (outcome.status) {
     case "created":
@@ -72,14 +74,14 @@ export async function completeSignupAction(_state: FormState, form: FormData): P
     case "invitation_invalid":
       return { error: INVITATION_UNUSABLE };
   }
-}
+});
 
 const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, "Enter your password").max(1000, "That is longer than any password here"),
 });
 
-export async function signInAction(_state: FormState, form: FormData): Promise<FormState> {
+export const signInAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
   const values = { email: text(form, "email") };
   const parsed = signInSchema.safeParse({ email: values.email, password: text(form, "password") });
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
@@ -98,9 +100,9 @@ export async function signInAction(_state: FormState, form: FormData): Promise<F
     if (error instanceof AuthError) return { error: "That email and password don't match an account.", values };
     throw error;
   }
-}
+});
 
-export async function magicLinkAction(_state: FormState, form: FormData): Promise<FormState> {
+export const magicLinkAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
   const values = { email: text(form, "email") };
   const email = emailSchema.safeParse(values.email);
   if (!email.success) return { fieldErrors: { email: "Enter a valid email address" }, values };
@@ -120,8 +122,15 @@ export async function magicLinkAction(_state: FormState, form: FormData): Promis
     throw error;
   }
   redirect("/sign-in/check-email");
-}
+});
 
 export async function signOutAction() {
   await signOut({ redirectTo: "/sign-in" });
+}
+
+/** Ends every session of the account (other browsers, a forgotten computer), this one last. */
+export async function signOutEverywhereAction() {
+  const user = await requireUser();
+  await endAllSessions(user.id);
+  await signOut({ redirectTo: "/sign-in?notice=signed-out-everywhere" });
 }

@@ -1,5 +1,7 @@
 "use server";
 
+import { z } from "zod";
+import { checkedAction, formData, formState, shortCode } from "./checked-action";
 import { revalidatePath } from "next/cache";
 import { ApiError, invalidInput } from "../errors";
 import { requireUser } from "../auth/auth";
@@ -26,39 +28,45 @@ async function saved(save: () => Promise<unknown>, documentCode: string): Promis
 }
 
 /** A new link of the owner's document, from the Links section's form. */
-export async function createLinkAction(documentCode: string, _state: LinkFormState, form: FormData): Promise<LinkFormState> {
-  const user = await requireUser();
-  const doc = await findOwnedDocument(user.id, documentCode);
-  const { name, settings } = readLinkForm(form);
-  return saved(async () => {
-    const parsed = createLinkSchema.safeParse({ name, settings });
-    if (!parsed.success) throw invalidInput(parsed.error);
-    await createLink(doc, parsed.data);
-  }, doc.code);
-}
+export const createLinkAction = checkedAction(
+  z.tuple([shortCode, formState<LinkFormState>(), formData]),
+  async (documentCode, _state, form): Promise<LinkFormState> => {
+    const user = await requireUser();
+    const doc = await findOwnedDocument(user.id, documentCode);
+    const { name, settings } = readLinkForm(form);
+    return saved(async () => {
+      const parsed = createLinkSchema.safeParse({ name, settings });
+      if (!parsed.success) throw invalidInput(parsed.error);
+      await createLink(doc, parsed.data);
+    }, doc.code);
+  },
+);
 
 /** The edit form sends every setting: the ones left on "follow the document" stop being overridden. */
-export async function updateLinkAction(linkCode: string, _state: LinkFormState, form: FormData): Promise<LinkFormState> {
-  const user = await requireUser();
-  const link = await findOwnedLink(user.id, linkCode);
-  const input = readLinkForm(form);
-  return saved(async () => {
-    const parsed = updateLinkSchema.safeParse(input);
-    if (!parsed.success) throw invalidInput(parsed.error);
-    await updateLink(link, parsed.data);
-  }, link.document.code);
-}
+export const updateLinkAction = checkedAction(
+  z.tuple([shortCode, formState<LinkFormState>(), formData]),
+  async (linkCode, _state, form): Promise<LinkFormState> => {
+    const user = await requireUser();
+    const link = await findOwnedLink(user.id, linkCode);
+    const input = readLinkForm(form);
+    return saved(async () => {
+      const parsed = updateLinkSchema.safeParse(input);
+      if (!parsed.success) throw invalidInput(parsed.error);
+      await updateLink(link, parsed.data);
+    }, link.document.code);
+  },
+);
 
-export async function setLinkActiveAction(linkCode: string, active: boolean): Promise<void> {
+export const setLinkActiveAction = checkedAction(z.tuple([shortCode, z.boolean()]), async (linkCode, active): Promise<void> => {
   const user = await requireUser();
   const link = await findOwnedLink(user.id, linkCode);
   await updateLink(link, { is_active: active });
   revalidatePath(`/documents/${link.document.code}`);
-}
+});
 
-export async function deleteLinkAction(linkCode: string): Promise<void> {
+export const deleteLinkAction = checkedAction(z.tuple([shortCode]), async (linkCode): Promise<void> => {
   const user = await requireUser();
   const link = await findOwnedLink(user.id, linkCode);
   await deleteLink(link);
   revalidatePath(`/documents/${link.document.code}`);
-}
+});

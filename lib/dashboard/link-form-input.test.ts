@@ -48,6 +48,11 @@ describe("readLinkForm", () => {
     expect(read.inherit).toEqual(["block"]);
   });
 
+  it("passes on the instant the browser read from the owner's local time as it is", () => {
+    const read = readLinkForm(form({ name: "x", expiry: "at", expires_at: "2030-12-31T14:00:00.000Z" }));
+    expect(read.settings).toEqual({ expires_at: "2030-12-31T14:00:00.000Z" });
+  });
+
   it("overrides with none for “never expires” and “no password”, and keeps the link's password untouched on “keep”", () => {
     expect(readLinkForm(form({ name: "x", expiry: "never", password_mode: "none" })).settings).toEqual({
       expires_at: null,

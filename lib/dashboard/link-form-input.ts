@@ -21,7 +21,7 @@ const text = (form: FormData, name: string) => {
  * The link form as the API's create/PATCH input. Each setting either follows the document
  * (inherit) or overrides it; a blank list, watermark or agreement follows the document, so the
  * dashboard cannot set "none on this link" for those (the API can, with null or []).
- * Expiry is entered in UTC (`datetime-local` without a zone).
+ * Expiry arrives as the instant the browser read from the owner's local time (or, without a zone, UTC).
  */
 export function readLinkForm(form: FormData): LinkFormInput {
   const settings: Record<string, unknown> = {};
@@ -56,7 +56,7 @@ export function readLinkForm(form: FormData): LinkFormInput {
   return { name: text(form, "name"), settings, inherit };
 }
 
-/** `2026-12-31T18:00` (UTC) → ISO 8601; anything else is passed on for the schema to refuse. */
+/** `2026-12-31T18:00` (UTC) → ISO 8601; an instant or anything else is passed on for the schema to judge. */
 function toUtc(value: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00Z` : value;
 }

@@ -7,24 +7,27 @@ import {
 } from "../schemas/access-rules";
 
 /**
- * The access rules as the owner types them (a date and time in UTC, one email or domain per line,
+ * The access rules as the owner types them (a date and time, one email or domain per line,
  * free text) read into the API's shape (docs/api-contract.md's `expires_at`, `allow`, `block`,
  * `watermark`, `agreement`), with problems in the owner's words. The API validates again.
  */
 export type InputReading<T> = { ok: true; value: T } | { ok: false; message: string };
 
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 
-/** An ISO instant as a `datetime-local` value in UTC, to the minute; "" for none. */
-export const expiryToInput = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : "");
+/** An expiry as the form holds it: the instant itself (the browser shows it on the owner's clock); "" for none. */
+export const expiryToInput = (iso: string | null) => iso ?? "";
 
-/** A `datetime-local` value, read as UTC: the ISO instant, or null when empty (never expires). */
+/**
+ * The expiry the form posts: an ISO instant (the browser turned the owner's local time into it),
+ * or a date and time without a zone, read as UTC. Null when empty (never expires).
+ */
 export function readExpiry(raw: string): InputReading<string | null> {
   const text = raw.trim();
   if (!text) return { ok: true, value: null };
-  const at = DATE_TIME.test(text) ? new Date(`${text}Z`) : null;
+  const at = DATE_TIME.test(text) ? new Date(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`) : null;
   if (!at || Number.isNaN(at.getTime())) {
-    return { ok: false, message: "Enter a date and time like 2026-12-31 23:59 (UTC), or leave it empty for no expiry" };
+    return { ok: false, message: "Enter a date and time like 2026-12-31 23:59, or leave it empty for no expiry" };
   }
   return { ok: true, value: at.toISOString() };
 }

@@ -96,6 +96,13 @@ describe("the document settings form", () => {
       expect(updateDocumentSchema.parse(input)).toMatchObject(input);
     });
 
+    it("reads the instant the browser posts for the owner's local time, whatever its offset", () => {
+      const read = (expires_at: string) => readSettingsFields(form({ expires_at }), { pageCount: 3 });
+      expect(read("2030-12-31T14:00:00.000Z").input.expires_at).toBe("2030-12-31T14:00:00.000Z");
+      expect(read("2030-07-01T09:00:00+05:30").input.expires_at).toBe("2030-07-01T03:30:00.000Z");
+      expect(read("2030-07-01T09:00:00+5").fieldErrors.expires_at).toMatch(/^Enter a date and time/);
+    });
+
     it("reads empty fields as none: no expiry, empty lists, no watermark, no agreement", () => {
       const empty = { expires_at: "", allow: " \n ", block: "", watermark: "  ", agreement: "" };
       expect(readSettingsFields(form(empty), { pageCount: 12 }).input).toMatchObject({
@@ -114,7 +121,7 @@ describe("the document settings form", () => {
         allow: DOCUMENT_SETTINGS.allow.toForm(stored.allow),
         watermark: DOCUMENT_SETTINGS.watermark.toForm(stored.watermark),
       };
-      expect(shown).toEqual({ expires_at: "2026-12-31T23:59", allow: "acme.com\njane@globex.com", watermark: "{email}" });
+      expect(shown).toEqual({ expires_at: "2026-12-31T23:59:00.000Z", allow: "acme.com\njane@globex.com", watermark: "{email}" });
       expect(readSettingsFields(form(shown), { pageCount: 3 }).input).toMatchObject(stored);
     });
 
@@ -127,7 +134,7 @@ describe("the document settings form", () => {
         agreement: "http://example.com/nda",
       };
       expect(readSettingsFields(form(wrong), { pageCount: 12 }).fieldErrors).toEqual({
-        expires_at: "Enter a date and time like 2026-12-31 23:59 (UTC), or leave it empty for no expiry",
+        expires_at: "Enter a date and time like 2026-12-31 23:59, or leave it empty for no expiry",
         allow: "“not an email” (and 1 more) is not an email or a domain; write one like jane@acme.com or acme.com per line",
         block: "Keep the list to 500 entries (it has 501)",
         watermark: "{name} is not a field; use {email}, {date} or {ip}",

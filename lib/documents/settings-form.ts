@@ -121,7 +121,7 @@ export const DOCUMENT_SETTINGS = {
     key: "expires_at",
     field: "expires_at",
     kind: "datetime",
-    label: "Link expires (UTC)",
+    label: "Link expires (your local time)",
     hint: "Afterwards the link shows “This link has expired”. Empty: never.",
     default: null,
     toForm: expiryToInput,

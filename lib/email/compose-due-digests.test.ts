@@ -19,6 +19,7 @@ import { runOnce } from "../jobs/runner";
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,

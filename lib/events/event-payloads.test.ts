@@ -25,6 +25,7 @@ async function sampleDocument(): Promise<Document> {
 async function readEverything(shared: SharedDocument) {
   const browser = randomBytes(12).toString("base64url");
   const open: Access = {
+    ownerPreview: false,
     passwordOk: true,
     gatePassed: true,
     gateViewerId: null,

@@ -1,11 +1,15 @@
 import type { z } from "zod";
 import { ApiError, invalidInput } from "../errors";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
+import { presentParams } from "../request/present-params";
 import { BODY_LIMITS, readCappedText } from "../request/read-body";
 
-/** Query parameters → typed values, or 400 bad_request naming the parameter (docs/contract-decisions.md). */
+/**
+ * Query parameters → typed values, or 400 bad_request naming the parameter (docs/contract-decisions.md).
+ * A parameter sent empty is one not given.
+ */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  const params = Object.fromEntries(new URL(req.url).searchParams);
+  const params = presentParams(new URL(req.url).searchParams);
   if (hasNulCharacter(params)) throw new ApiError("bad_request", NUL_MESSAGE);
   const result = schema.safeParse(params);
   if (!result.success) throw invalidInput(result.error, "bad_request");

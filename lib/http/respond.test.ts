@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
+import pg from "pg";
 import { z } from "zod";
+import { databaseUrl } from "../config";
 import { ApiError } from "../errors";
 import { Prisma } from "../generated/prisma/client";
 import { parseFields, parseQuery } from "./parse";
@@ -11,6 +13,21 @@ const settings = z.strictObject({
 });
 
 describe("errorResponse, the one place errors become responses", () => {
+  it("answers a database too busy to hand out a connection in time as 503 with Retry-After, not 500", async () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 1, connectionTimeoutMillis: 1_000 });
+    const held = await pool.connect();
+    try {
+      const busy = await pool.query("SELECT 1").catch((error: unknown) => error);
+      const response = errorResponse(busy, "req-busy");
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Retry-After")).toBe("2");
+      expect(await response.json()).toMatchObject({ error: { code: "service_unavailable" } });
+    } finally {
+      held.release();
+      await pool.end();
+    }
+  });
+
   it("answers an ApiError in the envelope with its status and headers", async () => {
     const response = errorResponse(new ApiError("rate_limited", "Slow down.", { headers: { "Retry-After": "7" } }), "req-1", {
       "X-Request-Id": "req-1",

@@ -1,11 +1,17 @@
 import { ZodError } from "zod";
 import { ApiError, errorBody, invalidInput } from "../errors";
 import { Prisma } from "../generated/prisma/client";
+import { isDatabaseBusy } from "../db/database-busy";
+
+/** Every connection stayed busy (a flood): try again shortly. */
+const BUSY = () =>
+  new ApiError("service_unavailable", "The server is busy. Try again in a few seconds.", { headers: { "Retry-After": "2" } });
 
 /**
  * The one place where errors become responses, for every kind of caller (API key, session, share
  * link): an ApiError as the envelope with its status and headers, a stray zod failure as 422 with
- * the fields it names, a record that vanished mid-request as 404, and anything else as a 500 that
+ * the fields it names, a record that vanished mid-request as 404, a database too busy to answer in
+ * time as 503 with Retry-After, and anything else as a 500 that
  * names the request id and logs the cause — never a stack trace or SQL to the client.
  */
 export function errorResponse(error: unknown, requestId: string, headers: Record<string, string> = {}): Response {
@@ -22,6 +28,7 @@ function asApiError(error: unknown): ApiError | null {
   if (error instanceof ZodError) return invalidInput(error);
   // An update or delete whose row another request removed first.
   if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") return new ApiError("not_found", "Not found");
+  if (isDatabaseBusy(error)) return BUSY();
   return null;
 }
 

@@ -12,6 +12,7 @@ import { now, setClockOffset } from "../time";
 import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { getWebhookConfiguration } from "../webhooks/manage-webhook";
+import { SESSION_MAX_AGE_SECONDS, startSession } from "../users/account-sessions";
 import { describePruned, pruneExpired } from "./prune-expired";
 
 const SECOND = 1_000;
@@ -21,6 +22,7 @@ const DAY = 24 * HOUR;
 const RETENTION_DAYS = 90;
 const RETENTION = RETENTION_DAYS * DAY;
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,
@@ -224,6 +226,17 @@ describe("pruneExpired", () => {
     expect((await db.emailVerification.findMany({ where: { documentId: doc.id } })).map((v) => v.id)).toEqual([later.id]);
   });
 
+  it("prunes a sign-in session once it has expired, never one still valid", async () => {
+    const { owner } = await ownerWithDocument();
+    await startSession(owner.id);
+    setClockOffset(DAY);
+    const later = await startSession(owner.id);
+
+    setClockOffset(SESSION_MAX_AGE_SECONDS * SECOND + HOUR);
+    expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ sessions: 1 });
+    expect((await db.session.findMany({ where: { userId: owner.id } })).map((s) => s.sessionToken)).toEqual([later]);
+  });
+
   it("prunes a rate-limit window once it has closed, while a longer window started with it stays", async () => {
     const start = Math.floor(Date.now() / HOUR) * HOUR + 30 * MINUTE;
     await consumeRateLimit("ip:203.0.113.7", new Date(start), 100, 60);
@@ -297,10 +310,26 @@ describe("pruneExpired", () => {
 describe("describePruned", () => {
   it("names what a run pruned in one line, and nothing when nothing was", () => {
     expect(
-      describePruned({ trackBatches: 3, deliveries: 0, events: 2, notifications: 0, rateLimitWindows: 1, emailVerifications: 0 }),
+      describePruned({
+        trackBatches: 3,
+        deliveries: 0,
+        events: 2,
+        notifications: 0,
+        rateLimitWindows: 1,
+        emailVerifications: 0,
+        sessions: 0,
+      }),
     ).toBe("pruned track batches: 3, events: 2, rate-limit windows: 1");
     expect(
-      describePruned({ trackBatches: 0, deliveries: 0, events: 0, notifications: 0, rateLimitWindows: 0, emailVerifications: 0 }),
+      describePruned({
+        trackBatches: 0,
+        deliveries: 0,
+        events: 0,
+        notifications: 0,
+        rateLimitWindows: 0,
+        emailVerifications: 0,
+        sessions: 0,
+      }),
     ).toBeNull();
   });
 });

@@ -18,6 +18,8 @@ export type Pruned = {
   rateLimitWindows: number;
   /** The gate's one-time codes, once expired (a code is never valid again after). */
   emailVerifications: number;
+  /** Sign-in sessions past their maximum age (signed out ones are deleted at once). */
+  sessions: number;
 };
 
 const LABELS: Record<keyof Pruned, string> = {
@@ -27,13 +29,14 @@ const LABELS: Record<keyof Pruned, string> = {
   notifications: "notifications",
   rateLimitWindows: "rate-limit windows",
   emailVerifications: "email verification codes",
+  sessions: "expired sessions",
 };
 
 /**
  * Deletes what has outlived its use: track batch ids after BATCH_ID_MEMORY_MS; finished webhook
  * deliveries (with their attempts), then dispatched events no delivery points at, and sent, logged
- * or failed notifications after `retentionDays`; rate-limit windows and the gate's one-time codes
- * once expired. Pending deliveries,
+ * or failed notifications after `retentionDays`; rate-limit windows, the gate's one-time codes and
+ * sign-in sessions once expired. Pending deliveries,
  * undispatched events, pending notifications and analytics rows are never touched. Returns what was
  * deleted, or null when another process holds the retention lock (it is pruning already).
  */
@@ -66,6 +69,7 @@ export async function pruneExpired(retentionDays: number, batchSize = PRUNE_BATC
         notifications: await remove("notifications", "status IN ('sent', 'logged', 'failed') AND created_at < $1", retained),
         rateLimitWindows: await remove("rate_limit_windows", "expires_at < $1", at),
         emailVerifications: await remove("email_verifications", "expires_at < $1", at),
+        sessions: await remove("sessions", "expires < $1", at),
       };
     } finally {
       // Released explicitly: a closing session frees it too, but not necessarily before end() returns.

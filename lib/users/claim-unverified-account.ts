@@ -14,9 +14,11 @@ export async function claimUnverifiedAccount(userId: string): Promise<boolean> {
   return db.$transaction(async (tx) => {
     const claimed = await tx.user.updateMany({
       where: { id: userId, emailVerified: null },
-      data: { emailVerified: at, passwordHash: null, sessionVersion: { increment: 1 } },
+      data: { emailVerified: at, passwordHash: null },
     });
     if (claimed.count === 0) return false;
+    // Before next-auth starts the session of this sign-in, so that one is the only one left.
+    await tx.session.deleteMany({ where: { userId } });
     const keys = await tx.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
     const webhook = await tx.webhook.updateMany({ where: { userId, isActive: true }, data: { isActive: false, disabledAt: at } });
     const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });

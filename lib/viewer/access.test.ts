@@ -119,6 +119,16 @@ describe("a gate grant is checked against the rules as they are now", () => {
   });
 });
 
+describe("the owner on their own link", () => {
+  const owned = { ...A, ownerId: "owner-1", pageCount: 6 } as SharedDocument;
+
+  it("sees every page past the password and gate as a preview, and only the owner does", () => {
+    expect(resolveAccess(owned, {}, "owner-1")).toMatchObject({ ownerPreview: true, fullFile: true, readablePages: 6, gateViewerId: null });
+    expect(resolveAccess(owned, {}, "someone-else")).toMatchObject({ ownerPreview: false, passwordOk: false, fullFile: false });
+    expect(resolveAccess(owned, {})).toMatchObject({ ownerPreview: false, fullFile: false });
+  });
+});
+
 describe("the document a browser holds a grant for", () => {
   it("is named by any validly signed grant given to this browser, and by nothing else", () => {
     expect(grantHolderDocument({ browser, gate: gateGrant(A, browser, jane) })).toBe("doc-a");

@@ -49,6 +49,11 @@ export function viewerCookies(code: string, read: (name: string) => string | und
 }
 
 export type Access = {
+  /**
+   * The document's owner, signed in, opened their own link: they see every page, and nothing they do
+   * is recorded (no viewer, visit, download or event).
+   */
+  ownerPreview: boolean;
   /** The password was entered (or there is none). */
   passwordOk: boolean;
   /** The email gate was passed (or there is none). */
@@ -68,8 +73,26 @@ export type Access = {
   canDownload: boolean;
 };
 
-/** What this browser may see of a shared document, from its signed cookies. The only place these rules live. */
-export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Access {
+/** What the document's signed-in owner gets on their own link. */
+const OWNER_PREVIEW = (doc: SharedDocument): Access => ({
+  ownerPreview: true,
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  gateEmail: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: doc.pageCount,
+  fullFile: true,
+  canDownload: doc.allowDownload,
+});
+
+/**
+ * What this browser may see of a shared document, from its signed cookies (`signedInUserId`: the
+ * dashboard session's user, if any). The only place these rules live.
+ */
+export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, signedInUserId: string | null = null): Access {
+  if (signedInUserId !== null && signedInUserId === doc.ownerId) return OWNER_PREVIEW(doc);
   const fingerprint = passwordFingerprint(doc.passwordHash);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
     claims !== null &&
@@ -89,6 +112,7 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies): Acce
     !doc.agreement || (passwordOk && grants(agreement, "agreement") && agreement?.a === agreementFingerprint(doc.agreement));
   const readablePages = !passwordOk || !agreementAccepted ? 0 : gatePassed ? doc.pageCount : readablePagesBeforeGate(doc);
   return {
+    ownerPreview: false,
     passwordOk,
     gatePassed,
     gateViewerId: gateGrant?.v || null,

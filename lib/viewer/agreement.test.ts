@@ -4,12 +4,14 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { readerAddress } from "../../test/support/fixtures";
 import { agreementAcceptedAt, documentViewers } from "../analytics/document-viewers";
 import { db } from "../db/client";
+import { rateLimitWindow } from "../rate-limit";
 import { ApiError } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { createUser } from "../users/create-user";
 import { agreementGrant, gateGrant, resolveAccess } from "./access";
 import { acceptAgreement } from "./agreement";
+import { NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR } from "./limits";
 import { passGate } from "./pass-gate";
 
 const NDA = "I will keep this document confidential.";
@@ -105,6 +107,33 @@ describe("accepting the agreement", () => {
     await passGate(shared, { email: "bob@acme.com" }, reader, readerAddress());
     const { viewers } = await documentViewers(shared, 1, 10);
     expect(viewers[0]?.agreement_accepted_at).not.toBeNull();
+  });
+
+  it("records a browser's acceptance of one text once, however often it is posted again", async () => {
+    const shared = await agreementDocument("preview");
+    const reader = `browser-${randomBytes(8).toString("hex")}`;
+    await acceptAgreement(shared, resolveAccess(shared, { browser: reader }), reader, "203.0.113.8");
+    const accepted = resolveAccess(shared, { browser: reader, agreement: agreementGrant(shared, reader) });
+    for (let i = 0; i < 5; i++) await acceptAgreement(shared, accepted, reader, "203.0.113.8");
+    expect(await db.agreementAcceptance.count({ where: { documentId: shared.id } })).toBe(1);
+  });
+
+  it(`refuses (429) an address's acceptance past ${NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR} new ones of a document in an hour, recording nothing`, async () => {
+    const shared = await agreementDocument("preview");
+    const from = readerAddress();
+    const { start, end } = rateLimitWindow(new Date(), 3600);
+    await db.rateLimitWindow.create({
+      data: { key: `agreement:new:${shared.id}:${from}`, windowStart: start, expiresAt: end, count: NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR },
+    });
+    const reader = `browser-${randomBytes(8).toString("hex")}`;
+    const refused = await acceptAgreement(shared, resolveAccess(shared, { browser: reader }), reader, from).then(
+      () => null,
+      (e: unknown) => e as ApiError,
+    );
+    expect([refused?.status, refused?.code, Number(refused?.headers["Retry-After"]) > 0]).toEqual([429, "rate_limited", true]);
+    expect(await db.agreementAcceptance.count({ where: { documentId: shared.id } })).toBe(0);
+    await acceptAgreement(shared, resolveAccess(shared, { browser: reader }), reader, readerAddress());
+    expect(await db.agreementAcceptance.count({ where: { documentId: shared.id } })).toBe(1);
   });
 
   it("is refused before the email when the gate stands before page 1, recording nothing", async () => {

@@ -16,6 +16,7 @@ import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "../rules/track-rul
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,

@@ -40,6 +40,14 @@ export const NEW_VIEWERS_PER_ADDRESS_PER_HOUR = 30;
  */
 export const GATE_NEW_READERS_PER_ADDRESS_PER_HOUR = 100;
 
+/**
+ * Agreements a document's readers may newly accept from one address in an hour; past it 429. Each
+ * acceptance is kept with the agreement's text (up to 20,000 characters), so without a bound a
+ * script clearing its cookies could store gigabytes a day. A browser's repeat acceptance of the
+ * same text is on file already and records nothing.
+ */
+export const NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR = 100;
+
 /** `document.downloaded` (and the download it counts) at most once per viewer in this long. */
 export const DOWNLOAD_REPEAT_SECONDS = 10 * 60;
 
@@ -60,6 +68,8 @@ export function newViewerAllowance(documentId: string, address: string): () => P
  * Watermarked copies made for one address (across documents) and for one document, per window.
  * Only a copy not yet cached counts: it costs a PDF worker for up to PDF_WORKER_TIMEOUT_SECONDS,
  * where a repeat costs a file read. A reader's copy changes once a day (the date in it), so a real
- * reader makes one per document a day; a script rotating addresses meets the document's limit.
+ * reader makes one per document a day; a script rotating addresses meets the document's limit. That
+ * limit sits above what 15 addresses may make (90), so a flood from a handful of addresses leaves
+ * copies for real readers; the readers' own PDF lane keeps owner work clear of it either way.
  */
-export const WATERMARK_JOB_LIMITS = { perAddress: 6, perDocument: 60, windowSeconds: 10 * 60 } as const;
+export const WATERMARK_JOB_LIMITS = { perAddress: 6, perDocument: 120, windowSeconds: 10 * 60 } as const;

@@ -14,6 +14,7 @@ import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 
 const open: Access = {
+  ownerPreview: false,
   passwordOk: true,
   gatePassed: true,
   gateViewerId: null,

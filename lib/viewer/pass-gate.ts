@@ -90,16 +90,18 @@ export async function passGate(
       if (name && !byEmail.name) viewer = await tx.viewer.update({ where: { id: byEmail.id }, data: { name } });
     } else if (byBrowser && byBrowser.email === null) {
       viewer = await tx.viewer.update({ where: { id: byBrowser.id }, data: { email, name: name || null, companyDomain: domain } });
-    } else {
+    } else if (byBrowser) {
       viewer = await tx.viewer.create({
-        data: {
-          publicId: newViewerPublicId(),
-          documentId: doc.id,
-          browserId: byBrowser ? null : browserId,
-          email,
-          name: name || null,
-          companyDomain: domain,
-        },
+        data: { publicId: newViewerPublicId(), documentId: doc.id, browserId: null, email, name: name || null, companyDomain: domain },
+      });
+    } else {
+      // A beacon from this browser (ingest_track_batch, which takes no gate lock) may be inserting
+      // its anonymous viewer right now: the pass then names that viewer, as it would have had the
+      // beacon come first, instead of failing on the (document, browser) unique index.
+      viewer = await tx.viewer.upsert({
+        where: { documentId_browserId: { documentId: doc.id, browserId } },
+        create: { publicId: newViewerPublicId(), documentId: doc.id, browserId, email, name: name || null, companyDomain: domain },
+        update: { email, name: name || null, companyDomain: domain },
       });
     }
 

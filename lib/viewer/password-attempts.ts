@@ -20,36 +20,36 @@ const addressKey = (doc: SharedDocument, address: string) => `${codeKey(doc)}:${
 /**
  * Checks the password form from `address`: 429 when this address has used up its wrong guesses
  * (fewer while the code is under attack), 401 for a wrong password (counted), nothing for a right one.
+ * The guess is counted before it is checked, in one atomic step, so guesses sent at once cannot all
+ * pass the limit together; anything but a wrong password takes its count back.
  */
 export async function tryDocumentPassword(doc: SharedDocument, input: unknown, address: string): Promise<void> {
   const at = now();
-  const counts = await wrongGuesses(doc, address, at);
-  const allowed = counts.byCode >= PASSWORD_FAILURES.underAttack ? PASSWORD_FAILURES.perAddressUnderAttack : PASSWORD_FAILURES.perAddress;
-  if (counts.byAddress >= allowed) {
-    const retryAfter = Math.max(1, Math.ceil((rateLimitWindow(at, PASSWORD_FAILURES.windowSeconds).end.getTime() - at.getTime()) / 1000));
-    const minutes = Math.ceil(retryAfter / 60);
-    throw new ApiError("rate_limited", `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
-      headers: { "Retry-After": String(retryAfter) },
-    });
-  }
+  const { start } = rateLimitWindow(at, PASSWORD_FAILURES.windowSeconds);
+  const underAttack = (await countOf(codeKey(doc), start)) >= PASSWORD_FAILURES.underAttack;
+  const allowed = underAttack ? PASSWORD_FAILURES.perAddressUnderAttack : PASSWORD_FAILURES.perAddress;
+  const guess = await consumeRateLimit(addressKey(doc, address), at, allowed, PASSWORD_FAILURES.windowSeconds);
+  let wrong = false;
   try {
+    if (!guess.allowed) {
+      const minutes = Math.ceil(guess.retryAfter / 60);
+      throw new ApiError("rate_limited", `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, {
+        headers: { "Retry-After": String(guess.retryAfter) },
+      });
+    }
     await checkDocumentPassword(doc, input);
   } catch (error) {
-    if (error instanceof ApiError && error.code === "unauthorized") {
-      await consumeRateLimit(codeKey(doc), at, Infinity, PASSWORD_FAILURES.windowSeconds);
-      await consumeRateLimit(addressKey(doc, address), at, Infinity, PASSWORD_FAILURES.windowSeconds);
-    }
+    wrong = error instanceof ApiError && error.code === "unauthorized";
     throw error;
+  } finally {
+    if (wrong) await consumeRateLimit(codeKey(doc), at, Infinity, PASSWORD_FAILURES.windowSeconds);
+    else
+      await db.$executeRaw`UPDATE rate_limit_windows SET count = count - 1 WHERE key = ${addressKey(doc, address)} AND window_start = ${start}`;
   }
 }
 
-/** This window's wrong guesses on the code, from anywhere and from this address. */
-async function wrongGuesses(doc: SharedDocument, address: string, at: Date): Promise<{ byCode: number; byAddress: number }> {
-  const { start } = rateLimitWindow(at, PASSWORD_FAILURES.windowSeconds);
-  const rows = await db.rateLimitWindow.findMany({
-    where: { windowStart: start, key: { in: [codeKey(doc), addressKey(doc, address)] } },
-    select: { key: true, count: true },
-  });
-  const count = (key: string) => rows.find((row) => row.key === key)?.count ?? 0;
-  return { byCode: count(codeKey(doc)), byAddress: count(addressKey(doc, address)) };
+/** This window's count under `key` (0 when nothing was counted). */
+async function countOf(key: string, windowStart: Date): Promise<number> {
+  const row = await db.rateLimitWindow.findUnique({ where: { key_windowStart: { key, windowStart } }, select: { count: true } });
+  return row?.count ?? 0;
 }

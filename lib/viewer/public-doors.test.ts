@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { rateLimitWindow } from "../rate-limit";
+import { databaseUrl } from "../config";
 import { db } from "../db/client";
+import { newViewerPublicId } from "../ids";
 import type { Document } from "../generated/prisma/client";
 import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
@@ -165,6 +168,39 @@ describe("new readers per address per document", () => {
     expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
     expect(await db.event.count({ where: { documentId: doc.id, type: "lead.captured" } })).toBe(1);
   });
+  it("passes the gate of a browser whose first beacon is recorded while the pass is under way, as that browser's viewer", async () => {
+    const reader = browser();
+    // The beacon's transaction has inserted this browser's anonymous viewer and not committed yet.
+    const beacon = new pg.Client({ connectionString: databaseUrl() });
+    await beacon.connect();
+    try {
+      await beacon.query("BEGIN");
+      await beacon.query(
+        "INSERT INTO viewers (id, public_id, document_id, browser_id, created_at) VALUES (gen_random_uuid(), $1, $2, $3, now())",
+        [newViewerPublicId(), doc.id, reader],
+      );
+      const pass = passGate(doc, { email: "racer@acme.com" }, reader, address()).then(
+        (passed) => passed,
+        (error: unknown) => error,
+      );
+      await vi.waitFor(
+        async () => {
+          const [row] = await db.$queryRaw<Array<{ waiting: boolean }>>`
+            SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock') AS waiting`;
+          expect(row!.waiting).toBe(true);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      await beacon.query("COMMIT");
+      expect(await pass).toMatchObject({ email: "racer@acme.com", leadCreated: true });
+    } finally {
+      await beacon.end();
+    }
+    const viewers = await db.viewer.findMany({ where: { documentId: doc.id } });
+    expect(viewers).toHaveLength(1);
+    expect(viewers[0]).toMatchObject({ browserId: reader, email: "racer@acme.com" });
+    expect(await db.lead.count({ where: { documentId: doc.id, email: "racer@acme.com" } })).toBe(1);
+  });
 });
 
 describe("wrong passwords", () => {
@@ -195,6 +231,23 @@ describe("wrong passwords", () => {
     const late = address();
     for (let i = 0; i < PASSWORD_FAILURES.perAddressUnderAttack; i++) expect(await attempt("wrong-guess", late)).toBe(401);
     expect(await attempt("wrong-guess", late)).toBe(429);
+  });
+
+  it("check at most the allowed number of guesses sent from one address at once, under attack or not", async () => {
+    const burst = (from: string, size: number) => Promise.all(Array.from({ length: size }, () => attempt("wrong-guess", from)));
+    const calm = await burst(address(), PASSWORD_FAILURES.perAddress + 5);
+    expect(calm.filter((status) => status === 401)).toHaveLength(PASSWORD_FAILURES.perAddress);
+    expect(calm.filter((status) => status === 429)).toHaveLength(5);
+    const { start, end } = rateLimitWindow(new Date(), PASSWORD_FAILURES.windowSeconds);
+    await db.rateLimitWindow.upsert({
+      where: { key_windowStart: { key: `password:wrong:${doc.id}`, windowStart: start } },
+      create: { key: `password:wrong:${doc.id}`, windowStart: start, expiresAt: end, count: PASSWORD_FAILURES.underAttack },
+      update: { count: PASSWORD_FAILURES.underAttack },
+    });
+    const attacked = await burst(address(), 10);
+    expect(attacked.filter((status) => status === 401)).toHaveLength(PASSWORD_FAILURES.perAddressUnderAttack);
+    expect(attacked.filter((status) => status === 429)).toHaveLength(10 - PASSWORD_FAILURES.perAddressUnderAttack);
+    expect(await attempt("open-sesame", address())).toBe(200);
   });
 });
 

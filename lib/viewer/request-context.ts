@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
+import { auth } from "../auth/auth";
 import { config } from "../config";
 import type { SharedDocument } from "../links/shared-document";
 import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, grantHolderDocument, resolveAccess, shareCode, viewerCookies } from "./access";
@@ -10,7 +11,19 @@ export async function viewerAccess(doc: SharedDocument): Promise<Access> {
   return resolveAccess(
     doc,
     viewerCookies(shareCode(doc), (name) => jar.get(name)?.value),
+    await signedInUserId(),
   );
+}
+
+// next-auth's session cookie, plain and on https; readers never carry one, so their requests skip the session lookup.
+const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
+
+/** The dashboard user signed in in this browser, if any: an owner opening their own link is previewing it. */
+async function signedInUserId(): Promise<string | null> {
+  const jar = await cookies();
+  // Large sessions are split into `<name>.0`, `<name>.1`, …
+  if (!jar.getAll().some((cookie) => SESSION_COOKIES.some((name) => cookie.name.startsWith(name)))) return null;
+  return (await auth())?.user?.id ?? null;
 }
 
 /** The document a grant this browser holds under `code` was given for (lib/viewer/access.ts grantHolderDocument). */

@@ -201,4 +201,18 @@ describe("email verification at the gate", () => {
     expect(huge.status).toBe(422);
     expect(await db.emailVerification.count({ where: { documentId: doc.id, browserId: "long-addresses-browser" } })).toBe(0);
   });
+
+  it(`sends at most ${CODE_LIMITS.perEmailDaily.limit} codes per mailbox and document in a day, however slowly they are asked for`, async () => {
+    const { start, end } = rateLimitWindow(now(), CODE_LIMITS.perEmailDaily.windowSeconds);
+    await db.rateLimitWindow.create({
+      data: {
+        key: `verify:email-day:${doc.id}:patient@acme.com`,
+        windowStart: start,
+        expiresAt: end,
+        count: CODE_LIMITS.perEmailDaily.limit,
+      },
+    });
+    const error = await refusal(sendVerificationCode(doc, { email: "pa.tient+again@acme.com" }, browser, "198.51.100.203"));
+    expect([error.status, error.code]).toEqual([429, "rate_limited"]);
+  });
 });

@@ -15,7 +15,8 @@ import { scratchName } from "../storage/clear-scratch";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { storage } from "../storage";
-import { setClockOffset } from "../time";
+import { rateLimitWindow } from "../rate-limit";
+import { now, setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { sharedDocument } from "../links/shared-document";
 import { gateGrant, resolveAccess } from "./access";
@@ -271,5 +272,16 @@ describe("the watermark limits", () => {
     expect(refused?.message).toMatch(/of this document/);
     // Other documents are not affected.
     (await watermarkedCopy(doc, "One more", newAddress())).body.destroy();
+  });
+
+  it("leave new copies for real readers while 15 addresses have made every copy theirs may", async () => {
+    startOfFreshWindow();
+    const { perAddress, windowSeconds } = WATERMARK_JOB_LIMITS;
+    const { start, end } = rateLimitWindow(now(), windowSeconds);
+    await db.rateLimitWindow.create({
+      data: { key: `watermark:document:${doc.id}`, windowStart: start, expiresAt: end, count: 15 * perAddress },
+    });
+    const copy = await watermarkedCopy(doc, "Confidential · real@partner.io", newAddress());
+    expect((await buffer(copy.body)).length).toBe(copy.size);
   });
 });

@@ -58,6 +58,9 @@ export const signInWithPassword = (email: string, password: string, address = "1
 export const requestSignInLink = (email: string, address = "198.51.100.1", jar = newJar()) =>
   authPost("/signin/nodemailer", { email }, jar, address);
 
+/** Signs out through next-auth's endpoint, as the browser's sign-out would. */
+export const signOutOverHttp = (jar: Jar, address = "198.51.100.1") => authPost("/signout", {}, jar, address);
+
 /** The signed-in user's email for this cookie jar, or null when it holds no valid session. */
 export async function sessionEmail(jar: Jar): Promise<string | null> {
   const response = await authGet("/session", jar);

@@ -13,6 +13,7 @@ const NOTICES: Record<string, string> = {
   "signed-up":
     "If that email had no account yet, it has one now: sign in with the password you chose. If it already had one, nothing changed and its owner was notified. " +
     "(This server cannot send email, so it cannot confirm addresses or tell you which happened.)",
+  "signed-out-everywhere": "You are signed out on every browser and device where this account was signed in.",
 };
 
 export default async function SignInPage({

@@ -7,18 +7,20 @@ import { Button } from "@/components/ui/button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { inputClass } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
+import { QueryForm } from "@/components/ui/query-form";
+import { plural } from "@/lib/plural";
 import { LEVELS, engagementObject } from "@/lib/rules/engagement";
 import { listDocumentsQuery } from "@/lib/schemas/documents";
+import { presentParams } from "@/lib/request/present-params";
 import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
 import { queryDocuments } from "@/lib/documents/list-documents";
 
 export const metadata: Metadata = { title: "Documents" };
 
-type Search = Record<string, string | undefined>;
+type Search = Record<string, string | string[] | undefined>;
 type DocumentRow = Awaited<ReturnType<typeof queryDocuments>>["rows"][number];
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // On a phone the table is a list of cards: the title cell also carries the views, leads and
 // engagement, and the other columns step aside (nothing is cut off at the screen's edge).
@@ -33,10 +35,10 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
           {doc.title}
         </Link>
         <span className="text-xs text-slate-500">
-          {count(doc.pageCount, "page", "pages")}
+          {plural(doc.pageCount, "page")}
           <span className="sm:hidden">
             {" "}
-            · {count(doc.views, "view", "views")} · {count(doc.leadsCount, "lead", "leads")}
+            · {plural(doc.views, "view")} · {plural(doc.leadsCount, "lead")}
           </span>
         </span>
         <span className="mt-1.5 block sm:hidden">
@@ -59,20 +61,20 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
     header: "Created",
     hideBelow: "md",
     cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (doc) => doc.createdAt.toISOString().slice(0, 10),
+    cell: (doc) => <LocalTime value={doc.createdAt} day />,
   },
 ];
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const user = await requireUser();
-  const raw = await searchParams;
+  const raw = presentParams(await searchParams);
   const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
   const { rows, pagination } = await queryDocuments(user.id, query);
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
   const firstUpload = rows.length === 0 && !filtered && pagination.page === 1;
-  const link = (changes: Search) => ({
+  const link = (changes: Record<string, string>) => ({
     pathname: "/documents",
     query: Object.fromEntries(Object.entries({ ...raw, ...changes }).filter(([, v]) => v)),
   });
@@ -94,7 +96,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         }
       />
 
-      <form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+      <QueryForm action="/documents" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div className="min-w-48 flex-1">
           <label htmlFor="search" className="sr-only">
             Search titles
@@ -138,7 +140,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         <Button type="submit" variant="secondary">
           Apply
         </Button>
-      </form>
+      </QueryForm>
 
       {!parsed.success && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -179,7 +181,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         page={pagination.page}
         totalPages={pagination.total_pages}
         href={(page) => link({ page: String(page) })}
-        summary={`Page ${pagination.page} of ${pagination.total_pages} · ${pagination.total} documents`}
+        summary={`Page ${pagination.page} of ${pagination.total_pages} · ${plural(pagination.total, "document")}`}
       />
     </>
   );

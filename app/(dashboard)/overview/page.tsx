@@ -11,6 +11,7 @@ import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireUser } from "@/lib/auth/auth";
 import { periodFromKey } from "@/lib/dashboard/period";
+import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Overview" };
 
@@ -69,11 +70,11 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                     >
                       {d.title}
                     </Link>
-                    <span className="text-sm text-slate-600 tabular-nums">{d.views} views</span>
+                    <span className="text-sm text-slate-600 tabular-nums">{plural(d.views, "view")}</span>
                     <span className="hidden w-28 text-sm text-slate-600 tabular-nums sm:block">
                       {formatPercent(d.completion)} completion
                     </span>
-                    <span className="w-16 text-right text-sm text-slate-600 tabular-nums">{d.leads} leads</span>
+                    <span className="w-16 text-right text-sm text-slate-600 tabular-nums">{plural(d.leads, "lead")}</span>
                   </li>
                 ))}
               </ol>

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/viewer/agreement-form";
+import { BusyDocument } from "@/components/viewer/busy-document";
+import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
@@ -9,7 +11,8 @@ import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/rules/gate";
 import { findPublicDocument } from "@/lib/viewer/find-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
-import { shareCode } from "@/lib/viewer/access";
+import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
+import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
 import { viewerAccess } from "@/lib/viewer/request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
@@ -19,8 +22,8 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ code: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const found = await findPublicDocument((await params).code);
-  if (found.state !== "active") return { title: "Document not available", robots: { index: false } };
+  const found = await findPublicDocument((await params).code).catch(() => null);
+  if (found?.state !== "active") return { title: "Document not available", robots: { index: false } };
   const title = found.doc.title;
   return {
     title,
@@ -33,7 +36,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The public viewer, for a document's own code or a link's. Deleted and expired ones are answered 410 before this page (proxy.ts). */
 export default async function ViewerPage({ params }: Props) {
   const { code } = await params;
-  const found = await findPublicDocument(code);
+  const found = await findPublicDocument(code).catch((error: unknown) => {
+    if (isDatabaseBusy(error)) return null;
+    throw error;
+  });
+  // A page cannot answer 503 (proxy.ts does when its own lookup waits too long); it says so and tries again.
+  if (found === null) return <BusyDocument />;
   if (found.state !== "active") notFound();
   const { doc } = found;
   const access = await viewerAccess(doc);
@@ -59,8 +67,17 @@ export default async function ViewerPage({ params }: Props) {
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
         readablePages={access.readablePages}
         file={file}
-        gate={gateActive(doc) && !access.gatePassed ? { page: access.readablePages + 1, blockFreeEmails: doc.blockFreeEmails } : null}
+        gate={
+          gateActive(doc) && !access.gatePassed
+            ? {
+                page: access.readablePages + 1,
+                blockFreeEmails: doc.blockFreeEmails,
+                codeSentTo: doc.verifyEmail ? await pendingCodeEmail(doc, (await cookies()).get(BROWSER_COOKIE)?.value) : null,
+              }
+            : null
+        }
         canDownload={access.canDownload}
+        ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
         // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
         watermark={readerWatermark(doc, access, clientAddress(await headers()))}

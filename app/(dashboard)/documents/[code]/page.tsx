@@ -29,7 +29,8 @@ import { findOwnedDocument } from "@/lib/documents/find-document";
 import { documentLinkRows } from "@/lib/links/document-links";
 import { serializeSettings } from "@/lib/documents/serialize";
 import { shareUrl } from "@/lib/documents/short-code";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
+import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Document" };
 
@@ -47,7 +48,12 @@ const LEAD_COLUMNS: Array<Column<Lead>> = [
     header: "Engagement (all time)",
     cell: (l) => <EngagementBadge label={l.engagement_label} type={typeOfLabel(l.engagement_label)} />,
   },
-  { key: "captured", header: "Captured", cellClassName: "whitespace-nowrap text-slate-600", cell: (l) => utcMinute(l.captured_at) },
+  {
+    key: "captured",
+    header: "Captured",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (l) => <LocalTime value={l.captured_at} />,
+  },
 ];
 
 export default async function DocumentPage({
@@ -88,6 +94,9 @@ export default async function DocumentPage({
   const url = shareUrl(doc.code);
   const settings = serializeSettings(doc);
   const pageLink = (changes: Record<string, string>) => ({ pathname: `/documents/${doc.code}`, query: { ...search, ...changes } });
+  // The exports cover what the tables show: the chosen period.
+  const csvHref = (what: "viewers" | "leads") => `/api/dashboard/documents/${doc.code}/${what}.csv${key === "all" ? "" : `?period=${key}`}`;
+  const csvLabel = `Export CSV (${periodName.toLowerCase()})`;
 
   return (
     <>
@@ -98,7 +107,11 @@ export default async function DocumentPage({
       </nav>
       <PageHeader
         title={doc.title}
-        description={`${doc.pageCount} pages · uploaded ${doc.createdAt.toISOString().slice(0, 10)}`}
+        description={
+          <>
+            {plural(doc.pageCount, "page")} · uploaded <LocalTime value={doc.createdAt} day />
+          </>
+        }
         actions={
           <>
             <a href={url} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
@@ -165,8 +178,8 @@ export default async function DocumentPage({
         description={`Readers with a visit${inPeriod}, most engaged first; figures count those visits. Open a row for its visits.`}
         className="mb-6"
         actions={
-          <a href={`/api/dashboard/documents/${doc.code}/viewers.csv`} className={buttonClass("secondary", "sm")}>
-            Export CSV (all time)
+          <a href={csvHref("viewers")} className={buttonClass("secondary", "sm")}>
+            {csvLabel}
           </a>
         }
       >
@@ -205,8 +218,8 @@ export default async function DocumentPage({
         description={`Emails captured by the gate${inPeriod}, newest first`}
         className="mb-6"
         actions={
-          <a href={`/api/dashboard/documents/${doc.code}/leads.csv`} className={buttonClass("secondary", "sm")}>
-            Export CSV (all time)
+          <a href={csvHref("leads")} className={buttonClass("secondary", "sm")}>
+            {csvLabel}
           </a>
         }
       >

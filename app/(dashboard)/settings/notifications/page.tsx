@@ -6,7 +6,7 @@ import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getNotificationPreferences } from "@/lib/users/notification-preferences";
-import { utcMinute } from "@/lib/format-time";
+import { LocalTime } from "@/components/ui/local-time";
 
 export const metadata: Metadata = { title: "Notifications" };
 
@@ -42,7 +42,7 @@ export default async function NotificationsPage() {
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   <p className="font-medium text-slate-900">{m.subject}</p>
                   <span className="text-xs text-slate-500">
-                    {utcMinute(m.createdAt)} · {m.status}
+                    <LocalTime value={m.createdAt} /> · {m.status}
                   </span>
                 </div>
                 <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{m.body}</p>

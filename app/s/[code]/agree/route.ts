@@ -4,7 +4,7 @@ import { acceptAgreement } from "@/lib/viewer/agreement";
 import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** "I agree": records the acceptance and issues the agreement grant cookie. Limited as the gate is. */
+/** "I agree": records the acceptance (once per browser and text, lib/viewer/agreement.ts) and issues the agreement grant cookie. Limited as the gate is. */
 export const POST = withShareLink(
   "gate",
   async ({ doc, access, address }) => {

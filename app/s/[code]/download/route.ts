@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { isbot } from "isbot";
 import { ApiError } from "@/lib/errors";
+import { downloadDisposition } from "@/lib/documents/download-name";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { recordDownload } from "@/lib/viewer/record-download";
@@ -25,19 +26,18 @@ export const GET = withShareLink("download", async ({ req, doc, access, address,
   const watermark = readerWatermark(doc, access, address);
   const watermarked = watermark === null ? null : await watermarkedCopy(doc, watermark, address);
   try {
-    if (!isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
+    if (!access.ownerPreview && !isbot(req.headers.get("user-agent"))) await recordDownload(doc, access, await browserId(), mayAddViewer);
   } catch (error) {
     watermarked?.body.destroy();
     throw error;
   }
   const object = watermarked ?? (await storage().get(doc.storageKey));
   if (!object) throw new ApiError("not_found", "The file is missing.");
-  const filename = doc.originalFilename.replace(/[^\w.\- ]+/g, "_") || "document.pdf";
   return new Response(Readable.toWeb(object.body) as ReadableStream<Uint8Array>, {
     headers: {
       "Content-Type": "application/pdf",
       [CONTENT_LENGTH_HEADER]: String(object.size),
-      "Content-Disposition": `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(doc.originalFilename)}`,
+      "Content-Disposition": downloadDisposition(doc.title),
       // no-transform: the server must not gzip it, or Content-Length and byte ranges are lost.
       "Cache-Control": "private, no-store, no-transform",
     },

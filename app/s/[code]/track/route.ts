@@ -6,7 +6,7 @@ import { newViewerLimit } from "@/lib/viewer/limits";
 import { browserId } from "@/lib/viewer/request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** Reading beacons (fetch or navigator.sendBeacon). Bots are answered and never recorded. */
+/** Reading beacons (fetch or navigator.sendBeacon). Bots and the owner previewing are answered and never recorded. */
 export const POST = withShareLink(
   "track",
   async ({ req, doc, access, body, address }) => {
@@ -14,6 +14,8 @@ export const POST = withShareLink(
     if (isbot(userAgent)) return new Response(null, { status: 204 });
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     if (!access.agreementAccepted) throw new ApiError("forbidden", "Accept the agreement first.");
+    // The owner previewing their own link is not a reader.
+    if (access.ownerPreview) return Response.json({ visit_id: null, applied: false });
     return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent));
   },
   { maxBody: BODY_LIMITS.track },

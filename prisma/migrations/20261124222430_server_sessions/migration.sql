@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "users" DROP COLUMN "session_version";
