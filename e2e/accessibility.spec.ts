@@ -1,11 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
+import { newAccount } from "../test/support/playwright/accounts";
 import { axeViolations } from "../test/support/playwright/axe";
 import { DESKTOP, PHONE, type Showcase, dashboardPaths, seedShowcase, signedIn } from "../test/support/playwright/showcase";
+import { uploadOk } from "../test/support/playwright/upload";
 
 /**
  * axe-core finds nothing to fix on any page an owner or a reader sees, on a desktop and on a phone
  * (issue 24): every dashboard page with data on it, the forms that open on them, the sign-in and
- * sign-up pages, and every door of the viewer (email gate, password, agreement, the open document).
+ * sign-up pages, every door of the viewer (email gate, password, agreement, the open document), the
+ * owner's preview of their own link and the alert of a document deleted while it was open.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -92,5 +95,29 @@ for (const [size, viewport] of SIZES) {
 
     await reader.goto("/s/nosuchcode");
     await expectNoViolations(reader, `${size} unknown link`);
+  });
+
+  test(`the owner's preview note and an open viewer's "no longer available" alert have no axe violations on a ${size}`, async ({
+    browser,
+    request,
+  }) => {
+    const owner = await signedIn(browser, showcase.owner, viewport);
+    await owner.goto(showcase.reader.gate);
+    await expect(owner.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+    await expect(owner.getByTestId("owner-preview-note")).toBeVisible();
+    await expectNoViolations(owner, `${size} owner preview`);
+
+    // A document of its own owner, deleted while a reader has it open: the showcase stays as it is.
+    const closing = await newAccount("closing");
+    const doc = await uploadOk(request, closing, { pages: 3, fields: { email_gate: "false", title: "Soon gone" } });
+    const reader = await (await browser.newContext({ viewport, isMobile: size === "phone", hasTouch: size === "phone" })).newPage();
+    const started = reader.waitForResponse((response) => response.url().endsWith("/track") && response.status() === 200);
+    await reader.goto(`/s/${doc.short_code.slice(2)}`);
+    await expect(reader.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+    await started;
+    expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: closing.auth })).status()).toBe(204);
+    // Said at the latest with the viewer's next periodic beacon (every ~10 s).
+    await expect(reader.getByRole("alert").filter({ hasText: "This document is no longer available" })).toBeVisible({ timeout: 20_000 });
+    await expectNoViolations(reader, `${size} viewer whose document was deleted while open`);
   });
 }
