@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { DeletedDocumentNotice } from "@/components/dashboard/deleted-document-notice";
-import { NavLink } from "@/components/dashboard/nav-link";
+import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { LogoMark } from "@/components/ui/logo";
 import { requireUser } from "@/lib/auth/auth";
 import { signOutAction, signOutEverywhereAction } from "@/lib/dashboard/auth-actions";
@@ -26,53 +26,39 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
-      <aside className="border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
-        <div className="flex items-center justify-between gap-3 px-4 py-3 md:block md:px-5 md:py-5">
-          <p className="flex items-center gap-2 font-bold text-slate-900">
+      <aside className="relative border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
+        <div className="px-4 py-3 md:px-5 md:py-5">
+          <p className="flex h-8 items-center gap-2 font-bold text-slate-900">
             <LogoMark />
             Pagewise
           </p>
-          <div className="flex gap-3 md:hidden">
-            <form action={signOutAction}>
-              <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
-                Sign out
-              </button>
-            </form>
-            <form action={signOutEverywhereAction}>
-              <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
-                Sign out everywhere
-              </button>
-            </form>
-          </div>
         </div>
-        <nav aria-label="Main" className="flex gap-1 overflow-x-auto px-3 pb-3 md:flex-col md:px-3">
-          {NAV.map((item) => (
-            <NavLink key={item.href} href={item.href}>
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <div className="absolute bottom-0 hidden w-60 border-t border-slate-100 px-5 py-4 md:block">
-          <p className="truncate text-sm text-slate-700" title={user.email}>
-            {user.email}
-          </p>
-          <div className="mt-1 flex gap-4">
-            <form action={signOutAction}>
-              <button type="submit" className="text-sm text-slate-500 hover:text-slate-900">
-                Sign out
-              </button>
-            </form>
-            <form action={signOutEverywhereAction}>
-              <button
-                type="submit"
-                className="text-sm text-slate-500 hover:text-slate-900"
-                title="Ends this account's sessions on every browser and device"
-              >
-                Sign out everywhere
-              </button>
-            </form>
-          </div>
-        </div>
+        <DashboardNav
+          items={NAV}
+          footer={
+            <div className="border-t border-slate-100 px-5 py-4 md:absolute md:bottom-0 md:w-60">
+              <p className="truncate text-sm text-slate-700" title={user.email}>
+                {user.email}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-x-4">
+                <form action={signOutAction}>
+                  <button type="submit" className="text-sm text-slate-600 hover:text-slate-900">
+                    Sign out
+                  </button>
+                </form>
+                <form action={signOutEverywhereAction}>
+                  <button
+                    type="submit"
+                    className="text-sm text-slate-600 hover:text-slate-900"
+                    title="Ends this account's sessions on every browser and device"
+                  >
+                    Sign out everywhere
+                  </button>
+                </form>
+              </div>
+            </div>
+          }
+        />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
         <div className="mx-auto max-w-6xl">

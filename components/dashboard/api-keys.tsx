@@ -38,7 +38,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const columns: Array<Column<KeyRow>> = [
     { key: "name", header: "Name", cellClassName: "font-medium", cell: (k) => k.name },
     { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },
-    { key: "created", header: "Created", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
+    { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
     { key: "last-used", header: "Last used", cellClassName: "whitespace-nowrap", cell: (k) => date(k.lastUsedAt) },
     {
       key: "actions",
@@ -103,7 +103,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
         columns={columns}
         rows={keys}
         rowKey={(k) => k.id}
-        rowProps={(k) => ({ className: k.revokedAt ? "text-slate-400" : "" })}
+        rowProps={(k) => ({ className: k.revokedAt ? "text-slate-500" : "" })}
         empty={<p className="text-sm text-slate-500">No API keys yet. Create one to use the REST API.</p>}
       />
     </div>

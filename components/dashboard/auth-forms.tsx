@@ -10,7 +10,7 @@ function SignInLink() {
   return (
     <p className="text-center text-sm text-slate-600">
       Have an account?{" "}
-      <Link href="/sign-in" className="font-medium text-brand-700 hover:underline">
+      <Link href="/sign-in" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
         Sign in
       </Link>
     </p>
@@ -172,7 +172,7 @@ export function SignInForm({
       {signUp === "open" && (
         <p className="text-center text-sm text-slate-600">
           New to Pagewise?{" "}
-          <Link href="/sign-up" className="font-medium text-brand-700 hover:underline">
+          <Link href="/sign-up" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
             Create an account
           </Link>
         </p>

@@ -53,7 +53,13 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
   const [pending, start] = useTransition();
   const columns: Array<Column<InvitationRow>> = [
     { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => row.email ?? "Anyone with the link" },
-    { key: "created", header: "Created", cellClassName: "whitespace-nowrap", cell: (row) => <LocalTime value={row.createdAt} /> },
+    {
+      key: "created",
+      header: "Created",
+      hideBelow: "sm",
+      cellClassName: "whitespace-nowrap",
+      cell: (row) => <LocalTime value={row.createdAt} />,
+    },
     { key: "status", header: "Status", cellClassName: "whitespace-nowrap", cell: (row) => statusText(row) },
     {
       key: "actions",
@@ -118,7 +124,7 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
         columns={columns}
         rows={invitations}
         rowKey={(row) => row.id}
-        rowProps={(row) => ({ className: row.status === "active" ? "" : "text-slate-400" })}
+        rowProps={(row) => ({ className: row.status === "active" ? "" : "text-slate-500" })}
         empty={<p className="text-sm text-slate-500">No invitations yet.</p>}
       />
     </div>

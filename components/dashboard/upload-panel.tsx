@@ -109,6 +109,10 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
       id="upload-file"
       type="file"
       accept="application/pdf,.pdf"
+      // The form labels it with its "Choose a file" label; in the empty state the Upload PDF button is
+      // the control, and the hidden input takes no tab stop of its own.
+      aria-label={variant === "empty" ? "PDF file" : undefined}
+      tabIndex={variant === "empty" ? -1 : undefined}
       className="sr-only"
       aria-describedby={fileError ? "upload-file-error" : undefined}
       onChange={(e) => void choose(e.target.files?.[0])}

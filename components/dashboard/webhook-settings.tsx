@@ -158,7 +158,7 @@ export function WebhookSettings({
 
       {webhook && (
         <form action={test} className="space-y-2 border-t border-slate-100 pt-6">
-          <h3 className="text-sm font-semibold text-slate-900">Send a test event</h3>
+          <h2 className="text-sm font-semibold text-slate-900">Send a test event</h2>
           <p className="text-sm text-slate-600">
             One signed <code className="font-mono">webhook.test</code> event, sent now.
           </p>
@@ -180,10 +180,8 @@ export function WebhookSettings({
       )}
 
       {webhook && (
-        <section className="border-t border-slate-100 pt-6" aria-labelledby="history-title">
-          <h3 id="history-title" className="text-sm font-semibold text-slate-900">
-            Recent deliveries
-          </h3>
+        <div className="border-t border-slate-100 pt-6">
+          <h2 className="text-sm font-semibold text-slate-900">Recent deliveries</h2>
           {deliveries.length === 0 ? (
             <p className="mt-2 text-sm text-slate-500">No deliveries yet.</p>
           ) : (
@@ -196,7 +194,7 @@ export function WebhookSettings({
               rowKey={(d) => d.delivery_id}
             />
           )}
-        </section>
+        </div>
       )}
     </div>
   );

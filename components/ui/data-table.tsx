@@ -1,4 +1,5 @@
 import { Fragment, type ComponentProps, type ReactNode } from "react";
+import { ScrollRegion } from "./scroll-region";
 
 export type Column<Row> = {
   key: string;
@@ -138,5 +139,11 @@ export function DataTable<Row>({
       </tbody>
     </table>
   );
-  return style.wrapper || className ? <div className={classes(style.wrapper, className)}>{table}</div> : table;
+  if (!style.wrapper) return className ? <div className={className}>{table}</div> : table;
+  // A table wider than the screen scrolls inside its frame, never the page.
+  return (
+    <ScrollRegion label={caption ?? "Table"} className={classes(style.wrapper, className)}>
+      {table}
+    </ScrollRegion>
+  );
 }

@@ -93,14 +93,16 @@ export function GateForm({
   }
 
   const remaining = pageCount - gate.page + 1;
+  // Alone on the page the gate's title is the page's heading; under the viewer's it is a section.
+  const Heading = standalone ? "h1" : "h2";
   const heading = (
     <>
       <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
         {standalone ? "Shared document" : `Page ${gate.page} of ${pageCount}`}
       </p>
-      <h2 id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
+      <Heading id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
         {standalone ? title : `Continue reading: ${remaining} more page${remaining === 1 ? "" : "s"}`}
-      </h2>
+      </Heading>
     </>
   );
   const formClass = "mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-md";

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { anchoredScroll, COLUMN, keepPageCurrent, mostVisiblePage, type PageLayout, pageLeft, pageTop } from "./page-geometry";
+import {
+  anchoredScroll,
+  COLUMN,
+  keepPageCurrent,
+  mostVisiblePage,
+  type PageLayout,
+  pageLeft,
+  pageTop,
+  wholePageScroll,
+} from "./page-geometry";
 
 // Letter pages in a 1440 × 844 viewer.
 const at = (width: number, pages = 12): PageLayout => ({ width, height: width * (792 / 612), pages, viewportWidth: 1425 });
@@ -55,5 +64,18 @@ describe("page geometry", () => {
     expect(keepPageCurrent(large, top - 600, VIEWPORT_HEIGHT, 5)).toBe(top);
     // Already current: untouched.
     expect(keepPageCurrent(large, top + 100, VIEWPORT_HEIGHT, 5)).toBe(top + 100);
+  });
+
+  it("shows a page whole, centred, wherever the view was scrolled to (Fit page on a phone)", () => {
+    // A 366 px page on a 390 px phone whose document area is 752 px high.
+    const phone: PageLayout = { width: 366, height: 366 * (792 / 612), pages: 12, viewportWidth: 390 };
+    const { left, top } = wholePageScroll(phone, 3, 752);
+    expect(left).toBe(0);
+    expect(pageTop(phone, 3) - top).toBeCloseTo((752 - phone.height) / 2, 6);
+    expect(pageTop(phone, 3) + phone.height - top).toBeLessThanOrEqual(752);
+    expect(mostVisiblePage(phone, top, 752, 3)).toBe(3);
+    // A page wider than the view: its middle is brought into the middle; the first page never scrolls above the top.
+    const wide: PageLayout = { ...phone, width: 800, height: 300 };
+    expect(wholePageScroll(wide, 1, 752)).toEqual({ left: COLUMN.inline + 400 - 195, top: 0 });
   });
 });

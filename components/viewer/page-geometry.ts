@@ -69,3 +69,11 @@ export function keepPageCurrent(layout: PageLayout, scrollTop: number, viewportH
   const spare = layout.height - viewportHeight;
   return spare >= 0 ? clamp(scrollTop, top, top + spare) : clamp(scrollTop, top + spare, top);
 }
+
+/** The scroll position that shows the page whole in the middle of the viewport ("Fit page" after any scrolling). */
+export function wholePageScroll(layout: PageLayout, page: number, viewportHeight: number): Scroll {
+  return {
+    left: Math.max(0, pageLeft(layout) + layout.width / 2 - layout.viewportWidth / 2),
+    top: Math.max(0, pageTop(layout, page) - Math.max(0, (viewportHeight - layout.height) / 2)),
+  };
+}

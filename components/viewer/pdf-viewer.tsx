@@ -13,7 +13,16 @@ import { usePdfSource } from "./pdf-source";
 import { pdfWorkerPort } from "./pdf-worker";
 import { OwnerPreviewNote } from "./owner-preview-note";
 import { type ClosedReason, ReadingTracker } from "./reading-tracker";
-import { anchoredScroll, COLUMN, keepPageCurrent, type PageLayout, pageTop, type Point, type Scroll } from "./page-geometry";
+import {
+  anchoredScroll,
+  COLUMN,
+  keepPageCurrent,
+  type PageLayout,
+  pageTop,
+  type Point,
+  type Scroll,
+  wholePageScroll,
+} from "./page-geometry";
 import { useContainerSize } from "./use-container-size";
 import { useCurrentPage } from "./use-current-page";
 import { useNearbyPages } from "./use-nearby-pages";
@@ -170,7 +179,20 @@ export function PdfViewer({
     },
     [zoomTo, centre, shownViewport],
   );
-  const fit = useCallback((mode: "width" | "page") => zoomTo({ fit: mode }, centre(), centre()), [zoomTo, centre]);
+  const fit = useCallback(
+    (mode: "width" | "page") => {
+      const page = currentRef.current;
+      zoomTo({ fit: mode }, centre(), centre());
+      const scroller = scrollRef.current;
+      if (mode !== "page" || !scroller || !shown.current) return;
+      // The zoom kept the page current but maybe only partly in view (it was scrolled, or zoomed in): show it whole.
+      const target = wholePageScroll(shown.current, page, scroller.clientHeight);
+      currentRef.current = page;
+      scroller.scrollTo({ left: target.left, top: target.top });
+      updateCurrent();
+    },
+    [zoomTo, centre, currentRef, updateCurrent],
+  );
 
   useZoomGestures(
     scrollRef,

@@ -47,9 +47,11 @@ export function ViewerLayout({
       <main
         ref={contentRef}
         aria-label="Document"
+        // Focusable, so the keyboard reaches the document even where nothing in it takes focus.
+        tabIndex={0}
         // Native pinch is off here: two fingers zoom the document, not the whole page. The vertical
         // scrollbar is always there, so a fit-width page never resizes itself by making it appear.
-        className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-x-auto overflow-y-scroll overscroll-contain"
+        className="min-h-0 flex-1 touch-pan-x touch-pan-y overflow-x-auto overflow-y-scroll overscroll-contain focus-visible:-outline-offset-2"
       >
         <div
           className="flex w-max min-w-full flex-col items-center"
@@ -62,28 +64,37 @@ export function ViewerLayout({
   );
 }
 
+/**
+ * One row from `sm` up; on a phone two: the title (and Download) over the page and zoom controls,
+ * so every control stays on screen. Download comes last for the keyboard on every screen.
+ */
 function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, actions }: ToolbarProps) {
   return (
-    <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-4 sm:px-4">
-      <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-900 sm:text-base" title={title}>
+    <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 py-1 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
+      <h1 className="order-1 min-w-0 flex-1 truncate py-2 text-sm font-semibold text-slate-900 sm:py-0 sm:text-base" title={title}>
         {title}
       </h1>
-      <nav aria-label="Pages" className="flex items-center gap-1">
+      <span aria-hidden className="order-3 basis-full sm:hidden" />
+      <nav aria-label="Pages" className="order-4 flex items-center gap-1 sm:order-2">
         <ToolbarButton label="Previous page" onClick={actions && (() => actions.goTo(current - 1))} disabled={current <= 1}>
           ‹
         </ToolbarButton>
-        <span data-testid="page-indicator" aria-live="polite" className="min-w-[4.5rem] text-center text-sm text-slate-700 tabular-nums">
+        <span
+          data-testid="page-indicator"
+          aria-live="polite"
+          className="min-w-14 text-center text-sm text-slate-700 tabular-nums sm:min-w-[4.5rem]"
+        >
           {current} / {pageCount}
         </span>
         <ToolbarButton label="Next page" onClick={actions && (() => actions.goTo(current + 1))} disabled={current >= pages}>
           ›
         </ToolbarButton>
       </nav>
-      <div role="group" aria-label="Zoom" className="hidden items-center gap-1 sm:flex">
+      <div role="group" aria-label="Zoom" className="order-5 ml-auto flex items-center gap-1 sm:order-3 sm:ml-0">
         <ToolbarButton label="Zoom out" onClick={actions && (() => actions.zoom(-1))} disabled={!zoom.canZoomOut}>
           −
         </ToolbarButton>
-        <span data-testid="zoom-level" className="w-12 text-center text-sm text-slate-600 tabular-nums">
+        <span data-testid="zoom-level" className="w-12 text-center text-sm text-slate-700 tabular-nums">
           {zoom.percent}%
         </span>
         <ToolbarButton label="Zoom in" onClick={actions && (() => actions.zoom(1))} disabled={!zoom.canZoomIn}>
@@ -97,7 +108,10 @@ function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, a
         </ToolbarButton>
       </div>
       {downloadHref && (
-        <a href={downloadHref} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
+        <a
+          href={downloadHref}
+          className="order-2 shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 sm:order-4"
+        >
           Download
         </a>
       )}

@@ -22,24 +22,40 @@ export const metadata: Metadata = { title: "Documents" };
 type Search = Record<string, string | string[] | undefined>;
 type DocumentRow = Awaited<ReturnType<typeof queryDocuments>>["rows"][number];
 
+// On a phone the table is a list of cards: the title cell also carries the views, leads and
+// engagement, and the other columns step aside (nothing is cut off at the screen's edge).
 const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
   {
     key: "title",
     header: "Title",
-    cellClassName: "max-w-xs",
+    cellClassName: "max-w-[calc(100vw-4rem)] sm:max-w-xs",
     cell: (doc) => (
       <>
         <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
           {doc.title}
         </Link>
-        <span className="text-xs text-slate-500">{plural(doc.pageCount, "page")}</span>
+        <span className="text-xs text-slate-500">
+          {plural(doc.pageCount, "page")}
+          <span className="sm:hidden">
+            {" "}
+            · {plural(doc.views, "view")} · {plural(doc.leadsCount, "lead")}
+          </span>
+        </span>
+        <span className="mt-1.5 block sm:hidden">
+          <EngagementBadge {...engagementObject(doc.engagementRank)} />
+        </span>
       </>
     ),
   },
-  { key: "views", header: "Views", align: "end", cellClassName: "tabular-nums", cell: (doc) => doc.views },
+  { key: "views", header: "Views", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.views },
   { key: "unique", header: "Unique", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.uniqueViewers },
-  { key: "leads", header: "Leads", align: "end", cellClassName: "tabular-nums", cell: (doc) => doc.leadsCount },
-  { key: "engagement", header: "Engagement", cell: (doc) => <EngagementBadge {...engagementObject(doc.engagementRank)} /> },
+  { key: "leads", header: "Leads", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.leadsCount },
+  {
+    key: "engagement",
+    header: "Engagement",
+    hideBelow: "sm",
+    cell: (doc) => <EngagementBadge {...engagementObject(doc.engagementRank)} />,
+  },
   {
     key: "created",
     header: "Created",

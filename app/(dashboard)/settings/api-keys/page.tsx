@@ -17,7 +17,7 @@ export default async function ApiKeysPage() {
         description={
           <>
             Use a key as <code className="font-mono">Authorization: Bearer &lt;key&gt;</code>. See the{" "}
-            <a className="text-brand-700 hover:underline" href="/docs/api">
+            <a className="text-brand-700 underline underline-offset-2 hover:text-brand-600" href="/docs/api">
               API reference
             </a>
             .
