@@ -339,3 +339,13 @@ test("an open viewer whose document is deleted says so at its next beacon, inste
   await expect(page.getByRole("alert").filter({ hasText: "This document is no longer available" })).toBeVisible({ timeout: 20_000 });
   await shot(page, "viewer-document-deleted-while-open");
 });
+
+test("before the gate, the disabled Next button says why, on hover and to screen readers", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { gate_page: "2", title: "Preview then gate" } });
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 1);
+  const next = page.getByRole("button", { name: "Next page" });
+  await expect(next).toBeDisabled();
+  await expect(next).toHaveAccessibleDescription("Page 2 opens once you enter your email below");
+  await expect(page.getByTestId("disabled-reason")).toHaveAttribute("title", "Page 2 opens once you enter your email below");
+});

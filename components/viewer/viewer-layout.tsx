@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { type Ref, useId } from "react";
 import { COLUMN } from "./page-geometry";
 
 export type ZoomState = {
@@ -86,7 +86,15 @@ function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, a
         >
           {current} / {pageCount}
         </span>
-        <ToolbarButton label="Next page" onClick={actions && (() => actions.goTo(current + 1))} disabled={current >= pages}>
+        <ToolbarButton
+          label="Next page"
+          onClick={actions && (() => actions.goTo(current + 1))}
+          disabled={current >= pages}
+          // The pages behind the email gate: a disabled Next says why, on hover and to screen readers.
+          reason={
+            pages > 0 && pages < pageCount && current >= pages ? `Page ${pages + 1} opens once you enter your email below` : undefined
+          }
+        >
           ›
         </ToolbarButton>
       </nav>
@@ -139,19 +147,24 @@ function ToolbarButton({
   onClick,
   disabled,
   pressed,
+  reason,
   children,
 }: {
   label: string;
   onClick?: () => void;
   disabled: boolean;
   pressed?: boolean;
+  /** Why the button is disabled, when a reader would wonder. */
+  reason?: string;
   children: React.ReactNode;
 }) {
-  return (
+  const reasonId = useId();
+  const button = (
     <button
       type="button"
       aria-label={label}
       aria-pressed={pressed}
+      aria-describedby={disabled && reason ? reasonId : undefined}
       title={label}
       onClick={onClick}
       disabled={disabled || !onClick}
@@ -159,5 +172,15 @@ function ToolbarButton({
     >
       {children}
     </button>
+  );
+  if (!disabled || !reason) return button;
+  // A disabled button gets no pointer events, so its wrapper carries the hover text.
+  return (
+    <span title={reason} data-testid="disabled-reason">
+      {button}
+      <span id={reasonId} className="sr-only">
+        {reason}
+      </span>
+    </span>
   );
 }
