@@ -18,7 +18,7 @@ test.describe("embedded mode (no DATABASE_URL)", () => {
   test.beforeAll(() => rmSync(dataDir, { recursive: true, force: true }));
   test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  test("starts Postgres, serves, stops both on SIGTERM, keeps data on restart, survives kill -9", async () => {
+  test("starts Postgres, serves, stops both on SIGTERM, keeps data on restart, survives kill -9", async ({ browser }) => {
     const first = startApp(env);
     const firstStart = await waitForHealth(BASE);
     expect(first.output()).toContain("Embedded PostgreSQL 17 ready");
@@ -27,6 +27,15 @@ test.describe("embedded mode (no DATABASE_URL)", () => {
     const home = await fetch(`${BASE}/`, { redirect: "manual" });
     expect(home.status).toBe(307);
     expect(home.headers.get("location")).toMatch(/\/sign-up$/);
+    // The first account of the instance needs no second step: signing up lands on the documents, signed in.
+    const founder = await (await browser.newContext({ baseURL: BASE })).newPage();
+    await founder.goto("/sign-up");
+    await founder.getByLabel("Work email").fill("founder@example.com");
+    await founder.getByLabel("Password").fill("the founder's password");
+    await founder.getByRole("button", { name: "Create account" }).click();
+    await expect(founder).toHaveURL(/\/documents$/);
+    await expect(founder.getByText("founder@example.com").first()).toBeVisible();
+    await founder.context().close();
 
     // Scripts reach the running app's database.
     const created = await runScript("scripts/user-create.ts", ["--email", "mode@example.com", "--password", "long enough"], env);

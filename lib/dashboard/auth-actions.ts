@@ -35,6 +35,14 @@ export const signUpAction = checkedAction(z.tuple([formState<FormState>(), formD
   if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
   const outcome = await requestSignup(parsed.data, clientAddress(await headers()));
   switch (outcome.status) {
+    case "first_account":
+      try {
+        await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/documents" });
+      } catch (error) {
+        // Signed in, next-auth redirects by throwing; a refused sign-in (busy, limited) leaves the person at the sign-in form.
+        if (!(error instanceof SignInRefused)) throw error;
+      }
+      redirect("/sign-in?notice=first-account");
     case "check_email":
       redirect("/sign-up/check-email");
     case "sign_in":

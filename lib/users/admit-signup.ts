@@ -7,7 +7,8 @@ import { signupPolicy } from "./signup-policy";
 const SIGNUP_LOCK = 72707370;
 
 export type Admission =
-  | { status: "created"; user: { id: string; email: string } }
+  /** `first`: no account existed before this one (a fresh install claimed from the browser). */
+  | { status: "created"; user: { id: string; email: string }; first: boolean }
   | { status: "exists" }
   | { status: "closed" }
   | { status: "invitation_required" }
@@ -33,11 +34,12 @@ export async function admitSignup(signup: {
       if (policy === "closed") return { status: "closed" };
       if (policy === "invite" && !signup.invitationId) return { status: "invitation_required" };
       if (await tx.user.findUnique({ where: { email: signup.email }, select: { id: true } })) return { status: "exists" };
+      const first = (await tx.user.findFirst({ select: { id: true } })) === null;
       const user = await insertUser(tx, signup);
       // Under an open policy an invitation is not needed, but one that was used is marked so.
       const claimed = signup.invitationId !== null && (await claimInvitation(tx, signup.invitationId, user));
       if (policy === "invite" && !claimed) throw new InvitationUnavailable();
-      return { status: "created", user };
+      return { status: "created", user, first };
     });
   } catch (error) {
     if (error instanceof InvitationUnavailable) return { status: "invitation_invalid" };

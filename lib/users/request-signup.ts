@@ -28,6 +28,8 @@ export type SignupForm = z.input<typeof signupFormSchema>;
  * not the address already had an account; the other answers do not depend on the address at all.
  */
 export type SignupOutcome =
+  /** The instance's first account: made at once, and the person is signed in (there is no one to hide anything from). */
+  | { status: "first_account" }
   | { status: "check_email" }
   | { status: "sign_in" }
   | { status: "email_not_sent" }
@@ -76,6 +78,14 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   const existing = await findUserByEmail(form.email);
   const signup = { email: form.email, name: form.name || null, passwordHash, invitationId: invitation?.id ?? null };
 
+  // The first account of a fresh install needs no second step: no address can be taken from anyone yet.
+  if (!existing && !(await anyAccount())) {
+    const admitted = await admitSignup({ ...signup, emailVerified: null });
+    // Another sign-up may have won the race for the first account; this one then follows the policy it met.
+    if (admitted.status === "created") return { status: admitted.first ? "first_account" : "sign_in" };
+    if (admitted.status !== "exists") return admitted;
+  }
+
   if (config().SMTP_URL) {
     const message = existing ? existingAccountEmail(form.email) : confirmationEmail(form.email, await storeSignupRequest(signup));
     try {
@@ -95,6 +105,8 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   if (admitted.status === "created" || admitted.status === "exists") return { status: "sign_in" };
   return admitted;
 }
+
+const anyAccount = async () => (await db.user.findFirst({ select: { id: true } })) !== null;
 
 async function storeSignupRequest(signup: {
   email: string;

@@ -11,8 +11,9 @@ const NOTICES: Record<string, string> = {
   verified: "Your email is confirmed and your account is ready. Sign in with your email and password.",
   "account-exists": "Your email is confirmed, and it already has an account. Sign in with it.",
   "signed-up":
-    "If that email had no account yet, it has one now: sign in with the password you chose. If it already had one, nothing changed and its owner was notified. " +
+    "What happens next: if that email had no account yet, it has one now, so sign in below with the password you chose. If it already had one, nothing changed and its owner was notified. " +
     "(This server cannot send email, so it cannot confirm addresses or tell you which happened.)",
+  "first-account": "Your account is ready. Sign in with the email and password you just chose.",
   "signed-out-everywhere": "You are signed out on every browser and device where this account was signed in.",
 };
 
