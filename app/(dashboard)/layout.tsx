@@ -1,7 +1,9 @@
 import { Suspense } from "react";
 import { DeletedDocumentNotice } from "@/components/dashboard/deleted-document-notice";
 import { DashboardNav } from "@/components/dashboard/dashboard-nav";
+import { MailProvider } from "@/components/dashboard/mail-context";
 import { LogoMark } from "@/components/ui/logo";
+import { config } from "@/lib/config";
 import { requireUser } from "@/lib/auth/auth";
 import { signOutAction, signOutEverywhereAction } from "@/lib/dashboard/auth-actions";
 
@@ -65,7 +67,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <Suspense>
             <DeletedDocumentNotice />
           </Suspense>
-          {children}
+          <MailProvider configured={Boolean(config().SMTP_URL)}>{children}</MailProvider>
         </div>
       </main>
     </div>

@@ -7,6 +7,7 @@ import { Field, FormError, Input, inputClass } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/dashboard/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
+import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
 
 type Target = { kind: "create"; documentCode: string } | { kind: "edit"; code: string; name: string; overrides: LinkOverrides };
 
@@ -47,6 +48,7 @@ const onOff = (on: string, off: string): Array<[string, string]> => [
 export function LinkFormDialog({ target, label }: { target: Target; label: string }) {
   const action = target.kind === "create" ? createLinkAction.bind(null, target.documentCode) : updateLinkAction.bind(null, target.code);
   const [state, dispatch, pending] = useActionState<LinkFormState, FormData>(action, undefined);
+  const mail = useMailConfigured();
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -151,13 +153,14 @@ export function LinkFormDialog({ target, label }: { target: Target; label: strin
           >
             <summary className="cursor-pointer text-sm font-medium text-slate-800">More rules</summary>
             <div className="mt-3 space-y-4">
-              <Field id={`${id}-verify`} label="Verify emails with a code">
+              <Field id={`${id}-verify`} label="Verify emails with a code" hint={mail ? undefined : NO_MAIL_HINT}>
                 {(control) => (
                   <Choice
                     control={control}
                     name="verify_email"
                     defaultValue={tri(o.verify_email)}
-                    options={onOff("Verify", "Do not verify")}
+                    // Without an email server only "on" is out of reach: a link already verifying can still be turned off.
+                    options={onOff("Verify", "Do not verify").filter(([value]) => mail || value !== "on" || o.verify_email === true)}
                   />
                 )}
               </Field>

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Field, Input, inputClass } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
+import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
 import { listEntries } from "@/lib/documents/access-rule-inputs";
 import { MAX_LIST_ENTRIES } from "@/lib/schemas/access-rules";
 import {
@@ -14,14 +15,27 @@ import {
   type SettingsValues,
 } from "@/lib/documents/settings-form";
 
-export function Toggle({ name, label, hint, defaultChecked }: { name: string; label: string; hint?: string; defaultChecked: boolean }) {
+export function Toggle({
+  name,
+  label,
+  hint,
+  defaultChecked,
+  disabled = false,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  defaultChecked: boolean;
+  disabled?: boolean;
+}) {
   return (
-    <label className="flex cursor-pointer items-start gap-3 rounded-md p-1">
+    <label className={`flex items-start gap-3 rounded-md p-1 ${disabled ? "cursor-not-allowed opacity-75" : "cursor-pointer"}`}>
       <input
         type="checkbox"
         name={name}
         value="true"
         defaultChecked={defaultChecked}
+        disabled={disabled}
         className="mt-0.5 h-4 w-4 rounded border-slate-300 text-brand-600 accent-brand-600"
       />
       <span>
@@ -34,6 +48,14 @@ export function Toggle({ name, label, hint, defaultChecked }: { name: string; la
 
 function SettingToggle({ setting, values }: { setting: CheckboxSetting<CheckboxKey>; values: DocumentSettings }) {
   return <Toggle name={setting.field} label={setting.label} hint={setting.hint} defaultChecked={values[setting.key]} />;
+}
+
+/** Codes go by email: without an email server the setting says so and stays off (unless already on, to turn it off). */
+function VerifyEmailToggle({ values }: { values: DocumentSettings }) {
+  const setting = DOCUMENT_SETTINGS.verify_email;
+  const mail = useMailConfigured();
+  if (mail || values.verify_email) return <SettingToggle setting={setting} values={values} />;
+  return <Toggle name={setting.field} label={setting.label} hint={NO_MAIL_HINT} defaultChecked={false} disabled />;
 }
 
 const textareaClass = `${inputClass} min-h-24 resize-y`;
@@ -96,7 +118,7 @@ function AccessRuleFields({ values, errors }: { values: DocumentSettings; errors
         </Field>
         {/* Level with the date input beside it, not with its label. */}
         <div className="sm:pt-6">
-          <SettingToggle setting={DOCUMENT_SETTINGS.verify_email} values={values} />
+          <VerifyEmailToggle values={values} />
         </div>
         <ListSetting setting={DOCUMENT_SETTINGS.allow} values={values} error={errors.allow} />
         <ListSetting setting={DOCUMENT_SETTINGS.block} values={values} error={errors.block} />

@@ -83,7 +83,12 @@ export function GateForm({
   async function resend() {
     if (!reader) return;
     const answer = await step(`/s/${code}/gate`, reader);
-    if (answer.ok) setNotice(`We sent a new code to ${sentTo}. Earlier codes no longer work.`);
+    if (answer.ok)
+      setNotice(
+        gate.codesByEmail
+          ? `We sent a new code to ${sentTo}. Earlier codes no longer work.`
+          : `A new code for ${sentTo} went to the person who shared this document. Earlier codes no longer work.`,
+      );
   }
 
   function changeEmail() {
@@ -111,10 +116,18 @@ export function GateForm({
     return (
       <form key="code-step" onSubmit={submitCode} data-testid="email-gate" aria-labelledby="gate-title" className={formClass}>
         {heading}
-        <p className="mt-1 text-sm text-slate-600">
-          We sent a 6-digit code to <strong className="font-medium break-words text-slate-900">{sentTo}</strong>. Enter it to{" "}
-          {standalone ? "open this document" : "read the rest"}.
-        </p>
+        {gate.codesByEmail ? (
+          <p className="mt-1 text-sm text-slate-600">
+            We sent a 6-digit code to <strong className="font-medium break-words text-slate-900">{sentTo}</strong>. Enter it to{" "}
+            {standalone ? "open this document" : "read the rest"}.
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            This server cannot send email, so the 6-digit code for{" "}
+            <strong className="font-medium break-words text-slate-900">{sentTo}</strong> went to the person who shared this document. Ask
+            them for it, then enter it to {standalone ? "open this document" : "read the rest"}.
+          </p>
+        )}
         <label htmlFor="gate-code" className="mt-5 block text-sm font-medium text-slate-700">
           Code
         </label>

@@ -2,7 +2,16 @@
  * The email gate still ahead of the reader, at this page; `codeSentTo`: the reader already asked for
  * a verification code (a reload keeps them at the code step).
  */
-export type ReaderGate = { page: number; blockFreeEmails: boolean; codeSentTo: { email: string; name: string } | null };
+export type ReaderGate = {
+  page: number;
+  blockFreeEmails: boolean;
+  codeSentTo: { email: string; name: string } | null;
+  /**
+   * Whether codes go to the reader's inbox (SMTP). Without it, a document that verified emails before
+   * this server lost its email server keeps the codes in its owner's outbox, and the gate says so.
+   */
+  codesByEmail: boolean;
+};
 
 /** What the share link's page knows about its document, passed to the viewer as it loads and once it has. */
 export type ViewerProps = {

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { reloadConfig } from "../config";
+import { VERIFY_NEEDS_SMTP } from "../schemas/access-rules";
 import { uploadFieldsSchema, updateDocumentSchema } from "../schemas/documents";
 import { createUser } from "../users/create-user";
 import { serializeSettings } from "./serialize";
@@ -9,6 +11,31 @@ import { updateDocument } from "./update-document";
 const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 const problems = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
+
+// verify_email needs an email server; parsing only checks that one is configured.
+beforeAll(() => {
+  process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+  reloadConfig();
+});
+afterAll(() => {
+  delete process.env.SMTP_URL;
+  reloadConfig();
+});
+
+describe("verify_email without an email server", () => {
+  it("cannot be turned on, on upload or by PATCH, with a message that says what is missing; off is always fine", () => {
+    delete process.env.SMTP_URL;
+    reloadConfig();
+    try {
+      expect(problems(updateDocumentSchema.safeParse({ verify_email: true }))).toEqual([["verify_email", VERIFY_NEEDS_SMTP]]);
+      expect(problems(uploadFieldsSchema.safeParse({ verify_email: "true" }))).toEqual([["verify_email", VERIFY_NEEDS_SMTP]]);
+      expect(updateDocumentSchema.safeParse({ verify_email: false }).success).toBe(true);
+    } finally {
+      process.env.SMTP_URL = "smtp://127.0.0.1:2525";
+      reloadConfig();
+    }
+  });
+});
 
 describe("access rules as document settings", () => {
   it("an upload's form takes lists as a JSON array or as comma- or newline-separated text, normalized", () => {

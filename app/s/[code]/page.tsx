@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementForm } from "@/components/viewer/agreement-form";
 import { BusyDocument } from "@/components/viewer/busy-document";
+import { config } from "@/lib/config";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
@@ -73,6 +74,7 @@ export default async function ViewerPage({ params }: Props) {
                 page: access.readablePages + 1,
                 blockFreeEmails: doc.blockFreeEmails,
                 codeSentTo: doc.verifyEmail ? await pendingCodeEmail(doc, (await cookies()).get(BROWSER_COOKIE)?.value) : null,
+                codesByEmail: Boolean(config().SMTP_URL),
               }
             : null
         }
