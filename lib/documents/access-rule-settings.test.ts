@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { reloadConfig } from "../config";
+import { db } from "../db/client";
+import { changeOverrides } from "../links/link-overrides";
 import { VERIFY_NEEDS_SMTP } from "../schemas/access-rules";
 import { uploadFieldsSchema, updateDocumentSchema } from "../schemas/documents";
 import { createUser } from "../users/create-user";
@@ -23,13 +25,16 @@ afterAll(() => {
 });
 
 describe("verify_email without an email server", () => {
-  it("cannot be turned on, on upload or by PATCH, with a message that says what is missing; off is always fine", () => {
+  it("cannot be turned on, by PATCH or for a link, with a message that says what is missing; off is always fine", async () => {
+    const doc = await createSampleDocument((await owner()).id, "No mail", 2);
     delete process.env.SMTP_URL;
     reloadConfig();
     try {
-      expect(problems(updateDocumentSchema.safeParse({ verify_email: true }))).toEqual([["verify_email", VERIFY_NEEDS_SMTP]]);
-      expect(problems(uploadFieldsSchema.safeParse({ verify_email: "true" }))).toEqual([["verify_email", VERIFY_NEEDS_SMTP]]);
-      expect(updateDocumentSchema.safeParse({ verify_email: false }).success).toBe(true);
+      const refused = await updateDocument(doc, updateDocumentSchema.parse({ verify_email: true })).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: "validation_error", status: 422, message: VERIFY_NEEDS_SMTP });
+      expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).verifyEmail).toBe(false);
+      expect(await changeOverrides(doc, {}, { verify_email: true }).catch((error: unknown) => error)).toMatchObject({ status: 422 });
+      expect((await updateDocument(doc, updateDocumentSchema.parse({ verify_email: false }))).verifyEmail).toBe(false);
     } finally {
       process.env.SMTP_URL = "smtp://127.0.0.1:2525";
       reloadConfig();

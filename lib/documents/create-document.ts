@@ -14,6 +14,7 @@ import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";
 import { eventDocument, serializeSettings } from "./serialize";
+import { assertCanVerifyEmails } from "./verify-needs-mail";
 
 export type UploadedFile = { path: string; size: number; filename: string };
 
@@ -44,6 +45,7 @@ export async function createDocument(
   fields: UploadFields,
   storedOriginal?: StoredOriginal,
 ): Promise<Document> {
+  assertCanVerifyEmails(fields.verify_email);
   const id = storedOriginal?.documentId ?? randomUUID();
   const storageKey = originalKey(id);
   const gate = { emailGate: fields.email_gate ?? true, gateType: fields.gate_type ?? "preview", gatePage: fields.gate_page ?? null };

@@ -7,6 +7,7 @@ import type { Document, Prisma } from "../generated/prisma/client";
 import { storage } from "../storage";
 import { previewPagesNeeded } from "../rules/gate";
 import { rebuildPreview } from "./preview-file";
+import { assertCanVerifyEmails } from "./verify-needs-mail";
 
 /**
  * Applies a partial update. Updates of one document are serialized (a transaction-scoped advisory
@@ -15,6 +16,7 @@ import { rebuildPreview } from "./preview-file";
  * key and the old one removed only after the row points at the new one.
  */
 export async function updateDocument(doc: Document, update: DocumentUpdate): Promise<Document> {
+  assertCanVerifyEmails(update.verify_email);
   if (update.gate_page !== undefined && update.gate_page > doc.pageCount) {
     throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${doc.pageCount}); got ${update.gate_page}`);
   }

@@ -3,6 +3,7 @@ import { hashPassword } from "../credentials/password-hash";
 import type { Document } from "../generated/prisma/client";
 import type { LinkSettingKey, LinkSettingsInput } from "../schemas/links";
 import type { LinkOverrides } from "./shared-document";
+import { assertCanVerifyEmails } from "../documents/verify-needs-mail";
 
 export type OverridesChange = { overrides: LinkOverrides; passwordHash?: string | null };
 
@@ -17,6 +18,7 @@ export async function changeOverrides(
   settings: LinkSettingsInput = {},
   inherit: readonly LinkSettingKey[] = [],
 ): Promise<OverridesChange> {
+  assertCanVerifyEmails(settings.verify_email);
   if (settings.gate_page !== undefined && settings.gate_page > doc.pageCount) {
     const message = `gate_page must be between 1 and the page count (${doc.pageCount}); got ${settings.gate_page}`;
     throw new ApiError("validation_error", message, { fields: { "settings.gate_page": message } });

@@ -1,4 +1,3 @@
-import { config } from "../config";
 import { withoutNul } from "../request/nul-characters";
 import { canonicalMailbox, lookalikeMailbox, mailboxDomain } from "../rules/mailbox";
 import { z } from "./zod";
@@ -12,7 +11,6 @@ export const MAX_LIST_ENTRIES = 500;
 
 /** Codes must reach the reader's inbox: without SMTP there is nowhere honest to send them (issue 24). */
 export const VERIFY_NEEDS_SMTP = "Verifying readers' emails needs an email server: set SMTP_URL (see the README) so the codes can be sent.";
-export const canVerifyEmails = (on: boolean) => !on || Boolean(config().SMTP_URL);
 export const MAX_WATERMARK_LENGTH = 200;
 export const MAX_AGREEMENT_LENGTH = 20_000;
 export const WATERMARK_FIELDS = ["email", "date", "ip"] as const;
@@ -76,7 +74,7 @@ export const accessRuleFields = {
     .datetime({ offset: true, error: "expires_at must be an ISO 8601 date-time, e.g. 2026-12-31T23:59:59Z, or null" })
     .nullable()
     .openapi({ description: "After this time the link answers 410 “this link has expired”; null: never", example: "2026-12-31T23:59:59Z" }),
-  verify_email: z.boolean({ error: "verify_email must be true or false" }).refine(canVerifyEmails, VERIFY_NEEDS_SMTP).openapi({
+  verify_email: z.boolean({ error: "verify_email must be true or false" }).openapi({
     description: "Readers prove their email with a one-time 6-digit code sent to it; implies the email gate",
   }),
   allow: emailList("allow"),

@@ -1,7 +1,7 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
 import { withoutNul } from "../request/nul-characters";
-import { accessRuleFields, canVerifyEmails, VERIFY_NEEDS_SMTP } from "./access-rules";
+import { accessRuleFields } from "./access-rules";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 
@@ -68,7 +68,7 @@ export const uploadFieldsSchema = z.object({
   notifications_enabled: formBoolean("notifications_enabled").optional(),
   password: password.optional(),
   expires_at: accessRuleFields.expires_at.unwrap().optional(),
-  verify_email: formBoolean("verify_email").refine(canVerifyEmails, VERIFY_NEEDS_SMTP).optional(),
+  verify_email: formBoolean("verify_email").optional(),
   allow: formList("allow").optional(),
   block: formList("block").optional(),
   watermark: accessRuleFields.watermark.unwrap().optional(),
