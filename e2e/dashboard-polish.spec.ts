@@ -1,26 +1,15 @@
-import { type Browser, type BrowserContextOptions, expect, type Page, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
-import { ownClientAddress } from "../test/support/playwright/client-address";
+import { signedIn } from "../test/support/playwright/sign-in";
 
 test.describe.configure({ timeout: 90_000 });
 
 const DAY = 86_400_000;
-
-async function signedIn(browser: Browser, account: Account, options: BrowserContextOptions = {}) {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options })).newPage();
-  await ownClientAddress(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/documents$/);
-  return page;
-}
 
 const documentTitles = (page: Page) => page.getByRole("table", { name: "Documents" }).locator("tbody tr td:first-child a");
 

@@ -7,7 +7,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
-import { ownClientAddress } from "../test/support/playwright/client-address";
+import { screenOf, signedIn as signedInWith } from "../test/support/playwright/sign-in";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -26,16 +26,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
-async function signedIn(browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) {
-  const page = await (await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 })).newPage();
-  await ownClientAddress(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/documents$/);
-  return page;
-}
+const signedIn = (browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) =>
+  signedInWith(browser, account, screenOf(viewport));
 
 /** A marker on the window that only a full page load removes. */
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));

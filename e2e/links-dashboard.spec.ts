@@ -4,7 +4,7 @@ import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
-import { ownClientAddress } from "../test/support/playwright/client-address";
+import { screenOf, signedIn as signedInWith } from "../test/support/playwright/sign-in";
 
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
@@ -13,19 +13,9 @@ const SIZES = [
   ["phone", { width: 390, height: 844 }],
 ] as const;
 
-async function signedIn(browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) {
-  // UTC: the expiry typed below is read on the browser's clock.
-  const page = await (
-    await browser.newContext({ viewport, isMobile: viewport.width < 500, hasTouch: viewport.width < 500, timezoneId: "UTC" })
-  ).newPage();
-  await ownClientAddress(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/documents$/);
-  return page;
-}
+// UTC: the expiry typed below is read on the browser's clock.
+const signedIn = (browser: Browser, account: Account, viewport: { width: number; height: number } = SIZES[0][1]) =>
+  signedInWith(browser, account, { ...screenOf(viewport), timezoneId: "UTC" });
 
 const linksCard = (page: Page) => page.getByTestId("links-table");
 const row = (page: Page, name: string) => linksCard(page).locator("tr", { has: page.getByRole("rowheader", { name: new RegExp(name) }) });

@@ -1,19 +1,8 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newAccount } from "../test/support/playwright/accounts";
-import { ownClientAddress } from "../test/support/playwright/client-address";
+import { signedIn } from "../test/support/playwright/sign-in";
 
 /** Sign-out ends the session on the server (ASVS 3.3.1), and an owner can end every session at once. */
-
-async function signedIn(browser: Browser, account: { email: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await ownClientAddress(page);
-  await page.goto("/sign-in");
-  await page.getByLabel("Email", { exact: true }).fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/documents$/);
-  return page;
-}
 
 test("a session cookie saved before signing out gets the sign-in page afterwards", async ({ browser }) => {
   const account = await newAccount("replay");

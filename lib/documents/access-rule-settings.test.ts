@@ -14,7 +14,7 @@ const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}
 const problems = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   result.error?.issues.map((i) => [i.path.join("."), i.message]) ?? [];
 
-// verify_email needs an email server; parsing only checks that one is configured.
+// verify_email needs an email server configured; nothing is sent to it.
 beforeAll(() => {
   process.env.SMTP_URL = "smtp://127.0.0.1:2525";
   reloadConfig();

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reloadConfig } from "../config";
+import { describe, expect, it } from "vitest";
 import { updateDocumentSchema } from "../schemas/documents";
 import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, readSettingsFields, setAccessRulesAsUploadFields, withUncheckedBoxes } from "./settings-form";
 
@@ -8,16 +7,6 @@ const form = (fields: Record<string, string>) => {
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
   return data;
 };
-
-// verify_email needs an email server; parsing only checks that one is configured.
-beforeAll(() => {
-  process.env.SMTP_URL = "smtp://127.0.0.1:2525";
-  reloadConfig();
-});
-afterAll(() => {
-  delete process.env.SMTP_URL;
-  reloadConfig();
-});
 
 describe("the document settings form", () => {
   it("starts a new document with docs/api-contract.md's defaults", () => {

@@ -5,7 +5,7 @@ import { seedNotifications, seedWebhook } from "../../../scripts/lib/demo-webhoo
 import { createInvitation } from "../../../lib/users/invitations";
 import { type Account, invitationPath, newAccount } from "./accounts";
 import { db } from "./database";
-import { signedIn as signedInWith } from "./sign-in";
+import { screenOf, signedIn as signedInWith } from "./sign-in";
 import { uploadOk } from "./upload";
 
 export const PHONE = { width: 390, height: 844 } as const;
@@ -73,10 +73,8 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
 }
 
 /** A fresh browser context at the given size (a phone one with touch), signed in as the account. */
-export async function signedIn(browser: Browser, account: Account, viewport: { width: number; height: number }): Promise<Page> {
-  const phone = viewport.width < 500;
-  return signedInWith(browser, account, { viewport, isMobile: phone, hasTouch: phone });
-}
+export const signedIn = (browser: Browser, account: Account, viewport: { width: number; height: number }): Promise<Page> =>
+  signedInWith(browser, account, screenOf(viewport));
 
 /** Every page of the dashboard for a signed-in owner. */
 export const dashboardPaths = (showcase: Showcase) => [

@@ -2,6 +2,13 @@ import { type Browser, type BrowserContextOptions, expect, type Page } from "@pl
 import type { Account } from "./accounts";
 import { ownClientAddress } from "./client-address";
 
+/** Context options for a screen of this size: a phone-sized one (under 500 px wide) is a touch phone. */
+export const screenOf = (viewport: { width: number; height: number }): BrowserContextOptions => ({
+  viewport,
+  isMobile: viewport.width < 500,
+  hasTouch: viewport.width < 500,
+});
+
 /** A browser of the owner's own (1440×900 unless the options say otherwise), signed in through the sign-in form. */
 export async function signedIn(
   browser: Browser,
