@@ -25,7 +25,12 @@ describe("pdfAssetFile", () => {
   });
 
   it("the URLs given to pdf.js name exactly these folders", () => {
-    expect(Object.values(PDF_ASSET_URLS)).toEqual([`/pdf-assets/${v}/wasm/`, `/pdf-assets/${v}/cmaps/`, `/pdf-assets/${v}/standard_fonts/`, `/pdf-assets/${v}/iccs/`]);
+    expect(Object.values(PDF_ASSET_URLS)).toEqual([
+      `/pdf-assets/${v}/wasm/`,
+      `/pdf-assets/${v}/cmaps/`,
+      `/pdf-assets/${v}/standard_fonts/`,
+      `/pdf-assets/${v}/iccs/`,
+    ]);
   });
 
   it("refuses any other name: other versions, folders, files, licences and paths that climb out", async () => {
