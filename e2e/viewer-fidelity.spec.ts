@@ -11,6 +11,7 @@ import {
   TOC_PAGES,
   tableOfContentsPdf,
   undrawablePagePdf,
+  unembeddedFontsPdf,
 } from "../test/support/viewer-fidelity-pdfs";
 
 /** Issue 25: every real PDF drawn right — scans, pages that fail, links, and loading that shows progress. */
@@ -66,6 +67,34 @@ test.describe("scans", () => {
       await page.screenshot({ path: test.info().outputPath(`scan-${coding.replace(/\s/g, "-")}.png`) });
     });
   }
+
+  test("a PDF that names fonts without carrying them gets pdf.js's character map and standard font data from the app", async ({ page }) => {
+    const assets: string[] = [];
+    page.context().on("response", (r) => r.url().includes("/pdf-assets/") && assets.push(`${r.status()} ${new URL(r.url()).pathname}`));
+    const doc = await upload(page, await unembeddedFontsPdf());
+    await page.goto(linkOf(doc));
+    await pageRendered(page, 1);
+    expect(assets).toContain(`200 /pdf-assets/${pdfjsVersion}/cmaps/UniJIS-UCS2-H.bcmap`);
+    expect(assets).toContain(`200 /pdf-assets/${pdfjsVersion}/standard_fonts/FoxitDingbats.pfb`);
+    // The check mark is drawn (dark ink where it stands, 72 pt in and 650 pt up the page).
+    const ink = await page
+      .getByTestId("pdf-page-1")
+      .locator("canvas")
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const [x, y, w, h] = [
+          (72 / 612) * canvas.width,
+          ((792 - 700) / 792) * canvas.height,
+          (60 / 612) * canvas.width,
+          (60 / 792) * canvas.height,
+        ];
+        const data = canvas.getContext("2d")!.getImageData(Math.floor(x), Math.floor(y), Math.ceil(w), Math.ceil(h)).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
+        return dark;
+      });
+    expect(ink).toBeGreaterThan(50);
+  });
 
   test("the decoders, character maps, fonts and CMYK profile are served with their types and kept for good; nothing else is", async ({
     request,

@@ -252,3 +252,47 @@ export async function midTreePdf(): Promise<{ bytes: Buffer; treeChunkStart: num
   const CHUNK = 128 * 1024;
   return { bytes, treeChunkStart: Math.floor(at / CHUNK) * CHUNK };
 }
+
+/**
+ * A page in fonts the file does not carry: a ZapfDingbats check mark (pdf.js draws it from the
+ * standard font data, there is no system equivalent) and a Japanese line in a CID font through the
+ * UniJIS-UCS2-H character map, which pdf.js must fetch to read the text's codes at all.
+ */
+export async function unembeddedFontsPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([...LETTER]);
+  const { context } = pdf;
+  const dingbats = context.obj({ Type: "Font", Subtype: "Type1", BaseFont: "ZapfDingbats" });
+  const mincho = "KozMinPr6N-Regular";
+  const japanese = context.obj({
+    Type: "Font",
+    Subtype: "Type0",
+    BaseFont: mincho,
+    Encoding: "UniJIS-UCS2-H",
+    DescendantFonts: [
+      context.obj({
+        Type: "Font",
+        Subtype: "CIDFontType0",
+        BaseFont: mincho,
+        CIDSystemInfo: { Registry: PDFString.of("Adobe"), Ordering: PDFString.of("Japan1"), Supplement: 6 },
+        FontDescriptor: context.obj({
+          Type: "FontDescriptor",
+          FontName: mincho,
+          Flags: 4,
+          FontBBox: [0, -200, 1000, 900],
+          ItalicAngle: 0,
+          Ascent: 880,
+          Descent: -120,
+          CapHeight: 700,
+          StemV: 80,
+        }),
+        DW: 1000,
+      }),
+    ],
+  });
+  page.node.set(PDFName.of("Resources"), context.obj({ Font: { Z: dingbats, J: japanese } }));
+  // "4" is ZapfDingbats' heavy check mark; <30423044> is あい in UCS-2.
+  const content = "BT /Z 48 Tf 72 650 Td (4) Tj ET\nBT /J 36 Tf 72 550 Td <30423044> Tj ET";
+  page.node.set(PDFName.of("Contents"), context.register(context.stream(content)));
+  return Buffer.from(await pdf.save());
+}
