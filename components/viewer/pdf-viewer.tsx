@@ -3,14 +3,15 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { useRouter } from "next/navigation";
-import { Document, Page, pdfjs } from "react-pdf";
-import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
+import { Document } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
+import "react-pdf/dist/Page/AnnotationLayer.css";
 import { GateForm } from "./gate-form";
+import type { LoadProgress } from "./loading-bar";
 import { PageSkeleton } from "./page-skeleton";
-import { PDF_CHUNK_BYTES } from "./pdf-opening";
+import { PageSlot } from "./page-slot";
+import { PDF_DOCUMENT_OPTIONS } from "./pdf-document-options";
 import { usePdfSource } from "./pdf-source";
-import { pdfWorkerPort } from "./pdf-worker";
 import { OwnerPreviewNote } from "./owner-preview-note";
 import { type ClosedReason, ReadingTracker } from "./reading-tracker";
 import {
@@ -30,18 +31,8 @@ import { useViewerKeys } from "./use-viewer-keys";
 import { useZoomGestures } from "./use-zoom-gestures";
 import { ViewerLayout } from "./viewer-layout";
 import type { ViewerProps } from "./viewer-props";
-import { WatermarkOverlay } from "./watermark-overlay";
 import { clampScale, DEFAULT_ZOOM, pageWidthFor, scaleOf, stepFrom, type Zoom } from "./zoom";
 
-// Range loading: pdf.js asks for the chunks it needs, so the first page of a large PDF shows early.
-// The worker is passed in (not owned by a document), so switching from the preview to the full
-// file never waits for, or races with, the previous document's teardown.
-const PDF_OPTIONS: DocumentInitParameters = {
-  disableAutoFetch: true,
-  disableStream: true,
-  rangeChunkSize: PDF_CHUNK_BYTES,
-  worker: pdfjs.PDFWorker.create({ port: pdfWorkerPort() }),
-};
 // Canvases are redrawn at a new size once zoom input has paused this long; until then the drawn
 // pages are scaled with CSS, so a pinch or a wheel zoom stays smooth.
 const RENDER_SETTLE_MS = 200;
@@ -70,7 +61,7 @@ export function PdfViewer({
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
   const { source, failed: sourceFailed } = usePdfSource(file);
-  // While page 1 is on its way no other page is drawn: pdf.js's one worker would share its time.
+  // While page 1 is on its way (until it is drawn or has failed) no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
   const [zoom, setZoom] = useState<Zoom>(DEFAULT_ZOOM);
   const [aspect, setAspect] = useState(pageAspect);
@@ -212,7 +203,7 @@ export function PdfViewer({
     else if (gatePage.current) [resumeAt.current, gatePage.current] = [gatePage.current, null];
   }, [gate]);
 
-  const { near, slotRef, slotOf } = useNearbyPages(scrollRef, (page, element) => {
+  const { near, slotRef } = useNearbyPages(scrollRef, (page, element) => {
     if (page !== resumeAt.current) return;
     resumeAt.current = null;
     currentRef.current = page;
@@ -235,6 +226,10 @@ export function PdfViewer({
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit });
 
   const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PIXELS_WIDE / renderWidth);
+  const onPageSettled = useCallback((page: number) => page === 1 && setFirstPainted(true), []);
+  // How much of the file has arrived, shown while the document opens (pdf.js goes on reporting as pages load).
+  const [progress, setProgress] = useState<{ source: unknown; value: LoadProgress } | null>(null);
+  const opened = useRef<unknown>(null);
 
   return (
     <ViewerLayout
@@ -278,9 +273,15 @@ export function PdfViewer({
             file={source}
             // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
             suspense={false}
-            loading={<PageSkeleton aspect={aspect} />}
-            options={PDF_OPTIONS}
+            loading={<PageSkeleton aspect={aspect} progress={progress?.source === source ? progress.value : null} />}
+            options={PDF_DOCUMENT_OPTIONS}
+            onLoadProgress={(value) => opened.current !== source && setProgress({ source, value })}
+            // A link to a page in the file goes there (clamped to the pages the reader may read);
+            // links out open in a new tab (rel noopener, noreferrer: react-pdf's default rel).
+            onItemClick={({ pageNumber }) => goTo(pageNumber)}
+            externalLinkTarget="_blank"
             onLoadSuccess={async (pdf) => {
+              opened.current = source;
               // Page boxes take the first page's shape (portrait letter, A4, 16:9 slides) before they appear.
               const first = await pdf.getPage(1).catch(() => null);
               if (!first) return setFailed(true);
@@ -293,41 +294,19 @@ export function PdfViewer({
           >
             <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
               {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
-                <div
+                <PageSlot
                   key={page}
-                  data-page={page}
-                  data-testid={`pdf-page-${page}`}
-                  ref={slotRef}
-                  className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
-                  // A fixed size per page: rendering pages never shifts the layout (or a jump to a page).
-                  style={{ width: pageWidth, height: layout.height }}
-                  aria-label={`Page ${page} of ${pageCount}`}
-                  role="region"
-                >
-                  {near.has(page) && (page === 1 || firstPainted || !near.has(1)) ? (
-                    <div
-                      style={{
-                        width: renderWidth,
-                        transform: renderWidth === pageWidth ? undefined : `scale(${pageWidth / renderWidth})`,
-                        transformOrigin: "0 0",
-                      }}
-                    >
-                      <Page
-                        pageNumber={page}
-                        width={renderWidth}
-                        devicePixelRatio={pixelRatio}
-                        // The text layer makes pages selectable and readable by screen readers.
-                        renderAnnotationLayer={false}
-                        loading={<div style={{ height: renderWidth * aspect }} className="animate-pulse bg-slate-50" />}
-                        onRenderSuccess={() => {
-                          slotOf(page)?.setAttribute("data-rendered", "true");
-                          if (page === 1) setFirstPainted(true);
-                        }}
-                      />
-                    </div>
-                  ) : null}
-                  {watermark && <WatermarkOverlay text={watermark} pageWidth={pageWidth} />}
-                </div>
+                  page={page}
+                  pageCount={pageCount}
+                  width={pageWidth}
+                  height={layout.height}
+                  draw={near.has(page) && (page === 1 || firstPainted || !near.has(1))}
+                  renderWidth={renderWidth}
+                  pixelRatio={pixelRatio}
+                  watermark={watermark}
+                  slotRef={slotRef}
+                  onSettled={onPageSettled}
+                />
               ))}
             </div>
           </Document>
