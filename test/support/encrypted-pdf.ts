@@ -1,7 +1,19 @@
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument as EncryptingDocument,
+  PDFHexString as EncryptingHexString,
+  PDFStream,
+  PDFString,
+  type PDFObject,
+} from "@cantoo/pdf-lib";
 import { PDFDocument, PDFHexString } from "pdf-lib";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 
-/** A PDF whose trailer declares standard-handler encryption, as a password-protected file does. */
+/**
+ * A PDF whose trailer declares standard-handler encryption with /O and /U values no password
+ * checks out against: the empty user password does not open it, as with a password-protected file.
+ */
 export async function encryptedPdf(): Promise<Buffer> {
   const pdf = await PDFDocument.load(await samplePdf(1, "Encrypted"));
   const { context } = pdf;
@@ -11,4 +23,64 @@ export async function encryptedPdf(): Promise<Buffer> {
   );
   context.trailerInfo.ID = context.obj([hex("0123456789abcdef0123456789abcdef"), hex("0123456789abcdef0123456789abcdef")]);
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+export const CIPHERS = {
+  "RC4 40-bit (R2)": "RC4-40",
+  "RC4 128-bit (R3)": "RC4-128",
+  "AES-128 (R4)": "AES-128",
+  "AES-256 (R6)": "AES-256",
+} as const;
+export type Cipher = (typeof CIPHERS)[keyof typeof CIPHERS];
+
+/**
+ * `source` encrypted with the standard security handler, as Acrobat or qpdf write it: an owner
+ * password always, a user password only when given (without one, anyone opens the file).
+ * @cantoo/pdf-lib encrypts the streams; the strings of objects outside object streams are
+ * encrypted here with the same per-object keys (the library leaves them plain), so the file is
+ * what a conforming writer makes and pdf.js reads it back.
+ */
+export async function encryptPdf(
+  source: Uint8Array,
+  options: { cipher: Cipher; userPassword?: string; objectStreams: boolean },
+): Promise<Buffer> {
+  const document = await EncryptingDocument.load(source, { updateMetadata: false });
+  document.encrypt({
+    ownerPassword: "owner secret",
+    userPassword: options.userPassword ?? "",
+    algorithm: options.cipher,
+    allowWeakCryptography: true,
+    permissions: { printing: "lowResolution", copying: false, modifying: false },
+  });
+  const { context } = document;
+  const security = context.security!;
+  const encryptRef = context.trailerInfo.Encrypt;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (ref === encryptRef) continue;
+    // Objects that go into an object stream are encrypted with it, not string by string.
+    if (options.objectStreams && !(object instanceof PDFStream)) continue;
+    const encrypt = security.getEncryptFn(ref.objectNumber, ref.generationNumber);
+    encryptStrings(object instanceof PDFStream ? object.dict : object, encrypt);
+  }
+  return Buffer.from(await document.save({ useObjectStreams: options.objectStreams, updateFieldAppearances: false }));
+}
+
+function encryptStrings(object: PDFObject, encrypt: (bytes: Uint8Array) => Uint8Array) {
+  const encrypted = (value: PDFObject) =>
+    value instanceof PDFString || value instanceof EncryptingHexString
+      ? EncryptingHexString.of(Buffer.from(encrypt(value.asBytes())).toString("hex"))
+      : undefined;
+  if (object instanceof PDFDict) {
+    for (const [key, value] of object.entries()) {
+      const replacement = encrypted(value);
+      if (replacement) object.set(key, replacement);
+      else encryptStrings(value, encrypt);
+    }
+  } else if (object instanceof PDFArray) {
+    object.asArray().forEach((value, index) => {
+      const replacement = encrypted(value);
+      if (replacement) object.set(index, replacement);
+      else encryptStrings(value, encrypt);
+    });
+  }
 }
