@@ -1,6 +1,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { HOSTILE_PAGE_COUNT, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
+import { extractedPageText } from "@/test/support/pdf-page-text";
 import { COLLIDING_GLYPHS, TYPE3_PAGE_COUNT, TYPE3_PDFS } from "@/test/support/type3-pdfs";
 import { buildPreview } from "./build-preview";
 import { decodeStream } from "./decode-stream";
@@ -66,22 +67,17 @@ async function type3Glyphs(file: Uint8Array): Promise<Array<Record<string, Recor
   });
 }
 
-async function pageTexts(file: Uint8Array): Promise<string[]> {
-  const { extractText, getDocumentProxy } = await import("unpdf");
-  return (await extractText(await getDocumentProxy(new Uint8Array(file)), { mergePages: false })).text;
-}
-
 describe("the preview of a PDF drawn with Type 3 fonts", () => {
   for (const [layout, build] of Object.entries(TYPE3_PDFS)) {
     it(`keeps every glyph of the kept pages and nothing of later pages: ${layout}`, async () => {
       const original = await build();
       const originalGlyphs = await type3Glyphs(original);
-      const originalTexts = await pageTexts(original);
+      const originalTexts = await extractedPageText(original);
       for (const gatePage of [2, 3, 4, TYPE3_PAGE_COUNT]) {
         const preview = await buildPreview(await PDFDocument.load(original), gatePage - 1, limits);
         const kept = originalGlyphs.slice(0, gatePage - 1);
         expect(await type3Glyphs(preview), `gate at page ${gatePage}`).toEqual(kept);
-        expect(await pageTexts(preview), `gate at page ${gatePage}`).toEqual(originalTexts.slice(0, gatePage - 1));
+        expect(await extractedPageText(preview), `gate at page ${gatePage}`).toEqual(originalTexts.slice(0, gatePage - 1));
         const found = [...markersIn(preview)];
         expect(
           found.filter((m) => markerPage(m) >= gatePage),
@@ -97,7 +93,7 @@ describe("the preview of a PDF drawn with Type 3 fonts", () => {
     const [first] = await type3Glyphs(await buildPreview(await PDFDocument.load(original), 1, limits));
     expect(Object.keys(first!.T3!).sort()).toEqual([...COLLIDING_GLYPHS].sort());
     for (const proc of Object.values(first!.T3!)) expect(proc).toMatch(/ d1\n[\s\S]* re f\n/);
-    const [text] = await pageTexts(await buildPreview(await PDFDocument.load(original), 1, limits));
+    const [text] = await extractedPageText(await buildPreview(await PDFDocument.load(original), 1, limits));
     expect(text).toContain("BCDEFGHIJKLMNOPQRSTUVWXY");
   });
 
@@ -113,7 +109,7 @@ describe("the preview of a PDF drawn with Type 3 fonts", () => {
         .filter((glyph) => glyphNames.includes(glyph))
         .sort(),
     ).toEqual([...glyphNames].sort());
-    const texts = await pageTexts(preview);
+    const texts = await extractedPageText(preview);
     expect(texts.map((text) => text.split("\n").at(-1))).toEqual(["Pressure And Amplitude 1", "Pressure And Amplitude 2"]);
   });
 });

@@ -7,8 +7,18 @@ import {
   PDFString,
   type PDFObject,
 } from "@cantoo/pdf-lib";
-import { PDFDocument, PDFHexString } from "pdf-lib";
+import { randomBytes } from "node:crypto";
+import {
+  PDFDict as PDFDict17,
+  PDFDocument,
+  PDFHexString,
+  PDFName as PDFName17,
+  PDFRawStream as PDFRawStream17,
+  PDFString as PDFString17,
+  type PDFContext,
+} from "pdf-lib";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { deflatedZeros } from "./hostile-pdfs";
 
 /**
  * A PDF whose trailer declares standard-handler encryption with /O and /U values no password
@@ -83,4 +93,34 @@ function encryptStrings(object: PDFObject, encrypt: (bytes: Uint8Array) => Uint8
       else encryptStrings(value, encrypt);
     });
   }
+}
+
+/** An encrypted file without object streams, changed as it is stored (nothing decrypted): hostile variants. */
+export async function tamperEncrypted(file: Uint8Array, change: (context: PDFContext, encrypt: PDFDict17) => void): Promise<Buffer> {
+  const document = await PDFDocument.load(file, { ignoreEncryption: true, updateMetadata: false });
+  change(document.context, document.context.lookup(document.context.trailerInfo.Encrypt, PDFDict17));
+  return Buffer.from(await document.save({ useObjectStreams: false }));
+}
+
+/** Every stream's stored bytes replaced by random bytes of the same length: ciphertext that decrypts to garbage. */
+export const garbageCiphertext = (context: PDFContext) => {
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFRawStream17) context.assign(ref, PDFRawStream17.of(object.dict, randomBytes(object.contents.length)));
+  }
+};
+
+/** An /O or /U string cut short. */
+export const truncated = (key: "O" | "U", length: number) => (_context: PDFContext, encrypt: PDFDict17) => {
+  const value = encrypt.lookup(PDFName17.of(key));
+  const bytes = value instanceof PDFHexString || value instanceof PDFString17 ? value.asBytes() : new Uint8Array();
+  encrypt.set(PDFName17.of(key), PDFHexString.of(Buffer.from(bytes.subarray(0, length)).toString("hex")));
+};
+
+/** A `pages`-page PDF whose first page's content stream inflates to `inflatedBytes` zeros: a bomb to encrypt. */
+export async function contentBomb(pages: number, inflatedBytes: number): Promise<Buffer> {
+  const document = await PDFDocument.load(await samplePdf(pages));
+  const { context } = document;
+  const bomb = context.register(PDFRawStream17.of(context.obj({ Filter: "FlateDecode" }), await deflatedZeros(inflatedBytes)));
+  document.getPage(0).node.set(PDFName17.of("Contents"), bomb);
+  return Buffer.from(await document.save({ useObjectStreams: false }));
 }
