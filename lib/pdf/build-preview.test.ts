@@ -112,4 +112,25 @@ describe("the preview of a PDF drawn with Type 3 fonts", () => {
     const texts = await extractedPageText(preview);
     expect(texts.map((text) => text.split("\n").at(-1))).toEqual(["Pressure And Amplitude 1", "Pressure And Amplitude 2"]);
   });
+
+  it("keeps a DeviceN space's colorants, whose names are the file's own (/A, /Info)", async () => {
+    const pdf = await PDFDocument.create();
+    const { context } = pdf;
+    const tint = context.obj({ FunctionType: 2, Domain: [0, 1], C0: [0, 0, 0, 0], C1: [1, 0, 0, 0], N: 1 });
+    const separation = (colorant: string) => context.obj([PDFName.of("Separation"), PDFName.of(colorant), PDFName.of("DeviceCMYK"), tint]);
+    const mix = context.register(
+      context.flateStream("{ pop pop 0 0 0 1 }", { FunctionType: 4, Domain: [0, 1, 0, 1], Range: [0, 1, 0, 1, 0, 1, 0, 1] }),
+    );
+    const attributes = context.obj({ Subtype: "NChannel", Colorants: { A: separation("A"), Info: separation("Info") } });
+    const deviceN = context.obj([PDFName.of("DeviceN"), [PDFName.of("A"), PDFName.of("Info")], PDFName.of("DeviceCMYK"), mix, attributes]);
+    for (let n = 1; n <= 2; n++) {
+      const page = pdf.addPage([200, 200]);
+      page.node.set(PDFName.of("Contents"), context.register(context.flateStream("/CS0 cs 1 1 scn 0 0 100 100 re f\n")));
+      page.node.set(PDFName.of("Resources"), context.obj({ ColorSpace: { CS0: deviceN } }));
+    }
+    const preview = await PDFDocument.load(await buildPreview(await PDFDocument.load(await pdf.save()), 1, limits));
+    const space = preview.getPage(0).node.Resources()!.lookup(PDFName.of("ColorSpace"), PDFDict).lookup(PDFName.of("CS0"), PDFArray);
+    const colorants = space.lookup(4, PDFDict).lookup(PDFName.of("Colorants"), PDFDict);
+    expect(colorants.keys().map((key) => key.decodeText())).toEqual(["A", "Info"]);
+  });
 });

@@ -1,6 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { CIPHERS, encryptedPdf, encryptPdf } from "@/test/support/encrypted-pdf";
+import { CIPHERS, encryptedPdf, encryptPdf, withXmpTitle } from "@/test/support/encrypted-pdf";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { decryptPdf } from "./decrypt-pdf";
 
@@ -9,6 +9,12 @@ async function read(file: Uint8Array): Promise<{ title: unknown; pages: string[]
   const pdf = await getDocumentProxy(new Uint8Array(file));
   const { info } = await pdf.getMetadata();
   return { title: (info as { Title?: string }).Title, pages: (await extractText(pdf, { mergePages: false })).text };
+}
+
+async function xmpTitle(file: Uint8Array): Promise<unknown> {
+  const { getDocumentProxy } = await import("unpdf");
+  const { metadata } = await (await getDocumentProxy(new Uint8Array(file))).getMetadata();
+  return metadata?.get("dc:title");
 }
 
 const opensWithoutPassword = async (file: Uint8Array) => (await PDFDocument.load(file, { updateMetadata: false })).getPageCount();
@@ -37,6 +43,17 @@ describe("decrypting a PDF anyone may open", () => {
       });
     }
   }
+
+  it("keeps metadata a file stores in the clear (/EncryptMetadata false) as it was", async () => {
+    const source = await withXmpTitle(await samplePdf(2, "Info title"), "XMP title");
+    const encrypted = await encryptPdf(source, { cipher: "AES-256", objectStreams: false, metadataInTheClear: true });
+    expect(Buffer.from(encrypted).toString("latin1")).toContain(">XMP title<");
+    expect(await xmpTitle(encrypted)).toBe("XMP title");
+
+    const decrypted = (await decryptPdf(encrypted))!;
+    expect(await xmpTitle(decrypted)).toBe("XMP title");
+    expect(await read(decrypted)).toEqual(await read(source));
+  });
 
   it("refuses a file whose /O and /U no password checks out against", async () => {
     expect(await decryptPdf(await encryptedPdf())).toBeNull();

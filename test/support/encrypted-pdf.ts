@@ -3,6 +3,8 @@ import {
   PDFDict,
   PDFDocument as EncryptingDocument,
   PDFHexString as EncryptingHexString,
+  PDFName as EncryptingName,
+  PDFRef as EncryptingRef,
   PDFStream,
   PDFString,
   type PDFObject,
@@ -52,7 +54,7 @@ export type Cipher = (typeof CIPHERS)[keyof typeof CIPHERS];
  */
 export async function encryptPdf(
   source: Uint8Array,
-  options: { cipher: Cipher; userPassword?: string; objectStreams: boolean },
+  options: { cipher: Cipher; userPassword?: string; objectStreams: boolean; metadataInTheClear?: boolean },
 ): Promise<Buffer> {
   const document = await EncryptingDocument.load(source, { updateMetadata: false });
   document.encrypt({
@@ -65,6 +67,10 @@ export async function encryptPdf(
   const { context } = document;
   const security = context.security!;
   const encryptRef = context.trailerInfo.Encrypt;
+  if (options.metadataInTheClear) {
+    if (options.cipher !== "AES-256") throw new Error("Only AES-256 metadata can be stored in the clear here");
+    context.lookup(encryptRef, PDFDict).set(EncryptingName.of("EncryptMetadata"), context.obj(false));
+  }
   for (const [ref, object] of context.enumerateIndirectObjects()) {
     if (ref === encryptRef) continue;
     // Objects that go into an object stream are encrypted with it, not string by string.
@@ -72,7 +78,44 @@ export async function encryptPdf(
     const encrypt = security.getEncryptFn(ref.objectNumber, ref.generationNumber);
     encryptStrings(object instanceof PDFStream ? object.dict : object, encrypt);
   }
-  return Buffer.from(await document.save({ useObjectStreams: options.objectStreams, updateFieldAppearances: false }));
+  const metadata = document.catalog.get(EncryptingName.of("Metadata"));
+  // Saving encrypts streams in place.
+  const plainMetadata = metadata && Uint8Array.from(context.lookup(metadata, PDFStream).getContents());
+  const saved = Buffer.from(await document.save({ useObjectStreams: options.objectStreams, updateFieldAppearances: false }));
+  if (!options.metadataInTheClear || !plainMetadata) return saved;
+  return storeInTheClear(saved, (metadata as EncryptingRef).objectNumber, plainMetadata);
+}
+
+/**
+ * The file with object `objectNumber`'s stream bytes put back as `plain`, padded with spaces to
+ * the length of the ciphertext the library wrote (which is longer), so every offset holds. Only
+ * AES-256 leaves the file key independent of /EncryptMetadata, so only it can be made this way.
+ */
+function storeInTheClear(file: Buffer, objectNumber: number, plain: Uint8Array): Buffer {
+  const object = file.indexOf(`\n${objectNumber} 0 obj\n`, 0, "latin1");
+  const start = file.indexOf("stream\n", object, "latin1") + "stream\n".length;
+  const end = file.indexOf("\nendstream", start, "latin1");
+  if (object < 0 || end - start < plain.length) throw new Error("The metadata stream cannot be stored in the clear");
+  const patched = Buffer.from(file);
+  patched.fill(0x20, start, end);
+  patched.set(plain, start);
+  return patched;
+}
+
+/** `source` with an XMP metadata stream whose dc:title is `title`, as Acrobat writes one. */
+export async function withXmpTitle(source: Uint8Array, title: string): Promise<Buffer> {
+  const document = await PDFDocument.load(source, { updateMetadata: false });
+  const xmp = [
+    '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${title}</rdf:li></rdf:Alt></dc:title>`,
+    "</rdf:Description></rdf:RDF></x:xmpmeta>",
+    '<?xpacket end="w"?>',
+  ].join("\n");
+  const stream = document.context.stream(xmp, { Type: "Metadata", Subtype: "XML" });
+  document.catalog.set(PDFName17.of("Metadata"), document.context.register(stream));
+  return Buffer.from(await document.save({ useObjectStreams: false }));
 }
 
 function encryptStrings(object: PDFObject, encrypt: (bytes: Uint8Array) => Uint8Array) {
