@@ -2,7 +2,9 @@ import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { E2E_PORT } from "../playwright.config";
 import { samplePdf } from "../scripts/lib/sample-pdf";
-import { encryptedPdf } from "../test/support/encrypted-pdf";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { encryptedPdf, encryptPdf } from "../test/support/encrypted-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
 import { upload, uploadOk } from "../test/support/playwright/upload";
@@ -158,7 +160,13 @@ test.describe("POST /api/v1/documents", () => {
     ["a file that is not a PDF", async () => ({ bytes: Buffer.from("hello, I am text"), filename: "notes.txt" }), 400, "bad_request"],
     ["a PDF with a wrong extension but no %PDF- header", async () => ({ bytes: Buffer.from("GIF89a....") }), 400, "bad_request"],
     ["a truncated PDF", async () => ({ bytes: (await samplePdf(5)).subarray(0, 2000) }), 400, "bad_request"],
-    ["an encrypted PDF", async () => ({ bytes: await encryptedPdf() }), 400, "bad_request"],
+    ["an encrypted PDF whose empty user password does not check out", async () => ({ bytes: await encryptedPdf() }), 400, "bad_request"],
+    [
+      "a PDF that needs a user password to open",
+      async () => ({ bytes: await encryptPdf(await samplePdf(2), { cipher: "AES-256", objectStreams: true, userPassword: "let me in" }) }),
+      400,
+      "bad_request",
+    ],
     ["gate_page beyond the page count", async () => ({ pages: 5, fields: { gate_page: "6" } }), 422, "validation_error"],
     ["gate_page 0", async () => ({ pages: 5, fields: { gate_page: "0" } }), 422, "validation_error"],
     ["gate_page that is not a number", async () => ({ pages: 5, fields: { gate_page: "three" } }), 422, "validation_error"],
@@ -188,6 +196,17 @@ test.describe("POST /api/v1/documents", () => {
       expect(filesUnder(E2E_UPLOAD_TMP_DIR)).toEqual([]);
     });
   }
+
+  test("accepts a PDF that only an owner password protects and stores it decrypted", async ({ request }) => {
+    const encrypted = await encryptPdf(await samplePdf(3, "Owner password only"), { cipher: "AES-128", objectStreams: true });
+    const body = await uploadOk(request, account, { bytes: encrypted, filename: "locked.pdf" });
+    expect([body.page_count, body.original_filename]).toEqual([3, "locked.pdf"]);
+    const doc = await db.document.findUniqueOrThrow({ where: { id: body.id } });
+    const stored = readFileSync(path.join(E2E_STORAGE_DIR, doc.storageKey));
+    expect(stored.toString("latin1")).not.toMatch(/\/Encrypt\b/);
+    expect(doc.sizeBytes).toBe(BigInt(stored.length));
+    expect(filesUnder(E2E_UPLOAD_TMP_DIR)).toEqual([]);
+  });
 
   test("refuses a request without a file, or not multipart, with 400", async ({ request }) => {
     const noFile = await request.post("/api/v1/documents", { headers: account.auth, multipart: { title: "No file" } });

@@ -3,7 +3,18 @@ import { readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PDFDocument } from "pdf-lib";
+import {
+  CIPHERS,
+  contentBomb,
+  encryptedPdf,
+  encryptPdf,
+  garbageCiphertext,
+  tamperEncrypted,
+  truncated,
+} from "@/test/support/encrypted-pdf";
 import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
+import { extractedPageText } from "@/test/support/pdf-page-text";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { legacyScryptHash } from "@/test/support/legacy-password-hash";
 import { ApiError } from "../errors";
@@ -144,5 +155,78 @@ describe("document passwords", () => {
     const legacy = await db.document.update({ where: { id: doc.id }, data: { passwordHash: await legacyScryptHash("from 2025") } });
     expect(await verifyPassword("from 2025", legacy.passwordHash)).toBe(true);
     expect(await verifyPassword("from 2026", legacy.passwordHash)).toBe(false);
+  });
+});
+
+describe("encrypted uploads", () => {
+  const storedFiles = () => readdir(path.join(config().STORAGE_DIR, "documents"), { recursive: true }).catch(() => []);
+
+  for (const [index, [cipherName, cipher]] of Object.entries(CIPHERS).entries()) {
+    const objectStreams = index % 2 === 1;
+    it(`keeps a decrypted copy of a file anyone can open, never the upload: ${cipherName}${objectStreams ? ", object streams" : ""}`, async () => {
+      const { id } = await owner();
+      const source = await samplePdf(4, "Owner password only");
+      const encrypted = await encryptPdf(source, { cipher, objectStreams });
+      const doc = await upload(id, encrypted, { gate_page: 2 });
+
+      const original = await storedPreview(doc.storageKey);
+      expect(original.equals(encrypted)).toBe(false);
+      expect(original.toString("latin1")).not.toMatch(/\/Encrypt\b/);
+      expect((await PDFDocument.load(original, { updateMetadata: false })).getPageCount()).toBe(4);
+      expect(await extractedPageText(original)).toEqual(await extractedPageText(source));
+      expect([doc.pageCount, doc.originalFilename, doc.sizeBytes]).toEqual([4, "deck.pdf", BigInt(original.length)]);
+      const event = await db.event.findFirstOrThrow({ where: { documentId: doc.id, type: "document.uploaded" } });
+      expect((event.payload as { data: { upload: { size_bytes: number } } }).data.upload.size_bytes).toBe(original.length);
+
+      expect(doc.previewPageCount).toBe(1);
+      const preview = await storedPreview(doc.previewStorageKey);
+      expect(await extractedPageText(preview)).toEqual((await extractedPageText(source)).slice(0, 1));
+    });
+  }
+
+  it("refuses a file that needs a password to open with 400 and the same message as before, storing nothing", async () => {
+    const { id } = await owner();
+    const before = await storedFiles();
+    for (const file of [
+      await encryptPdf(await samplePdf(2), { cipher: "AES-256", objectStreams: true, userPassword: "let me in" }),
+      await encryptPdf(await samplePdf(2), { cipher: "RC4-128", objectStreams: false, userPassword: "let me in" }),
+      await encryptedPdf(),
+    ]) {
+      const error = await refusal(upload(id, file));
+      expect([error.status, error.code, error.message]).toEqual([
+        400,
+        "bad_request",
+        "The PDF is encrypted or password-protected. Upload an unprotected PDF.",
+      ]);
+    }
+    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    expect(await storedFiles()).toEqual(before);
+  });
+
+  it("refuses hostile encrypted files with 400, storing nothing", async () => {
+    const { id } = await owner();
+    const before = await storedFiles();
+    const ownerOnly = await encryptPdf(await samplePdf(3), { cipher: "AES-128", objectStreams: false });
+    const rc4 = await encryptPdf(await samplePdf(3), { cipher: "RC4-128", objectStreams: false });
+    const aes256 = await encryptPdf(await samplePdf(3), { cipher: "AES-256", objectStreams: false });
+    const hostile: Record<string, [Buffer, RegExp]> = {
+      "ciphertext that decrypts to garbage": [await tamperEncrypted(ownerOnly, garbageCiphertext), /could not be read/],
+      "an /O string cut short": [await tamperEncrypted(rc4, truncated("O", 16)), /password-protected/],
+      "a /U string cut short": [await tamperEncrypted(aes256, truncated("U", 20)), /password-protected/],
+      "a compression bomb in an encrypted content stream": [
+        await encryptPdf(await contentBomb(3, 96 * 1024 * 1024), {
+          cipher: "AES-256",
+          objectStreams: false,
+        }),
+        /could not be previewed: A content stream inflates past 64 MB/,
+      ],
+    };
+    for (const [name, [file, message]] of Object.entries(hostile)) {
+      const error = await refusal(upload(id, file, { gate_page: 2 }));
+      expect([error.status, error.code], name).toEqual([400, "bad_request"]);
+      expect(error.message, name).toMatch(message);
+    }
+    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    expect(await storedFiles()).toEqual(before);
   });
 });

@@ -34,7 +34,9 @@ export type StoredOriginal = {
  * Creates a document from an uploaded file already on local disk: the PDF worker validates it and
  * builds the gate's preview, the original is stored, then the row and its `document.uploaded`
  * event are written in one transaction. Any failure removes what was stored, so a failed upload
- * leaves nothing behind. The file's bytes never pass through this process's memory.
+ * leaves nothing behind. The file's bytes never pass through this process's memory. An encrypted
+ * file that opens without a password is kept as the worker's decrypted copy, never as uploaded
+ * (a direct upload's stored original is replaced by it).
  */
 /** Where a document's original PDF is stored. */
 export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
@@ -52,8 +54,10 @@ export async function createDocument(
   const stored: string[] = [];
   await faultPoint("upload:received");
   try {
-    const { pageCount, firstPageAspect, gatePage, preview } = await processPdf(id, file.path, gate);
+    const { pageCount, firstPageAspect, gatePage, preview, decrypted } = await processPdf(id, file.path, gate, storageKey);
+    if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);
+    const sizeBytes = decrypted?.size ?? file.size;
     if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
       throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${pageCount}); got ${fields.gate_page}`);
     }
@@ -72,7 +76,7 @@ export async function createDocument(
       agreement: fields.agreement ?? null,
     };
     const passwordHash = storedOriginal ? storedOriginal.passwordHash : fields.password ? await hashPassword(fields.password) : null;
-    if (!storedOriginal) {
+    if (!storedOriginal && !decrypted) {
       await storage().put(storageKey, createReadStream(file.path), file.size);
       stored.push(storageKey);
     }
@@ -90,7 +94,7 @@ export async function createDocument(
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
           pageCount,
           firstPageAspect,
-          sizeBytes: BigInt(file.size),
+          sizeBytes: BigInt(sizeBytes),
           storageKey,
           previewStorageKey: preview?.key ?? null,
           previewPageCount: preview?.pages ?? 0,
@@ -111,7 +115,7 @@ export async function createDocument(
           upload: {
             original_filename: doc.originalFilename,
             page_count: doc.pageCount,
-            size_bytes: file.size,
+            size_bytes: sizeBytes,
             settings: serializeSettings(doc),
           },
         },

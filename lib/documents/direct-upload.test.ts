@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { UTApi, UTFile } from "uploadthing/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { encryptPdf } from "../../test/support/encrypted-pdf";
+import { extractedPageText } from "../../test/support/pdf-page-text";
 import { type UploadThingStandIn, startUploadThingStandIn } from "../../test/support/uploadthing-standin";
 import { reloadConfig } from "../config";
 import { verifyPassword } from "../credentials/password-hash";
@@ -89,6 +91,42 @@ describe("a direct upload to UploadThing", () => {
     const again = await completeDirectUpload(slot.id, slot.storageKey);
     expect(again.ok && again.document.id).toBe(doc.id);
     expect(storedKeys()).toContain(slot.storageKey);
+  });
+
+  it("replaces a stored file that is encrypted yet opens without a password by its decrypted copy", async () => {
+    const ownerId = await owner();
+    const source = await samplePdf(3, "Owner password only");
+    const encrypted = await encryptPdf(source, { cipher: "AES-256", objectStreams: true });
+    const slot = await openDirectUpload(ownerId, { name: "Locked deck.pdf", size: encrypted.length }, { gate_page: 2 });
+    await browserStores(slot.storageKey, encrypted);
+
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(outcome.ok).toBe(true);
+    const doc = await db.document.findUniqueOrThrow({ where: { id: slot.id } });
+    const stored = [...uploadthing.files.values()].filter((file) => file.customId === UploadThingStorage.customId(slot.storageKey));
+    expect(stored).toHaveLength(1);
+    const original = stored[0]!.bytes;
+    expect(original.toString("latin1")).not.toMatch(/\/Encrypt\b/);
+    expect(await extractedPageText(original)).toEqual(await extractedPageText(source));
+    expect([doc.originalFilename, doc.pageCount, doc.sizeBytes]).toEqual(["Locked deck.pdf", 3, BigInt(original.length)]);
+    expect(
+      storedKeys()
+        .filter((key) => key.startsWith(`documents/${doc.id}/`))
+        .sort(),
+    ).toEqual([slot.storageKey, doc.previewStorageKey].sort());
+  });
+
+  it("deletes a file that needs a password from UploadThing and says why", async () => {
+    const ownerId = await owner();
+    const locked = await encryptPdf(await samplePdf(2), { cipher: "AES-128", objectStreams: false, userPassword: "let me in" });
+    const slot = await openDirectUpload(ownerId, { name: "locked.pdf", size: locked.length }, {});
+    await browserStores(slot.storageKey, locked);
+    expect(await completeDirectUpload(slot.id, slot.storageKey)).toEqual({
+      ok: false,
+      error: { code: "bad_request", message: "The PDF is encrypted or password-protected. Upload an unprotected PDF." },
+    });
+    expect(storedKeys()).not.toContain(slot.storageKey);
+    expect(await db.document.count({ where: { ownerId } })).toBe(0);
   });
 
   it("deletes a file that fails inspection from UploadThing and says why", async () => {

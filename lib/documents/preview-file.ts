@@ -23,18 +23,27 @@ export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & { preview: { key: st
 /**
  * Inspects a PDF on local disk in the PDF worker process and, when the gate needs one, stores its
  * preview under a fresh key (so a reader never gets a half-written file). The caller deletes
- * `preview.key` if it does not keep it.
+ * `preview.key` if it does not keep it. A file encrypted yet openable without a password is
+ * decrypted by the worker: that copy is stored under `decryptedKey` (replacing what is there) and
+ * `decrypted` gives its size; it is deleted again if the preview cannot be stored.
  */
-export async function processPdf(documentId: string, file: string, gate: GateInput): Promise<ProcessedPdf> {
+export async function processPdf(documentId: string, file: string, gate: GateInput, decryptedKey?: string): Promise<ProcessedPdf> {
   const previewOutput = await scratchPath("previews", ".pdf");
+  const decryptedOutput = await scratchPath("decrypted", ".pdf");
   try {
-    const outcome = await runPdfJob({ input: file, previewOutput, gate });
-    if (!outcome.preview) return { ...outcome, preview: null };
-    const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
-    await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
-    return { ...outcome, preview: { key, pages: outcome.preview.pages } };
+    const outcome = await runPdfJob({ input: file, previewOutput, decryptedOutput, gate });
+    if (outcome.decrypted && decryptedKey) await storage().put(decryptedKey, createReadStream(decryptedOutput), outcome.decrypted.size);
+    try {
+      if (!outcome.preview) return { ...outcome, preview: null };
+      const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
+      await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
+      return { ...outcome, preview: { key, pages: outcome.preview.pages } };
+    } catch (error) {
+      if (outcome.decrypted && decryptedKey) await storage().delete(decryptedKey);
+      throw error;
+    }
   } finally {
-    await rm(previewOutput, { force: true });
+    await Promise.all([rm(previewOutput, { force: true }), rm(decryptedOutput, { force: true })]);
   }
 }
 

@@ -28,12 +28,17 @@ import { decodeStream } from "./decode-stream";
  *   labels, JavaScript, open action, metadata), and the file is written afresh, so earlier
  *   revisions of an incrementally updated file are gone.
  *
- * Copied objects lose every key that can point at a page, an action or document-level data, and
- * an object whose type is a page, annotation, action, file or structure element is never copied.
+ * Copied objects lose every key that can point at a page, an action or document-level data. Such
+ * a key is dropped by its role, not by its name alone: in the objects a page draws with (XObjects,
+ * patterns, shadings, graphics states, colour spaces) each of these keys is either the link it
+ * names or not defined at all. Where keys are names the file chose they are all kept: in a font
+ * and everything under it (a Type 3 font's /CharProcs keys are glyph names: /A, /P, /Next…), a
+ * DeviceN space's /Colorants and a type 5 halftone (colorant names).
+ * An object whose type is a page, annotation, action, file or structure element is never copied.
  */
 export type PreviewLimits = { maxContentBytes: number };
 
-const DROPPED_KEYS = new Set([
+const LINK_KEYS = new Set([
   "A",
   "AA",
   "AF",
@@ -74,7 +79,12 @@ const DROPPED_KEYS = new Set([
   "Threads",
   "Thumb",
   "URI",
+  // Never copied whole: only as pruned for the content that uses them.
+  "Resources",
 ]);
+const TYPE3_REPLACED_KEYS = new Set(["Resources"]);
+/** Keys whose dictionary maps names the file chose (colorants) to values. */
+const NAME_MAPS = new Set(["Colorants"]);
 const REFUSED_TYPES = new Set([
   "Action",
   "Annot",
@@ -99,6 +109,14 @@ const PAGE_BOXES = ["MediaBox", "CropBox", "BleedBox", "TrimBox", "ArtBox"] as c
 const INHERITED = new Set(["MediaBox", "CropBox", "Rotate", "Resources"]);
 const ANNOT_HIDDEN = 1 << 1;
 const ANNOT_NO_VIEW = 1 << 5;
+
+/**
+ * How an object is reached: the resources a content stream without its own takes (a form XObject
+ * may take its page's), and whether its keys are data (inside a font or a name map) rather than
+ * keys of a role.
+ */
+type Scope = { inheritedResources: PDFDict | undefined; keysAreData: boolean };
+const PAGE_SCOPE: Scope = { inheritedResources: undefined, keysAreData: false };
 
 const name = (value: string) => PDFName.of(value);
 const nameOf = (object: PDFObject | undefined) => (object instanceof PDFName ? object.decodeText() : undefined);
@@ -139,14 +157,15 @@ class PrunedCopier {
     for (const key of node.keys()) if (key.decodeText() !== "Type" && key.decodeText() !== "Parent") node.delete(key);
     for (const key of [...PAGE_BOXES, "Rotate", "UserUnit", "Group"]) {
       const value = this.resolve(inherited(key));
-      if (value !== undefined) node.set(name(key), this.copy(value, undefined));
+      if (value !== undefined) node.set(name(key), this.copy(value, PAGE_SCOPE));
     }
     if (!node.has(name("MediaBox"))) node.set(name("MediaBox"), this.target.context.obj([0, 0, 612, 792]));
 
     const pageResources = this.prunedResources(sourceResources, contentNames(content));
     if (extraXObjects.size > 0) {
       const xobjects = (pageResources.lookup(name("XObject")) as PDFDict | undefined) ?? this.target.context.obj({});
-      for (const [key, stream] of extraXObjects) xobjects.set(name(key), this.copy(stream, sourceResources));
+      for (const [key, stream] of extraXObjects)
+        xobjects.set(name(key), this.copy(stream, { inheritedResources: sourceResources, keysAreData: false }));
       pageResources.set(name("XObject"), xobjects);
     }
     node.set(name("Resources"), pageResources);
@@ -213,26 +232,24 @@ class PrunedCopier {
       const category = key.decodeText();
       const entries = this.resolve(value);
       if (category === "ProcSet" && entries) {
-        pruned.set(key, this.copy(entries, undefined));
+        pruned.set(key, this.copy(entries, PAGE_SCOPE));
         continue;
       }
       if (!(entries instanceof PDFDict)) continue;
+      const scope = { inheritedResources: resources, keysAreData: category === "Font" };
       const kept = this.target.context.obj({});
       for (const [entryName, entry] of entries.entries()) {
-        if (used.has(entryName.decodeText())) kept.set(entryName, this.copy(entry, resources));
+        if (used.has(entryName.decodeText())) kept.set(entryName, this.copy(entry, scope));
       }
       if (kept.keys().length > 0) pruned.set(key, kept);
     }
     return pruned;
   }
 
-  /**
-   * A copy in the target document. `inheritedResources` are those a content stream without its
-   * own uses (a form XObject may take its page's): it gets its own pruned copy of them instead.
-   */
-  private copy(object: PDFObject, inheritedResources: PDFDict | undefined): PDFObject {
+  /** A copy in the target document; an indirect object is copied once per kind of scope. */
+  private copy(object: PDFObject, scope: Scope): PDFObject {
     if (object instanceof PDFRef) {
-      const key = object.toString();
+      const key = `${object.toString()} ${scope.keysAreData ? "data" : "role"}`;
       const known = this.copies.get(key);
       if (known) return known;
       const resolved = this.source.context.lookup(object);
@@ -242,37 +259,47 @@ class PrunedCopier {
       }
       const ref = this.target.context.nextRef();
       this.copies.set(key, ref);
-      this.target.context.assign(ref, this.copyDirect(resolved, inheritedResources));
+      this.target.context.assign(ref, this.copyDirect(resolved, scope));
       return ref;
     }
-    const copied = this.copyDirect(object, inheritedResources);
+    const copied = this.copyDirect(object, scope);
     // A stream is always an indirect object, even where the source (wrongly) had it inline.
     return copied instanceof PDFStream ? this.target.context.register(copied) : copied;
   }
 
-  private copyDirect(object: PDFObject, inheritedResources: PDFDict | undefined): PDFObject {
-    if (object instanceof PDFStream) return this.copyStream(object, inheritedResources);
+  private copyDirect(object: PDFObject, scope: Scope): PDFObject {
+    if (object instanceof PDFStream) return this.copyStream(object, scope);
     if (object instanceof PDFDict) {
       if (this.refused(object)) return PDFNull;
-      return this.copyDict(object, inheritedResources);
+      if (nameOf(object.lookup(name("Type"))) === "Font" || nameOf(object.lookup(name("Subtype"))) === "Type3") {
+        return this.copyFont(object, { ...scope, keysAreData: true });
+      }
+      if (numberOf(object.lookup(name("HalftoneType"))) === 5) return this.copyDict(object, { ...scope, keysAreData: true }, undefined);
+      return this.copyDict(object, scope, scope.keysAreData ? undefined : LINK_KEYS);
     }
     if (object instanceof PDFArray) {
       const array = this.target.context.obj([]);
-      for (const item of object.asArray()) array.push(this.copy(item, inheritedResources));
+      for (const item of object.asArray()) array.push(this.copy(item, scope));
       return array;
     }
     return object;
   }
 
-  /** Resources are never copied whole: only as pruned for the content that uses them. */
-  private copyDict(dict: PDFDict, inheritedResources: PDFDict | undefined): PDFDict {
+  private copyDict(dict: PDFDict, scope: Scope, dropped: ReadonlySet<string> | undefined): PDFDict {
     const copy = this.target.context.obj({});
     for (const [key, value] of dict.entries()) {
       const keyName = key.decodeText();
-      if (DROPPED_KEYS.has(keyName) || keyName === "Resources") continue;
-      copy.set(key, this.copy(value, inheritedResources));
+      if (dropped?.has(keyName)) continue;
+      copy.set(key, this.copy(value, NAME_MAPS.has(keyName) ? { ...scope, keysAreData: true } : scope));
     }
-    if (nameOf(dict.lookup(name("Subtype"))) === "Type3") this.pruneType3(dict, copy, inheritedResources);
+    return copy;
+  }
+
+  /** Every key of a font is kept; a Type 3 font's resources are pruned to what its glyphs use. */
+  private copyFont(font: PDFDict, scope: Scope): PDFDict {
+    if (nameOf(font.lookup(name("Subtype"))) !== "Type3") return this.copyDict(font, scope, undefined);
+    const copy = this.copyDict(font, scope, TYPE3_REPLACED_KEYS);
+    this.pruneType3(font, copy, scope.inheritedResources);
     return copy;
   }
 
@@ -280,17 +307,17 @@ class PrunedCopier {
    * Form XObjects, tiling patterns, appearance streams (any stream with resources) are content:
    * their resources are pruned to the names their own content uses.
    */
-  private copyStream(stream: PDFStream, inheritedResources: PDFDict | undefined): PDFObject {
+  private copyStream(stream: PDFStream, scope: Scope): PDFObject {
     if (this.refused(stream.dict)) return PDFNull;
     const isContent =
       stream.dict.has(name("Resources")) ||
       nameOf(stream.dict.lookup(name("Subtype"))) === "Form" ||
       numberOf(stream.dict.lookup(name("PatternType"))) === 1;
     const raw = stream instanceof PDFRawStream ? stream.contents : stream.getContents();
-    const dict = this.copyDict(stream.dict, inheritedResources);
+    const dict = this.copyDict(stream.dict, scope, isContent || !scope.keysAreData ? LINK_KEYS : undefined);
     if (!isContent) return PDFRawStream.of(dict, raw);
     const own = this.resolve(stream.dict.get(name("Resources")));
-    const resources = own instanceof PDFDict ? own : inheritedResources;
+    const resources = own instanceof PDFDict ? own : scope.inheritedResources;
     dict.set(name("Resources"), this.prunedResources(resources, contentNames(decodeStream(stream, this.limits.maxContentBytes))));
     return PDFRawStream.of(dict, raw);
   }

@@ -1,4 +1,5 @@
 import { PDFDocument } from "pdf-lib";
+import { decryptPdf } from "./decrypt-pdf";
 
 export const PDF_MAGIC = Buffer.from("%PDF-");
 
@@ -13,25 +14,49 @@ export class PdfRefused extends Error {
 const UNREADABLE = "The PDF could not be read; it may be corrupt or truncated.";
 const ENCRYPTED = "The PDF is encrypted or password-protected. Upload an unprotected PDF.";
 
-export type Inspected = { document: PDFDocument; pageCount: number; firstPageAspect: number };
+export type Inspected = {
+  document: PDFDocument;
+  pageCount: number;
+  firstPageAspect: number;
+  /** The file without its encryption, when it was encrypted yet opens without a password: what to keep instead. */
+  decrypted: Uint8Array | null;
+};
 
 /**
  * Checks that bytes are a PDF anyone can open, and counts its pages. Refused: no `%PDF-` header,
- * unparseable or truncated, encrypted, without pages, or with more than `maxPages`. Also gives the
- * shape of page 1 as displayed (height ÷ width, rotation applied). Runs in the PDF worker process.
+ * unparseable or truncated, needing a password, without pages, or with more than `maxPages`. An
+ * encrypted file that opens without a password is decrypted and the copy inspected instead. Also
+ * gives the shape of page 1 as displayed (height ÷ width, rotation applied). Runs in the PDF
+ * worker process.
  */
 export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<Inspected> {
   if (bytes.length < PDF_MAGIC.length || !Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)) {
     throw new PdfRefused("The file is not a PDF (it does not start with %PDF-). Upload a PDF document.");
   }
-  let document: PDFDocument;
+  const loaded = await loadPdf(bytes);
+  if (loaded !== "encrypted") return { ...(await inspectLoaded(loaded, bytes, maxPages)), decrypted: null };
+  const decrypted = await decryptPdf(bytes);
+  const document = decrypted && (await loadPdf(decrypted));
+  if (!decrypted || !document || document === "encrypted") throw new PdfRefused(ENCRYPTED);
+  return { ...(await inspectLoaded(document, decrypted, maxPages)), decrypted };
+}
+
+/** pdf-lib's parse of the file; it refuses any encrypted file, which is told apart. */
+async function loadPdf(bytes: Uint8Array): Promise<PDFDocument | "encrypted"> {
+  try {
+    return await PDFDocument.load(bytes, { updateMetadata: false });
+  } catch (error) {
+    if ((error as Error).name === "EncryptedPDFError" || /encrypt/i.test((error as Error).message)) return "encrypted";
+    throw new PdfRefused(UNREADABLE);
+  }
+}
+
+/** pdf.js (via unpdf) proves the whole file parses, as pdf-lib's lenient parse does not. */
+async function inspectLoaded(document: PDFDocument, bytes: Uint8Array, maxPages: number): Promise<Omit<Inspected, "decrypted">> {
   let pages: number;
   try {
-    // pdf-lib refuses any encrypted file; pdf.js (via unpdf) then proves the whole file parses.
-    document = await PDFDocument.load(bytes, { updateMetadata: false });
     pages = document.getPageCount();
-  } catch (error) {
-    if ((error as Error).name === "EncryptedPDFError" || /encrypt/i.test((error as Error).message)) throw new PdfRefused(ENCRYPTED);
+  } catch {
     throw new PdfRefused(UNREADABLE);
   }
   if (pages > maxPages) throw new PdfRefused(`The PDF has ${pages} pages; the limit is ${maxPages}.`);

@@ -8,6 +8,8 @@ export type InspectJob = {
   input: string;
   /** Where to write the preview, when one is needed. */
   previewOutput: string;
+  /** Where to write the file without its encryption, when it is encrypted yet opens without a password. */
+  decryptedOutput: string;
   /** Which pages the preview holds, decided once the page count is known. */
   gate: { emailGate: boolean; gateType: "full" | "preview" | "none"; gatePage: number | null };
   maxPages: number;
@@ -32,6 +34,8 @@ export type InspectResult = {
   firstPageAspect: number;
   gatePage: number;
   preview: { pages: number; size: number } | null;
+  /** Set when the file was decrypted to `decryptedOutput`: that copy is the document's file. */
+  decrypted: { size: number } | null;
 };
 export type WatermarkResult = { ok: true; kind: "watermark"; pageCount: number; size: number };
 

@@ -12,9 +12,18 @@ import type { InspectJob, PdfJob, PdfJobResult, WatermarkJob } from "./pdf-job";
 import { watermarkPdf } from "./watermark-pdf";
 
 async function inspect(job: InspectJob): Promise<PdfJobResult> {
-  const { document, pageCount, firstPageAspect } = await inspectPdf(await readFile(job.input), job.maxPages);
+  const { document, pageCount, firstPageAspect, decrypted } = await inspectPdf(await readFile(job.input), job.maxPages);
+  if (decrypted) await writeFile(job.decryptedOutput, decrypted);
   const gatePage = resolveGatePage(job.gate.gatePage, pageCount);
-  const outcome = { ok: true, kind: "inspect", pageCount, firstPageAspect, gatePage, preview: null } as const;
+  const outcome = {
+    ok: true,
+    kind: "inspect",
+    pageCount,
+    firstPageAspect,
+    gatePage,
+    preview: null,
+    decrypted: decrypted && { size: decrypted.length },
+  } as const;
   if (gatePage > pageCount) return outcome;
   const pages = previewPagesNeeded({ ...job.gate, gatePage, pageCount });
   if (pages === 0) return outcome;

@@ -38,7 +38,8 @@ async function pdfFile(name: string) {
 const held = (name: string) => heldInput(file(name), pdf);
 
 const watermark = (input: string, name: string) => runWatermarkJob({ input, output: file(`${name}.out.pdf`), text: "Confidential" });
-const inspect = (input: string, name: string) => runPdfJob({ input, previewOutput: file(`${name}.preview.pdf`), gate: NO_GATE });
+const inspect = (input: string, name: string) =>
+  runPdfJob({ input, previewOutput: file(`${name}.preview.pdf`), decryptedOutput: file(`${name}.decrypted.pdf`), gate: NO_GATE });
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

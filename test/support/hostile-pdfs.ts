@@ -219,11 +219,8 @@ const swap16 = (buffer: Buffer) => Buffer.from(buffer.subarray(0, buffer.length 
 /** The page a marker belongs to. */
 export const markerPage = (found: string) => Number(/^PWMARK-P(\d+)/.exec(found)![1]);
 
-/**
- * A small PDF whose one object stream inflates to `inflatedBytes` (zeros): a compression bomb.
- * Deflated in chunks, so building a 1 GB bomb costs the builder no memory.
- */
-export async function compressionBomb(inflatedBytes: number): Promise<Buffer> {
+/** `inflatedBytes` zeros, deflated in chunks, so deflating 1 GB costs the builder no memory. */
+export async function deflatedZeros(inflatedBytes: number): Promise<Buffer> {
   const deflate = createDeflate({ level: 9 });
   const chunks: Buffer[] = [];
   deflate.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -234,7 +231,12 @@ export async function compressionBomb(inflatedBytes: number): Promise<Buffer> {
   }
   deflate.end();
   await done;
-  const payload = Buffer.concat(chunks);
+  return Buffer.concat(chunks);
+}
+
+/** A small PDF whose one object stream inflates to `inflatedBytes` (zeros): a compression bomb. */
+export async function compressionBomb(inflatedBytes: number): Promise<Buffer> {
+  const payload = await deflatedZeros(inflatedBytes);
   const parts: Buffer[] = [];
   const offsets: number[] = [];
   let size = 0;

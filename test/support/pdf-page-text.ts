@@ -21,3 +21,9 @@ export async function shownStrings(bytes: Uint8Array): Promise<string[][]> {
     );
   });
 }
+
+/** The text pdf.js extracts from each page: what a reader's text layer and search see. */
+export async function extractedPageText(bytes: Uint8Array): Promise<string[]> {
+  const { extractText, getDocumentProxy } = await import("unpdf");
+  return (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: false })).text;
+}
