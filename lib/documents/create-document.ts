@@ -13,6 +13,7 @@ import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";
+import { PAGE_IMAGES_BEFORE_ANSWER, queuePageImages } from "./render-page-images";
 import { eventDocument, serializeSettings } from "./serialize";
 import { assertCanVerifyEmails } from "./verify-needs-mail";
 
@@ -52,8 +53,9 @@ export async function createDocument(
   const stored: string[] = [];
   await faultPoint("upload:received");
   try {
-    const { pageCount, firstPageAspect, gatePage, preview } = await processPdf(id, file.path, gate);
+    const { pageCount, firstPageAspect, gatePage, preview, pageImages } = await processPdf(id, file.path, gate, PAGE_IMAGES_BEFORE_ANSWER);
     if (preview) stored.push(preview.key);
+    stored.push(...pageImages.keys);
     if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
       throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${pageCount}); got ${fields.gate_page}`);
     }
@@ -79,7 +81,7 @@ export async function createDocument(
     await faultPoint("upload:stored");
 
     const code = await unusedShareCode();
-    return await db.$transaction(async (tx) => {
+    const created = await db.$transaction(async (tx) => {
       const createdAt = now();
       const doc = await tx.document.create({
         data: {
@@ -94,6 +96,7 @@ export async function createDocument(
           storageKey,
           previewStorageKey: preview?.key ?? null,
           previewPageCount: preview?.pages ?? 0,
+          pageImages: pageImages.pages,
           passwordHash,
           createdAt,
           ...settings,
@@ -119,6 +122,8 @@ export async function createDocument(
       await storedOriginal?.commit(tx);
       return doc;
     });
+    queuePageImages(created.id);
+    return created;
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage().delete(key)));
     throw error;
