@@ -13,7 +13,9 @@ import { removePageImages } from "./page-images";
 export async function deleteDocument(ownerId: string, shortCode: string): Promise<void> {
   const doc = await findOwnedDocument(ownerId, shortCode);
   const imagePages = await db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ page_images: number }>>`SELECT page_images FROM documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      Array<{ page_images: number }>
+    >`SELECT page_images FROM documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
     const { count } = await tx.document.updateMany({
       where: { id: doc.id, deletedAt: null },
       data: { isActive: false, deletedAt: now(), pageImages: 0 },

@@ -52,7 +52,11 @@ describe("page images at upload and after it", () => {
     // Each page is its own drawing, not one image stored many times.
     const digests = new Set<string>();
     for (let page = 1; page <= pages; page++) {
-      digests.add(createHash("sha256").update(await imageBytes(pageImageKey(doc.id, page, "page"))).digest("hex"));
+      digests.add(
+        createHash("sha256")
+          .update(await imageBytes(pageImageKey(doc.id, page, "page")))
+          .digest("hex"),
+      );
     }
     expect(digests.size).toBe(pages);
     // Done is done: another call starts no job.

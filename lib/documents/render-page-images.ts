@@ -51,7 +51,9 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
       if (rendered === null || rendered.length !== to - from + 1) {
         await db.$executeRaw`UPDATE documents SET page_images_stopped = true WHERE id = ${documentId}::uuid`;
         progress.stoppedAt = from + (rendered?.length ?? 0);
-        console.warn(`[page-images] document ${documentId}: page ${progress.stoppedAt} could not be rendered; readers get pdf.js from there`);
+        console.warn(
+          `[page-images] document ${documentId}: page ${progress.stoppedAt} could not be rendered; readers get pdf.js from there`,
+        );
         return progress;
       }
       const keys = await storePageImages(documentId, outputDir, rendered);

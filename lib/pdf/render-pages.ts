@@ -37,11 +37,11 @@ export function pageImageSize(widthPt: number, heightPt: number): { width: numbe
  * Runs in the PDF worker process, whose memory ceiling and time limit bound a page that is a bomb.
  */
 export async function renderPages(bytes: Uint8Array, request: PageImageRequest, maxPages: number): Promise<RenderedPage[]> {
-  const module = await pdfiumModule();
+  const compiledModule = await pdfiumModule();
   const library = await PDFiumLibrary.init({
     // Emscripten passes the instance, though the wrapper's type names it a module.
     instantiateWasm: (imports, done) => {
-      void WebAssembly.instantiate(module, imports).then((instance) => done(instance as unknown as WebAssembly.Module));
+      void WebAssembly.instantiate(compiledModule, imports).then((instance) => done(instance as unknown as WebAssembly.Module));
       return {};
     },
   });

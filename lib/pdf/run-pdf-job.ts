@@ -3,16 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ApiError } from "../errors";
 import { config } from "../config";
-import type {
-  InspectJob,
-  InspectResult,
-  PdfJob,
-  PdfJobResult,
-  RenderJob,
-  RenderResult,
-  WatermarkJob,
-  WatermarkResult,
-} from "./pdf-job";
+import type { InspectJob, InspectResult, PdfJob, PdfJobResult, RenderJob, RenderResult, WatermarkJob, WatermarkResult } from "./pdf-job";
 
 /**
  * Runs PDF jobs in worker processes, so a hostile file costs the web process nothing: each worker
