@@ -7,6 +7,7 @@ import { Document, Page, pdfjs } from "react-pdf";
 import type { DocumentInitParameters } from "pdfjs-dist/types/src/display/api";
 import "react-pdf/dist/Page/TextLayer.css";
 import { GateForm } from "./gate-form";
+import { PageImage, PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
 import { PDF_CHUNK_BYTES } from "./pdf-opening";
 import { usePdfSource } from "./pdf-source";
@@ -61,6 +62,7 @@ export function PdfViewer({
   pageCount,
   pageAspect,
   readablePages,
+  pageImages,
   file,
   gate,
   canDownload,
@@ -235,6 +237,18 @@ export function PdfViewer({
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit });
 
   const pixelRatio = Math.min(window.devicePixelRatio || 1, MAX_CANVAS_PIXELS_WIDE / renderWidth);
+  // Until pdf.js has the document, the server-rendered pages (or the skeleton, when there are none).
+  const loadingPages =
+    pageImages > 0 ? (
+      <PageImageColumn
+        code={code}
+        pages={pageImages}
+        box={{ width: pageWidth, height: layout.height }}
+        watermark={watermark ? { text: watermark, pageWidth } : null}
+      />
+    ) : (
+      <PageSkeleton aspect={aspect} />
+    );
 
   return (
     <ViewerLayout
@@ -278,7 +292,7 @@ export function PdfViewer({
             file={source}
             // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
             suspense={false}
-            loading={<PageSkeleton aspect={aspect} />}
+            loading={loadingPages}
             options={PDF_OPTIONS}
             onLoadSuccess={async (pdf) => {
               // Page boxes take the first page's shape (portrait letter, A4, 16:9 slides) before they appear.
@@ -326,13 +340,14 @@ export function PdfViewer({
                       />
                     </div>
                   ) : null}
+                  {page <= pageImages && <PageImage code={code} page={page} priority={page === 1} />}
                   {watermark && <WatermarkOverlay text={watermark} pageWidth={pageWidth} />}
                 </div>
               ))}
             </div>
           </Document>
         ) : (
-          <PageSkeleton aspect={aspect} />
+          loadingPages
         ))
       )}
       {gate && numPages > 0 && (
