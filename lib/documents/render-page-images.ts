@@ -73,9 +73,10 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
   }
 }
 
-let queue: string[] = [];
-let running: Promise<void> | null = null;
-let accepting = false;
+type Renderer = { queue: string[]; running: Promise<void> | null; accepting: boolean };
+// One queue per process: Next bundles this module into the routes (uploads) and the instrumentation
+// (which starts it) separately, each with its own copy of module state.
+const renderer = ((globalThis as { pagewisePageImages?: Renderer }).pagewisePageImages ??= { queue: [], running: null, accepting: false });
 
 /**
  * Starts rendering in this process: the documents whose images are unfinished (an upload before
@@ -83,7 +84,7 @@ let accepting = false;
  * time. Returns a function that stops after the job in progress.
  */
 export function startPageImageRenderer(): () => Promise<void> {
-  accepting = true;
+  renderer.accepting = true;
   void db.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM documents
     WHERE page_images < page_count AND NOT page_images_stopped AND deleted_at IS NULL
@@ -91,22 +92,22 @@ export function startPageImageRenderer(): () => Promise<void> {
     .then((rows) => rows.forEach((row) => queuePageImages(row.id)))
     .catch((error: unknown) => console.error("[page-images] looking for unfinished documents failed:", error));
   return async () => {
-    accepting = false;
-    queue = [];
-    await running;
+    renderer.accepting = false;
+    renderer.queue = [];
+    await renderer.running;
   };
 }
 
 /** Renders the rest of a document's pages after its upload, when this process renders at all (startPageImageRenderer). */
 export function queuePageImages(documentId: string) {
-  if (!accepting || queue.includes(documentId)) return;
-  queue.push(documentId);
-  running ??= drain();
+  if (!renderer.accepting || renderer.queue.includes(documentId)) return;
+  renderer.queue.push(documentId);
+  renderer.running ??= drain();
 }
 
 async function drain() {
-  for (let next = queue.shift(); next && accepting; next = queue.shift()) {
+  for (let next = renderer.queue.shift(); next && renderer.accepting; next = renderer.queue.shift()) {
     await renderPageImages(next).catch((error: unknown) => console.error(`[page-images] document ${next}:`, error));
   }
-  running = null;
+  renderer.running = null;
 }

@@ -27,10 +27,21 @@ const WATCH_INTERVAL_MS = 20;
 const PAGE_SIZE = 4096;
 const workerEntry = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/pdf/pdf-worker.ts");
 
-const idle: Worker[] = [];
-const running: Record<Lane, number> = { owner: 0, public: 0, background: 0 };
-const waiting: Record<Lane, Array<() => void>> = { owner: [], public: [], background: [] };
-const started: Record<PdfJob["kind"], number> = { inspect: 0, watermark: 0, render: 0 };
+type Pool = {
+  idle: Worker[];
+  running: Record<Lane, number>;
+  waiting: Record<Lane, Array<() => void>>;
+  started: Record<PdfJob["kind"], number>;
+};
+// One pool per process: Next bundles this module into several server layers (routes, pages,
+// instrumentation), each with its own copy, and the lanes hold only if they all count together.
+const pool = ((globalThis as { pagewisePdfPool?: Pool }).pagewisePdfPool ??= {
+  idle: [],
+  running: { owner: 0, public: 0, background: 0 },
+  waiting: { owner: [], public: [], background: [] },
+  started: { inspect: 0, watermark: 0, render: 0 },
+});
+const { idle, running, waiting, started } = pool;
 
 /** Jobs holding a worker slot now, in one lane or in both (queued ones not counted). */
 export const pdfJobsInProgress = (lane?: Lane) => (lane ? running[lane] : running.owner + running.public + running.background);
