@@ -57,11 +57,19 @@ export function PageImageColumn({
   watermark: { text: string; pageWidth: number } | null;
 }) {
   return (
-    <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }} role="status" aria-label="Loading document…">
+    <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
-        <div key={page} data-page={page} className="relative overflow-hidden bg-white shadow-md" style={box}>
+        <div
+          key={page}
+          data-page={page}
+          className="relative overflow-hidden bg-white shadow-md"
+          style={box}
+          // Page 1's box stands where the skeleton stood, and says what it did.
+          {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
+        >
           <PageImage code={code} page={page} priority={page === 1} />
           {watermark && <WatermarkOverlay text={watermark.text} pageWidth={watermark.pageWidth} />}
+          {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>
       ))}
     </div>
