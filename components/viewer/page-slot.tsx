@@ -19,6 +19,8 @@ type PageSlotProps = {
   slotRef: (element: HTMLDivElement | null) => void;
   /** The page has been drawn, or has failed to be: either way pdf.js is free for the next. */
   onSettled: (page: number) => void;
+  /** The server-rendered image of the page, shown until pdf.js has drawn it (page-image.tsx); null when it has none yet. */
+  image: React.ReactNode;
 };
 
 type Drawing = "pending" | "drawn" | "failed";
@@ -28,7 +30,19 @@ type Drawing = "pending" | "drawn" | "failed";
  * near the viewport, a visibly loading page until it is first drawn, and a notice with a retry in
  * place of a page that could not be drawn (never a silent blank). `data-rendered` marks a page drawn.
  */
-export function PageSlot({ page, pageCount, width, height, draw, renderWidth, pixelRatio, watermark, slotRef, onSettled }: PageSlotProps) {
+export function PageSlot({
+  page,
+  pageCount,
+  width,
+  height,
+  draw,
+  renderWidth,
+  pixelRatio,
+  watermark,
+  slotRef,
+  onSettled,
+  image,
+}: PageSlotProps) {
   const [drawing, setDrawing] = useState<Drawing>("pending");
   const [attempt, setAttempt] = useState(0);
   const [linksReady, setLinksReady] = useState(false);
@@ -59,7 +73,7 @@ export function PageSlot({ page, pageCount, width, height, draw, renderWidth, pi
         />
       ) : (
         <>
-          {drawing === "pending" && <PageLoading />}
+          {drawing === "pending" && !image && <PageLoading />}
           {draw && (
             <div
               style={{
@@ -90,6 +104,7 @@ export function PageSlot({ page, pageCount, width, height, draw, renderWidth, pi
           )}
         </>
       )}
+      {drawing !== "failed" && image}
       {watermark && <WatermarkOverlay text={watermark} pageWidth={width} />}
     </div>
   );

@@ -8,6 +8,7 @@ import "react-pdf/dist/Page/TextLayer.css";
 import "react-pdf/dist/Page/AnnotationLayer.css";
 import { GateForm } from "./gate-form";
 import type { LoadProgress } from "./loading-bar";
+import { PageImage, PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
 import { PageSlot } from "./page-slot";
 import { PDF_DOCUMENT_OPTIONS } from "./pdf-document-options";
@@ -52,6 +53,7 @@ export function PdfViewer({
   pageCount,
   pageAspect,
   readablePages,
+  pageImages,
   file,
   gate,
   canDownload,
@@ -230,6 +232,18 @@ export function PdfViewer({
   // How much of the file has arrived, shown while the document opens (pdf.js goes on reporting as pages load).
   const [progress, setProgress] = useState<{ source: unknown; value: LoadProgress } | null>(null);
   const opened = useRef<unknown>(null);
+  // Until pdf.js has the document, the server-rendered pages (or the skeleton with the file's progress, when there are none).
+  const loadingPages =
+    pageImages > 0 ? (
+      <PageImageColumn
+        code={code}
+        pages={pageImages}
+        box={{ width: pageWidth, height: layout.height }}
+        watermark={watermark ? { text: watermark, pageWidth } : null}
+      />
+    ) : (
+      <PageSkeleton aspect={aspect} progress={progress?.source === source ? progress.value : null} />
+    );
 
   return (
     <ViewerLayout
@@ -273,7 +287,7 @@ export function PdfViewer({
             file={source}
             // Loading and errors stay inside the viewer (skeleton, error panel), never suspending the toolbar.
             suspense={false}
-            loading={<PageSkeleton aspect={aspect} progress={progress?.source === source ? progress.value : null} />}
+            loading={loadingPages}
             options={PDF_DOCUMENT_OPTIONS}
             onLoadProgress={(value) => opened.current !== source && setProgress({ source, value })}
             // A link to a page in the file goes there (clamped to the pages the reader may read);
@@ -306,12 +320,13 @@ export function PdfViewer({
                   watermark={watermark}
                   slotRef={slotRef}
                   onSettled={onPageSettled}
+                  image={page <= pageImages ? <PageImage code={code} page={page} priority={page === 1} /> : null}
                 />
               ))}
             </div>
           </Document>
         ) : (
-          <PageSkeleton aspect={aspect} />
+          loadingPages
         ))
       )}
       {gate && numPages > 0 && (

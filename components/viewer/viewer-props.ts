@@ -22,6 +22,8 @@ export type ViewerProps = {
   pageAspect: number;
   /** Pages this browser may read now (all once every gate is passed). */
   readablePages: number;
+  /** Pages 1..pageImages have server-rendered images this browser may see (components/viewer/page-image.tsx). */
+  pageImages: number;
   file: string | null;
   gate: ReaderGate | null;
   canDownload: boolean;

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
 import { GateForm } from "./gate-form";
+import { PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
 import { fetchPdfOpening } from "./pdf-opening";
 import { pdfWorkerPort } from "./pdf-worker";
@@ -28,7 +29,17 @@ function LoadingViewer() {
         downloadHref: props.canDownload ? `/s/${props.code}/download` : null,
       }}
     >
-      <PageSkeleton aspect={props.pageAspect} />
+      {props.pageImages > 0 ? (
+        <PageImageColumn
+          code={props.code}
+          pages={props.pageImages}
+          // The page skeleton's size: the server does not know the screen.
+          box={{ width: "min(calc(100vw - 48px), 900px)", aspectRatio: `1 / ${props.pageAspect}` }}
+          watermark={props.watermark ? { text: props.watermark, pageWidth: 900 } : null}
+        />
+      ) : (
+        <PageSkeleton aspect={props.pageAspect} />
+      )}
     </ViewerLayout>
   );
 }

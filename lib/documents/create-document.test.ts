@@ -22,6 +22,7 @@ import { verifyPassword } from "../credentials/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import { storage } from "../storage";
+import { pageImageKey } from "../storage/page-image-keys";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
@@ -107,10 +108,12 @@ describe("uploading a PDF", () => {
 
   it("leaves no stored file behind when the upload is refused", async () => {
     const { id } = await owner();
-    const before = await readdir(path.join(config().STORAGE_DIR, "documents")).catch(() => []);
+    const stored = async () => (await storage().list("documents/")).map((object) => object.key).sort();
+    const before = await stored();
+    // Refused after the PDF worker answered (page 1's images were stored by then), and before.
     await refusal(upload(id, await samplePdf(2), { gate_page: 5 }));
     await refusal(upload(id, Buffer.from("%PDF-1.7 not really")));
-    expect(await readdir(path.join(config().STORAGE_DIR, "documents")).catch(() => [])).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 });
 
@@ -135,8 +138,15 @@ describe("changing the gate", () => {
       const preview = await storedPreview(stored.previewStorageKey);
       expect([...markersIn(preview)].filter((m) => markerPage(m) >= stored.gatePage)).toEqual([]);
     }
-    const files = await readdir(path.join(config().STORAGE_DIR, "documents", doc.id));
-    expect(files.sort()).toEqual(["original.pdf", ...(stored.previewStorageKey ? [path.basename(stored.previewStorageKey)] : [])].sort());
+    const files = (await storage().list(`documents/${doc.id}/`)).map((object) => object.key);
+    expect(files.sort()).toEqual(
+      [
+        stored.storageKey,
+        pageImageKey(doc.id, 1, "page"),
+        pageImageKey(doc.id, 1, "thumb"),
+        ...(stored.previewStorageKey ? [stored.previewStorageKey] : []),
+      ].sort(),
+    );
   });
 });
 

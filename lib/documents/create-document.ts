@@ -13,6 +13,7 @@ import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";
+import { PAGE_IMAGES_BEFORE_ANSWER, queuePageImages } from "./render-page-images";
 import { eventDocument, serializeSettings } from "./serialize";
 import { assertCanVerifyEmails } from "./verify-needs-mail";
 
@@ -54,9 +55,16 @@ export async function createDocument(
   const stored: string[] = [];
   await faultPoint("upload:received");
   try {
-    const { pageCount, firstPageAspect, gatePage, preview, decrypted } = await processPdf(id, file.path, gate, storageKey);
+    const { pageCount, firstPageAspect, gatePage, preview, decrypted, pageImages } = await processPdf(
+      id,
+      file.path,
+      gate,
+      storageKey,
+      PAGE_IMAGES_BEFORE_ANSWER,
+    );
     if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);
+    stored.push(...pageImages.keys);
     const sizeBytes = decrypted?.size ?? file.size;
     if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
       throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${pageCount}); got ${fields.gate_page}`);
@@ -83,7 +91,7 @@ export async function createDocument(
     await faultPoint("upload:stored");
 
     const code = await unusedShareCode();
-    return await db.$transaction(async (tx) => {
+    const created = await db.$transaction(async (tx) => {
       const createdAt = now();
       const doc = await tx.document.create({
         data: {
@@ -98,6 +106,7 @@ export async function createDocument(
           storageKey,
           previewStorageKey: preview?.key ?? null,
           previewPageCount: preview?.pages ?? 0,
+          pageImages: pageImages.pages,
           passwordHash,
           createdAt,
           ...settings,
@@ -123,6 +132,8 @@ export async function createDocument(
       await storedOriginal?.commit(tx);
       return doc;
     });
+    queuePageImages(created.id);
+    return created;
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage().delete(key)));
     throw error;

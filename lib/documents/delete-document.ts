@@ -2,13 +2,29 @@ import { notFound } from "../errors";
 import { db } from "../db/client";
 import { now } from "../time";
 import { findOwnedDocument } from "./find-document";
+import { removePageImages } from "./page-images";
 
-/** Soft delete: the row, its files and analytics stay; every API path and the link stop serving it. */
+/**
+ * Soft delete: the row, its files and analytics stay; every API path and the link stop serving it.
+ * Its page images go (they are made again from the original should it ever come back). The row is
+ * locked while its image count is read and zeroed, so a background render finishing meanwhile
+ * either is counted here or finds the document deleted and removes its own.
+ */
 export async function deleteDocument(ownerId: string, shortCode: string): Promise<void> {
   const doc = await findOwnedDocument(ownerId, shortCode);
-  const { count } = await db.document.updateMany({
-    where: { id: doc.id, deletedAt: null },
-    data: { isActive: false, deletedAt: now() },
+  const imagePages = await db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<
+      Array<{ page_images: number }>
+    >`SELECT page_images FROM documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
+    const { count } = await tx.document.updateMany({
+      where: { id: doc.id, deletedAt: null },
+      data: { isActive: false, deletedAt: now(), pageImages: 0 },
+    });
+    if (count === 0) throw notFound();
+    return row?.page_images ?? 0;
   });
-  if (count === 0) throw notFound();
+  await removePageImages(doc.id, imagePages).catch((error: unknown) =>
+    // The orphan sweep removes what is left once the grace period has passed.
+    console.error(`[page-images] removing the images of deleted document ${doc.id} failed:`, error),
+  );
 }

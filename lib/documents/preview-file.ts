@@ -8,6 +8,7 @@ import type { Document } from "../generated/prisma/client";
 import { runPdfJob, type PdfJobOutcome } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
 import { scratchName } from "../storage/clear-scratch";
+import { storePageImages } from "./page-images";
 
 type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage: number | null };
 
@@ -18,32 +19,58 @@ export async function scratchPath(area: string, suffix: string): Promise<string>
   return path.join(dir, scratchName(suffix));
 }
 
-export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & { preview: { key: string; pages: number } | null };
+/** A fresh scratch directory under DATA_DIR/tmp/<area>; the caller removes it. */
+export async function scratchDirectory(area: string): Promise<string> {
+  const dir = await scratchPath(area, "");
+  await mkdir(dir);
+  return dir;
+}
+
+export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & {
+  preview: { key: string; pages: number } | null;
+  /** Pages 1..`pages` rendered to images in the same round trip, stored under `keys`. */
+  pageImages: { pages: number; keys: string[] };
+};
 
 /**
  * Inspects a PDF on local disk in the PDF worker process and, when the gate needs one, stores its
- * preview under a fresh key (so a reader never gets a half-written file). The caller deletes
- * `preview.key` if it does not keep it. A file encrypted yet openable without a password is
+ * preview under a fresh key (so a reader never gets a half-written file); with `imagePages`, also
+ * renders and stores images of its first pages. The caller deletes `preview.key` and
+ * `pageImages.keys` if it does not keep them. A file encrypted yet openable without a password is
  * decrypted by the worker: that copy is stored under `decryptedKey` (replacing what is there) and
- * `decrypted` gives its size; it is deleted again if the preview cannot be stored.
+ * `decrypted` gives its size; it is deleted again if what follows cannot be stored.
  */
-export async function processPdf(documentId: string, file: string, gate: GateInput, decryptedKey?: string): Promise<ProcessedPdf> {
+export async function processPdf(
+  documentId: string,
+  file: string,
+  gate: GateInput,
+  decryptedKey?: string,
+  imagePages = 0,
+): Promise<ProcessedPdf> {
   const previewOutput = await scratchPath("previews", ".pdf");
   const decryptedOutput = await scratchPath("decrypted", ".pdf");
+  const imageDir = imagePages > 0 ? await scratchDirectory("page-images") : null;
+  const stored: string[] = [];
+  let decryptedStored = false;
   try {
-    const outcome = await runPdfJob({ input: file, previewOutput, decryptedOutput, gate });
-    if (outcome.decrypted && decryptedKey) await storage().put(decryptedKey, createReadStream(decryptedOutput), outcome.decrypted.size);
-    try {
-      if (!outcome.preview) return { ...outcome, preview: null };
-      const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
-      await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
-      return { ...outcome, preview: { key, pages: outcome.preview.pages } };
-    } catch (error) {
-      if (outcome.decrypted && decryptedKey) await storage().delete(decryptedKey);
-      throw error;
+    const render = imageDir ? { outputDir: imageDir, from: 1, to: imagePages } : undefined;
+    const outcome = await runPdfJob({ input: file, previewOutput, decryptedOutput, gate, render });
+    if (outcome.decrypted && decryptedKey) {
+      await storage().put(decryptedKey, createReadStream(decryptedOutput), outcome.decrypted.size);
+      decryptedStored = true;
     }
+    stored.push(...(imageDir && outcome.rendered ? await storePageImages(documentId, imageDir, outcome.rendered) : []));
+    const pageImages = { pages: outcome.rendered?.length ?? 0, keys: stored };
+    if (!outcome.preview) return { ...outcome, preview: null, pageImages };
+    const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
+    await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
+    return { ...outcome, preview: { key, pages: outcome.preview.pages }, pageImages };
+  } catch (error) {
+    await Promise.allSettled([...stored, ...(decryptedStored && decryptedKey ? [decryptedKey] : [])].map((key) => storage().delete(key)));
+    throw error;
   } finally {
     await Promise.all([rm(previewOutput, { force: true }), rm(decryptedOutput, { force: true })]);
+    if (imageDir) await rm(imageDir, { recursive: true, force: true });
   }
 }
 

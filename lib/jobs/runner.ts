@@ -1,6 +1,7 @@
 import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db/client";
+import { startPageImageRenderer } from "../documents/render-page-images";
 import { composeDueDigests } from "../email/compose-due-digests";
 import { sendDueNotifications } from "../email/send-due-notifications";
 import { describePruned, pruneExpired } from "../retention/prune-expired";
@@ -111,8 +112,11 @@ export function startRunner(): () => Promise<void> {
     .then(() => listener.query(`LISTEN ${EVENTS_CHANNEL}`))
     .catch((error) => console.warn("[webhooks] LISTEN unavailable, polling only:", error.message));
   round();
+  // Page images unfinished at the last stop (or from before they existed) are rendered first.
+  const stopRendering = startPageImageRenderer();
   return async () => {
     stopped = true;
+    await stopRendering();
     clearInterval(timer);
     clearInterval(sweeper);
     clearInterval(pruner);

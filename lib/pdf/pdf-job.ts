@@ -14,6 +14,8 @@ export type InspectJob = {
   gate: { emailGate: boolean; gateType: "full" | "preview" | "none"; gatePage: number | null };
   maxPages: number;
   maxContentBytes: number;
+  /** Also renders these first pages to images, in the same round trip (lib/pdf/render-pages.ts). */
+  render?: PageImageRequest;
 };
 
 /** A copy of an (already inspected) PDF with `text` drawn over every page, written to `output`. */
@@ -25,7 +27,16 @@ export type WatermarkJob = {
   maxPages: number;
 };
 
-export type PdfJob = InspectJob | WatermarkJob;
+/** Which pages to render to images, and the directory the worker writes `<n>.webp` and `<n>-thumb.webp` to. */
+export type PageImageRequest = { outputDir: string; from: number; to: number };
+
+/** Renders pages `from..to` of a PDF to images (lib/pdf/render-pages.ts). */
+export type RenderJob = { kind: "render"; input: string; maxPages: number } & PageImageRequest;
+
+export type PdfJob = InspectJob | WatermarkJob | RenderJob;
+
+/** One page rendered: how long drawing and encoding it took, and the bytes of each image. */
+export type RenderedPage = { page: number; ms: number; bytes: number; thumbBytes: number };
 
 export type InspectResult = {
   ok: true;
@@ -36,7 +47,10 @@ export type InspectResult = {
   preview: { pages: number; size: number } | null;
   /** Set when the file was decrypted to `decryptedOutput`: that copy is the document's file. */
   decrypted: { size: number } | null;
+  /** The pages `render` asked for; fewer (none) when one could not be drawn, which does not refuse the upload. */
+  rendered?: RenderedPage[];
 };
 export type WatermarkResult = { ok: true; kind: "watermark"; pageCount: number; size: number };
+export type RenderResult = { ok: true; kind: "render"; pages: RenderedPage[] };
 
-export type PdfJobResult = InspectResult | WatermarkResult | { ok: false; refused: string };
+export type PdfJobResult = InspectResult | WatermarkResult | RenderResult | { ok: false; refused: string };

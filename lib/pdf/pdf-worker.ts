@@ -8,7 +8,8 @@ import { previewPagesNeeded, resolveGatePage } from "../rules/gate";
 import { buildPreview } from "./build-preview";
 import { DecodedTooLargeError } from "./decode-stream";
 import { inspectPdf, PdfRefused } from "./inspect-pdf";
-import type { InspectJob, PdfJob, PdfJobResult, WatermarkJob } from "./pdf-job";
+import type { InspectJob, PdfJob, PdfJobResult, RenderJob, WatermarkJob } from "./pdf-job";
+import { renderPages } from "./render-pages";
 import { watermarkPdf } from "./watermark-pdf";
 
 async function inspect(job: InspectJob): Promise<PdfJobResult> {
@@ -38,7 +39,22 @@ async function watermark(job: WatermarkJob): Promise<PdfJobResult> {
   return { ok: true, kind: "watermark", pageCount, size: bytes.length };
 }
 
-const run = (job: PdfJob) => (job.kind === "inspect" ? inspect(job) : watermark(job));
+async function render(job: RenderJob): Promise<PdfJobResult> {
+  return { ok: true, kind: "render", pages: await renderPages(await readFile(job.input), job, job.maxPages) };
+}
+
+/** An accepted upload's first pages as images; a page that cannot be drawn leaves them to the background, never refusing the upload. */
+async function inspectAndRender(job: InspectJob): Promise<PdfJobResult> {
+  const outcome = await inspect(job);
+  if (!job.render || !outcome.ok || outcome.kind !== "inspect") return outcome;
+  const rendered = await renderPages(await readFile(job.input), job.render, job.maxPages).catch((error: unknown) => {
+    console.error("[pdf-worker] rendering page images failed:", error);
+    return [];
+  });
+  return { ...outcome, rendered };
+}
+
+const run = (job: PdfJob) => (job.kind === "inspect" ? inspectAndRender(job) : job.kind === "render" ? render(job) : watermark(job));
 
 process.on("message", (job: PdfJob) => {
   run(job).then(

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ApiError } from "../errors";
 import { config } from "../config";
-import type { InspectJob, InspectResult, PdfJob, PdfJobResult, WatermarkJob, WatermarkResult } from "./pdf-job";
+import type { InspectJob, InspectResult, PdfJob, PdfJobResult, RenderJob, RenderResult, WatermarkJob, WatermarkResult } from "./pdf-job";
 
 /**
  * Runs PDF jobs in worker processes, so a hostile file costs the web process nothing: each worker
@@ -15,21 +15,36 @@ import type { InspectJob, InspectResult, PdfJob, PdfJobResult, WatermarkJob, Wat
  * hold at most PDF_PUBLIC_WORKERS of them (fewer than PDF_WORKERS, so one is always free of it) and
  * PDF_PUBLIC_QUEUE_LIMIT wait; a freed worker goes to a waiting owner job first. So readers, however
  * many, never make an upload wait behind them. Past a lane's queue the caller gets 503 with Retry-After.
+ *
+ * A third lane, background (rendering page images after an upload), takes a worker only when one is
+ * free and no owner or public job waits, and holds at most one: its jobs are a few pages each, so an
+ * upload arriving meanwhile waits at most one such job when every worker is busy.
  */
 type Worker = { child: ChildProcess; ready: Promise<void> };
-type Lane = "owner" | "public";
+type Lane = "owner" | "public" | "background";
 
 const WATCH_INTERVAL_MS = 20;
 const PAGE_SIZE = 4096;
 const workerEntry = () => path.join(/*turbopackIgnore: true*/ process.cwd(), "lib/pdf/pdf-worker.ts");
 
-const idle: Worker[] = [];
-const running: Record<Lane, number> = { owner: 0, public: 0 };
-const waiting: Record<Lane, Array<() => void>> = { owner: [], public: [] };
-const started: Record<PdfJob["kind"], number> = { inspect: 0, watermark: 0 };
+type Pool = {
+  idle: Worker[];
+  running: Record<Lane, number>;
+  waiting: Record<Lane, Array<() => void>>;
+  started: Record<PdfJob["kind"], number>;
+};
+// One pool per process: Next bundles this module into several server layers (routes, pages,
+// instrumentation), each with its own copy, and the lanes hold only if they all count together.
+const pool = ((globalThis as { pagewisePdfPool?: Pool }).pagewisePdfPool ??= {
+  idle: [],
+  running: { owner: 0, public: 0, background: 0 },
+  waiting: { owner: [], public: [], background: [] },
+  started: { inspect: 0, watermark: 0, render: 0 },
+});
+const { idle, running, waiting, started } = pool;
 
 /** Jobs holding a worker slot now, in one lane or in both (queued ones not counted). */
-export const pdfJobsInProgress = (lane?: Lane) => (lane ? running[lane] : running.owner + running.public);
+export const pdfJobsInProgress = (lane?: Lane) => (lane ? running[lane] : running.owner + running.public + running.background);
 
 /** Jobs of a kind handed to a worker since the process started. */
 export const pdfJobsStarted = (kind: PdfJob["kind"]) => started[kind];
@@ -37,6 +52,7 @@ export const pdfJobsStarted = (kind: PdfJob["kind"]) => started[kind];
 type Outcome<R> = R & { peakRssBytes: number };
 export type PdfJobOutcome = Outcome<InspectResult>;
 export type WatermarkOutcome = Outcome<WatermarkResult>;
+export type RenderOutcome = Outcome<RenderResult>;
 
 /** Inspects an uploaded PDF and writes its preview when the gate needs one. */
 export async function runPdfJob(job: Omit<InspectJob, "kind" | "maxPages" | "maxContentBytes">): Promise<PdfJobOutcome> {
@@ -52,7 +68,16 @@ export async function runWatermarkJob(job: Omit<WatermarkJob, "kind" | "maxPages
   return outcome;
 }
 
-async function runJob(lane: Lane, job: PdfJob): Promise<Outcome<InspectResult | WatermarkResult>> {
+/** Renders pages of a stored document's PDF to images, after its upload (the background lane). */
+export async function runRenderJob(job: Omit<RenderJob, "kind" | "maxPages">): Promise<RenderOutcome> {
+  const outcome = await runJob("background", { ...job, kind: "render", maxPages: config().MAX_PAGES });
+  if (outcome.kind !== "render") throw new Error("The PDF worker answered a render with another kind of result");
+  return outcome;
+}
+
+type AnyOutcome = Outcome<InspectResult | WatermarkResult | RenderResult>;
+
+async function runJob(lane: Lane, job: PdfJob): Promise<AnyOutcome> {
   const settings = config();
   await acquire(lane, settings);
   let worker: Worker | undefined;
@@ -76,7 +101,7 @@ function runOn(
   worker: Worker,
   job: PdfJob,
   limits: { PDF_WORKER_MEMORY_MB: number; PDF_WORKER_TIMEOUT_SECONDS: number },
-): Promise<Outcome<InspectResult | WatermarkResult>> {
+): Promise<AnyOutcome> {
   const { child } = worker;
   const ceiling = limits.PDF_WORKER_MEMORY_MB * 1024 * 1024;
   return new Promise((resolve, reject) => {
@@ -145,9 +170,10 @@ function setBusy({ child }: Worker, busy: boolean) {
 
 type LaneSettings = { PDF_WORKERS: number; PDF_QUEUE_LIMIT: number; PDF_PUBLIC_WORKERS: number; PDF_PUBLIC_QUEUE_LIMIT: number };
 
-/** Whether a job of `lane` may take a worker now; a public one never while an owner job waits. */
+/** Whether a job of `lane` may take a worker now; a public one never while an owner job waits, a background one never while anyone waits. */
 function mayStart(lane: Lane, settings: LaneSettings): boolean {
-  if (running.owner + running.public >= settings.PDF_WORKERS) return false;
+  if (pdfJobsInProgress() >= settings.PDF_WORKERS) return false;
+  if (lane === "background") return running.background === 0 && waiting.owner.length === 0 && waiting.public.length === 0;
   return lane === "owner" || (running.public < settings.PDF_PUBLIC_WORKERS && waiting.owner.length === 0);
 }
 
@@ -156,7 +182,8 @@ async function acquire(lane: Lane, settings: LaneSettings) {
     running[lane]++;
     return;
   }
-  const queueLimit = lane === "owner" ? settings.PDF_QUEUE_LIMIT : settings.PDF_PUBLIC_QUEUE_LIMIT;
+  const queueLimit =
+    lane === "owner" ? settings.PDF_QUEUE_LIMIT : lane === "public" ? settings.PDF_PUBLIC_QUEUE_LIMIT : Number.POSITIVE_INFINITY;
   if (waiting[lane].length >= queueLimit) {
     throw new ApiError("service_unavailable", "Too many PDFs are being processed right now. Try again in a few seconds.", {
       headers: { "Retry-After": "5" },
@@ -168,7 +195,7 @@ async function acquire(lane: Lane, settings: LaneSettings) {
 /** Frees the lane's worker slot and hands free slots on, waiting owner jobs first. */
 function release(lane: Lane, settings: LaneSettings) {
   running[lane]--;
-  for (const next of ["owner", "public"] as const) {
+  for (const next of ["owner", "public", "background"] as const) {
     while (waiting[next].length > 0 && mayStart(next, settings)) {
       running[next]++;
       waiting[next].shift()!();

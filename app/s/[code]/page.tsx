@@ -67,6 +67,7 @@ export default async function ViewerPage({ params }: Props) {
         pageCount={doc.pageCount}
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
         readablePages={access.readablePages}
+        pageImages={Math.min(doc.pageImages, access.readablePages)}
         file={file}
         gate={
           gateActive(doc) && !access.gatePassed

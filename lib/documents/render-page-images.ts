@@ -1,0 +1,113 @@
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { db } from "../db/client";
+import { ApiError } from "../errors";
+import type { RenderedPage } from "../pdf/pdf-job";
+import { runRenderJob } from "../pdf/run-pdf-job";
+import { storage } from "../storage";
+import { pageImageName, PAGE_IMAGE_VARIANTS } from "../storage/page-image-keys";
+import { storePageImages } from "./page-images";
+import { scratchDirectory, scratchPath } from "./preview-file";
+
+/** Page 1 is rendered before an upload answers, in the inspection's round trip; the rest after it. */
+export const PAGE_IMAGES_BEFORE_ANSWER = 1;
+/** Pages per background job: short enough that an upload arriving behind one barely waits. */
+export const PAGES_PER_RENDER_JOB = 6;
+
+export type RenderProgress = { pages: RenderedPage[]; stoppedAt: number | null };
+
+/**
+ * Renders a document's pages that have no image yet, a few per PDF worker job in the background
+ * lane, storing each job's images before counting them in `documents.page_images` (so a reader
+ * is never sent to an image that is not there). A page that cannot be drawn within the worker's
+ * limits stops the document for good (`page_images_stopped`; readers get pdf.js alone from there),
+ * with no retry. A document deleted meanwhile keeps nothing. The count is written without touching
+ * `updated_at`: images change nothing a reader's cached file depends on.
+ */
+export async function renderPageImages(documentId: string): Promise<RenderProgress> {
+  const progress: RenderProgress = { pages: [], stoppedAt: null };
+  const doc = await db.document.findUnique({
+    where: { id: documentId },
+    select: { storageKey: true, pageCount: true, pageImages: true, pageImagesStopped: true, deletedAt: true },
+  });
+  if (!doc || doc.deletedAt || doc.pageImagesStopped || doc.pageImages >= doc.pageCount) return progress;
+  const input = await scratchPath("originals", ".pdf");
+  const outputDir = await scratchDirectory("page-images");
+  try {
+    const object = await storage().get(doc.storageKey);
+    if (!object) throw new Error(`Original file ${doc.storageKey} is missing from storage`);
+    await pipeline(object.body, createWriteStream(input));
+    for (let from = doc.pageImages + 1; from <= doc.pageCount; from += PAGES_PER_RENDER_JOB) {
+      const to = Math.min(from + PAGES_PER_RENDER_JOB - 1, doc.pageCount);
+      const rendered = await runRenderJob({ input, outputDir, from, to }).then(
+        (outcome) => outcome.pages,
+        (error: unknown) => {
+          if (error instanceof ApiError) return null;
+          throw error;
+        },
+      );
+      if (rendered === null || rendered.length !== to - from + 1) {
+        await db.$executeRaw`UPDATE documents SET page_images_stopped = true WHERE id = ${documentId}::uuid`;
+        progress.stoppedAt = from + (rendered?.length ?? 0);
+        console.warn(
+          `[page-images] document ${documentId}: page ${progress.stoppedAt} could not be rendered; readers get pdf.js from there`,
+        );
+        return progress;
+      }
+      const keys = await storePageImages(documentId, outputDir, rendered);
+      const counted = await db.$executeRaw`
+        UPDATE documents SET page_images = GREATEST(page_images, ${to}) WHERE id = ${documentId}::uuid AND deleted_at IS NULL`;
+      if (counted === 0) {
+        await Promise.all(keys.map((key) => storage().delete(key)));
+        return progress;
+      }
+      progress.pages.push(...rendered);
+      await Promise.all(rendered.flatMap(({ page }) => PAGE_IMAGE_VARIANTS.map((v) => rm(path.join(outputDir, pageImageName(page, v))))));
+    }
+    return progress;
+  } finally {
+    await rm(input, { force: true });
+    await rm(outputDir, { recursive: true, force: true });
+  }
+}
+
+type Renderer = { queue: string[]; running: Promise<void> | null; accepting: boolean };
+// One queue per process: Next bundles this module into the routes (uploads) and the instrumentation
+// (which starts it) separately, each with its own copy of module state.
+const renderer = ((globalThis as { pagewisePageImages?: Renderer }).pagewisePageImages ??= { queue: [], running: null, accepting: false });
+
+/**
+ * Starts rendering in this process: the documents whose images are unfinished (an upload before
+ * this feature, a restart mid-way) first, then each new upload as it commits, one document at a
+ * time. Returns a function that stops after the job in progress.
+ */
+export function startPageImageRenderer(): () => Promise<void> {
+  renderer.accepting = true;
+  void db.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM documents
+    WHERE page_images < page_count AND NOT page_images_stopped AND deleted_at IS NULL
+    ORDER BY created_at`
+    .then((rows) => rows.forEach((row) => queuePageImages(row.id)))
+    .catch((error: unknown) => console.error("[page-images] looking for unfinished documents failed:", error));
+  return async () => {
+    renderer.accepting = false;
+    renderer.queue = [];
+    await renderer.running;
+  };
+}
+
+/** Renders the rest of a document's pages after its upload, when this process renders at all (startPageImageRenderer). */
+export function queuePageImages(documentId: string) {
+  if (!renderer.accepting || renderer.queue.includes(documentId)) return;
+  renderer.queue.push(documentId);
+  renderer.running ??= drain();
+}
+
+async function drain() {
+  for (let next = renderer.queue.shift(); next && renderer.accepting; next = renderer.queue.shift()) {
+    await renderPageImages(next).catch((error: unknown) => console.error(`[page-images] document ${next}:`, error));
+  }
+  renderer.running = null;
+}

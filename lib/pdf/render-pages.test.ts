@@ -1,0 +1,99 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { heldInput } from "../../test/support/held-input";
+import { config, reloadConfig } from "../config";
+import { scratchName } from "../storage/clear-scratch";
+import { pageImageName } from "../storage/page-image-keys";
+import { pageImageSize, PAGE_IMAGE_WIDTH } from "./render-pages";
+import { pdfJobsInProgress, runPdfJob, runRenderJob, runWatermarkJob } from "./run-pdf-job";
+
+const LANE_SETTINGS = { PDF_WORKERS: "2", PDF_PUBLIC_WORKERS: "1" };
+const NO_GATE = { emailGate: false, gateType: "full", gatePage: null } as const;
+
+let dir: string;
+let pdf: Buffer;
+beforeAll(async () => {
+  pdf = await samplePdf(3);
+});
+beforeEach(async () => {
+  Object.assign(process.env, LANE_SETTINGS);
+  reloadConfig();
+  dir = path.join(config().DATA_DIR, "tmp", "render-tests", scratchName(""));
+  await mkdir(dir, { recursive: true });
+});
+afterEach(async () => {
+  for (const name of Object.keys(LANE_SETTINGS)) delete process.env[name];
+  reloadConfig();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const file = (name: string) => path.join(dir, name);
+async function pdfFile(name: string) {
+  await writeFile(file(name), pdf);
+  return file(name);
+}
+const render = (input: string, from = 1, to = 1) => runRenderJob({ input, outputDir: dir, from, to });
+const inspect = (input: string, name: string) =>
+  runPdfJob({ input, previewOutput: file(`${name}.preview.pdf`), decryptedOutput: file(`${name}.decrypted.pdf`), gate: NO_GATE });
+
+describe("rendering pages to images", () => {
+  it("draws the pages asked for as WebP (1280 px and a 320 px thumbnail) and reports each page's time and bytes", async () => {
+    const outcome = await render(await pdfFile("doc.pdf"), 2, 9);
+    expect(outcome.pages.map((page) => page.page)).toEqual([2, 3]);
+    for (const { page, ms, bytes, thumbBytes } of outcome.pages) {
+      expect(ms).toBeGreaterThan(0);
+      const image = await readFile(file(pageImageName(page, "page")));
+      const thumb = await readFile(file(pageImageName(page, "thumb")));
+      expect([image.length, thumb.length]).toEqual([bytes, thumbBytes]);
+      const [imageMeta, thumbMeta] = await Promise.all([sharp(image).metadata(), sharp(thumb).metadata()]);
+      expect([imageMeta.format, imageMeta.width, thumbMeta.format, thumbMeta.width]).toEqual(["webp", PAGE_IMAGE_WIDTH, "webp", 320]);
+    }
+  });
+
+  it("an upload's inspection draws page 1 in the same round trip", async () => {
+    const outcome = await runPdfJob({
+      input: await pdfFile("upload.pdf"),
+      previewOutput: file("upload.preview.pdf"),
+      decryptedOutput: file("upload.decrypted.pdf"),
+      gate: NO_GATE,
+      render: { outputDir: dir, from: 1, to: 1 },
+    });
+    expect([outcome.pageCount, outcome.rendered?.map((page) => page.page)]).toEqual([3, [1]]);
+  });
+
+  it("keeps a very tall page's image within 4096 px high, narrower instead", () => {
+    expect(pageImageSize(612, 792)).toEqual({ width: 1280, height: 1656 });
+    expect(pageImageSize(200, 2000)).toEqual({ width: 409, height: 4090 });
+    expect(pageImageSize(2000, 100)).toEqual({ width: 1280, height: 64 });
+  });
+});
+
+describe("the background lane", () => {
+  it("holds at most one worker, leaves the other to uploads, and gives a freed worker to a waiting upload first", async () => {
+    const heldRender = heldInput(file("held-render.pdf"), pdf);
+    const rendering = render(heldRender.input);
+    const waitingRender = render(await pdfFile("waiting-render.pdf"));
+    expect([pdfJobsInProgress("background"), pdfJobsInProgress()]).toEqual([1, 1]);
+
+    // An upload runs at once on the other worker.
+    expect((await inspect(await pdfFile("upload.pdf"), "upload")).pageCount).toBe(3);
+
+    // Both workers busy (a reader's watermark holds the other): an upload waits, and gets the background's worker when it frees.
+    const heldWatermark = heldInput(file("held-watermark.pdf"), pdf);
+    const watermarking = runWatermarkJob({ input: heldWatermark.input, output: file("out.pdf"), text: "Confidential" });
+    const heldUpload = heldInput(file("held-upload.pdf"), pdf);
+    const uploading = inspect(heldUpload.input, "held-upload");
+    expect([pdfJobsInProgress("background"), pdfJobsInProgress("public"), pdfJobsInProgress("owner")]).toEqual([1, 1, 0]);
+
+    await heldRender.release();
+    await rendering;
+    expect([pdfJobsInProgress("background"), pdfJobsInProgress("public"), pdfJobsInProgress("owner")]).toEqual([0, 1, 1]);
+
+    await Promise.all([heldUpload.release(), heldWatermark.release()]);
+    await Promise.all([uploading, watermarking, waitingRender]);
+    expect(pdfJobsInProgress()).toBe(0);
+  });
+});
