@@ -13,6 +13,7 @@ import {
   tamperEncrypted,
   truncated,
 } from "@/test/support/encrypted-pdf";
+import { heldInput } from "@/test/support/held-input";
 import { compressionBomb, HOSTILE_PDFS, markerPage, markersIn } from "@/test/support/hostile-pdfs";
 import { extractedPageText } from "@/test/support/pdf-page-text";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
@@ -74,12 +75,13 @@ describe("uploading a PDF", () => {
   });
 
   it("refuses a compression bomb with 400, stores nothing, and keeps serving the next upload", async () => {
-    withSettings({ PDF_WORKER_MEMORY_MB: "256" });
+    // Above a worker's own footprint with PDFium loaded (~280 MB), far below what the bomb inflates to.
+    withSettings({ PDF_WORKER_MEMORY_MB: "384" });
     const { id } = await owner();
     const error = await refusal(upload(id, await compressionBomb(768 * 1024 * 1024)));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
-    expect(error.message).toMatch(/more than 256 MB of memory.*compression bomb/);
+    expect(error.message).toMatch(/more than 384 MB of memory.*compression bomb/);
     expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
     const next = await upload(id, await samplePdf(2));
     expect(next.pageCount).toBe(2);
@@ -96,14 +98,21 @@ describe("uploading a PDF", () => {
   it("answers 503 with Retry-After when more PDFs wait than the queue holds", async () => {
     withSettings({ PDF_WORKERS: "2", PDF_QUEUE_LIMIT: "0" });
     const { id } = await owner();
-    const first = [upload(id, await samplePdf(60)), upload(id, await samplePdf(60))];
-    // The third upload starts only once the first two hold both worker slots.
+    // Two uploads hold both workers until their files are written into the pipes they read (see heldInput).
+    const holds = ["held-1", "held-2"].map((name) =>
+      heldInput(path.join(config().DATA_DIR, `${name}-${randomBytes(4).toString("hex")}.pdf`), Buffer.alloc(0)),
+    );
+    const first = holds.map(({ input }) => createDocument(id, { path: input, size: 0, filename: "held.pdf" }, {}).catch((e: unknown) => e));
     await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(2), { interval: 1, timeout: 10_000 });
     const third = await refusal(upload(id, await samplePdf(3)));
     expect(third.status).toBe(503);
     expect(third.code).toBe("service_unavailable");
     expect(Number(third.headers["Retry-After"])).toBeGreaterThan(0);
-    expect((await Promise.all(first)).map((doc) => doc.pageCount)).toEqual([60, 60]);
+    // Released (as empty files, which are refused), the held uploads free the workers for the next one.
+    await Promise.all(holds.map((hold) => hold.release()));
+    await Promise.all(first);
+    await Promise.all(holds.map((hold) => rm(hold.input, { force: true })));
+    expect((await upload(id, await samplePdf(3))).pageCount).toBe(3);
   });
 
   it("leaves no stored file behind when the upload is refused", async () => {
