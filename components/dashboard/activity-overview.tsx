@@ -1,7 +1,7 @@
 import { Card } from "@/components/ui/card";
 import type { documentStats } from "@/lib/analytics/document-stats";
 import type { FunnelStep } from "@/lib/analytics/page-funnel";
-import { ReadingFunnelChart, ViewsOverTimeChart } from "./charts";
+import { type FunnelThumbnails, ReadingFunnelChart, ViewsOverTimeChart } from "./charts";
 import { Stat, formatPercent, formatSeconds } from "./stat";
 
 type Stats = Awaited<ReturnType<typeof documentStats>>;
@@ -27,12 +27,15 @@ export function ActivityCharts({
   perDay,
   periodName,
   openPeriod,
+  thumbnails,
 }: {
   stats: Stats;
   funnel: FunnelStep[];
   perDay: Array<{ day: string; views: number }>;
   periodName: string;
   openPeriod: boolean;
+  /** Pages 1..`pages` of the document have thumbnails (shown when a bar of the funnel is pointed at). */
+  thumbnails?: FunnelThumbnails;
 }) {
   return (
     <div className="mb-6 grid gap-6 lg:grid-cols-2">
@@ -46,6 +49,7 @@ export function ActivityCharts({
           </p>
         ) : (
           <ReadingFunnelChart
+            thumbnails={thumbnails}
             data={funnel.map((step, i) => ({
               page: step.page,
               reached: step.visits,

@@ -43,6 +43,8 @@ export async function queryDocuments(ownerId: string, query: ListDocumentsQuery)
         title: true,
         code: true,
         pageCount: true,
+        pageImages: true,
+        firstPageAspect: true,
         views: true,
         uniqueViewers: true,
         leadsCount: true,

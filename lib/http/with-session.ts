@@ -18,7 +18,9 @@ export function withSession<P = Record<string, never>>(handler: Handler<P>) {
     try {
       const userId = (await auth())?.user?.id;
       if (!userId) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
-      return withHeaders(await handler({ req, userId, params: await context.params, requestId }), base);
+      const response = await handler({ req, userId, params: await context.params, requestId });
+      // A handler may say how its answer is cached (a page's thumbnail); otherwise nothing is.
+      return withHeaders(response, response.headers.has("Cache-Control") ? { "X-Request-Id": requestId } : base);
     } catch (error) {
       return errorResponse(error, requestId, base);
     }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { PageThumbnail } from "@/components/dashboard/page-thumbnail";
 import { Pager } from "@/components/dashboard/pager";
 import { UploadPanel } from "@/components/dashboard/upload-panel";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ import { listDocumentsQuery } from "@/lib/schemas/documents";
 import { presentParams } from "@/lib/request/present-params";
 import { requireUser } from "@/lib/auth/auth";
 import { config } from "@/lib/config";
+import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { queryDocuments } from "@/lib/documents/list-documents";
 
 export const metadata: Metadata = { title: "Documents" };
@@ -30,21 +32,24 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
     header: "Title",
     cellClassName: "max-w-[calc(100vw-4rem)] sm:max-w-xs",
     cell: (doc) => (
-      <>
-        <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
-          {doc.title}
-        </Link>
-        <span className="text-xs text-slate-500">
-          {plural(doc.pageCount, "page")}
-          <span className="sm:hidden">
-            {" "}
-            · {plural(doc.views, "view")} · {plural(doc.leadsCount, "lead")}
+      <div className="flex items-start gap-3">
+        <PageThumbnail code={doc.code} page={1} hasImage={doc.pageImages > 0} width={36} aspect={doc.firstPageAspect ?? LETTER_ASPECT} />
+        <div className="min-w-0">
+          <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
+            {doc.title}
+          </Link>
+          <span className="text-xs text-slate-500">
+            {plural(doc.pageCount, "page")}
+            <span className="sm:hidden">
+              {" "}
+              · {plural(doc.views, "view")} · {plural(doc.leadsCount, "lead")}
+            </span>
           </span>
-        </span>
-        <span className="mt-1.5 block sm:hidden">
-          <EngagementBadge {...engagementObject(doc.engagementRank)} />
-        </span>
-      </>
+          <span className="mt-1.5 block sm:hidden">
+            <EngagementBadge {...engagementObject(doc.engagementRank)} />
+          </span>
+        </div>
+      </div>
     ),
   },
   { key: "views", header: "Views", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (doc) => doc.views },

@@ -17,6 +17,7 @@ import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
 import { viewerAccess } from "@/lib/viewer/request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
+import { linkPreviewImage } from "@/lib/viewer/link-preview-image";
 
 export const dynamic = "force-dynamic";
 
@@ -26,11 +27,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await findPublicDocument((await params).code).catch(() => null);
   if (found?.state !== "active") return { title: "Document not available", robots: { index: false } };
   const title = found.doc.title;
+  const image = linkPreviewImage(found.doc);
+  const images = [{ url: image.url, width: image.width, height: image.height, alt: image.pageOne ? `Page 1 of ${title}` : "" }];
   return {
     title,
     robots: { index: false, follow: false },
-    openGraph: { title, description: `${found.doc.pageCount}-page document shared with Pagewise`, type: "article" },
-    twitter: { card: "summary", title },
+    openGraph: { title, description: `${found.doc.pageCount}-page document shared with Pagewise`, type: "article", images },
+    twitter: { card: image.pageOne ? "summary_large_image" : "summary", title, images },
   };
 }
 

@@ -7,6 +7,7 @@ import { DocumentSettingsForm } from "@/components/dashboard/document-settings-f
 import { LeadsCard } from "@/components/dashboard/leads-card";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { PageThumbnail } from "@/components/dashboard/page-thumbnail";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { ReadersCard } from "@/components/dashboard/readers-card";
 import { buttonClass } from "@/components/ui/button";
@@ -23,6 +24,7 @@ import { findOwnedDocument } from "@/lib/documents/find-document";
 import { documentLinkRows } from "@/lib/links/document-links";
 import { serializeSettings } from "@/lib/documents/serialize";
 import { shareUrl } from "@/lib/documents/short-code";
+import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { LocalTime } from "@/components/ui/local-time";
 import { plural } from "@/lib/plural";
 
@@ -69,6 +71,16 @@ export default async function DocumentPage({
         </Link>
       </nav>
       <PageHeader
+        media={
+          <PageThumbnail
+            code={doc.code}
+            page={1}
+            hasImage={doc.pageImages > 0}
+            width={56}
+            aspect={doc.firstPageAspect ?? LETTER_ASPECT}
+            className="hidden sm:block"
+          />
+        }
         title={doc.title}
         description={
           <>
@@ -102,7 +114,14 @@ export default async function DocumentPage({
       </p>
 
       <ActivityFigures stats={stats} leads={leads.pagination.total} />
-      <ActivityCharts stats={stats} funnel={funnel} perDay={perDay} periodName={periodName} openPeriod={key === "all"} />
+      <ActivityCharts
+        stats={stats}
+        funnel={funnel}
+        perDay={perDay}
+        periodName={periodName}
+        openPeriod={key === "all"}
+        thumbnails={{ code: doc.code, pages: doc.pageImages }}
+      />
 
       <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={key} />
 

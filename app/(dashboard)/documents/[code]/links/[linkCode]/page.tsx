@@ -101,7 +101,14 @@ export default async function LinkPage({
       )}
 
       <ActivityFigures stats={stats} leads={leads.pagination.total} />
-      <ActivityCharts stats={stats} funnel={funnel} perDay={perDay} periodName={periodName} openPeriod={allTime} />
+      <ActivityCharts
+        stats={stats}
+        funnel={funnel}
+        perDay={perDay}
+        periodName={periodName}
+        openPeriod={allTime}
+        thumbnails={{ code: doc.code, pages: doc.pageImages }}
+      />
 
       <ReadersCard
         readers={readers}
