@@ -13,7 +13,7 @@ import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
 import { processPdf } from "./preview-file";
-import { PAGE_IMAGES_BEFORE_ANSWER, queuePageImages } from "./render-page-images";
+import { imagePagesBeforeAnswer, queuePageImages } from "./render-page-images";
 import { eventDocument, serializeSettings } from "./serialize";
 import { assertCanVerifyEmails } from "./verify-needs-mail";
 
@@ -32,12 +32,13 @@ export type StoredOriginal = {
 };
 
 /**
- * Creates a document from an uploaded file already on local disk: the PDF worker validates it and
- * builds the gate's preview, the original is stored, then the row and its `document.uploaded`
- * event are written in one transaction. Any failure removes what was stored, so a failed upload
- * leaves nothing behind. The file's bytes never pass through this process's memory. An encrypted
- * file that opens without a password is kept as the worker's decrypted copy, never as uploaded
- * (a direct upload's stored original is replaced by it).
+ * Creates a document from an uploaded file already on local disk: the PDF worker validates it,
+ * builds the gate's preview and draws page 1's images, the original is stored, then the row and
+ * its `document.uploaded` event are written in one transaction; the other pages' images follow in
+ * the background. Any failure removes what was stored, so a failed upload leaves nothing behind.
+ * The file's bytes never pass through this process's memory. An encrypted file that opens without
+ * a password is kept as the worker's decrypted copy, never as uploaded (a direct upload's stored
+ * original is replaced by it).
  */
 /** Where a document's original PDF is stored. */
 export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
@@ -60,7 +61,7 @@ export async function createDocument(
       file.path,
       gate,
       storageKey,
-      PAGE_IMAGES_BEFORE_ANSWER,
+      imagePagesBeforeAnswer(file.size),
     );
     if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);

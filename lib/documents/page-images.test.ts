@@ -12,7 +12,7 @@ import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { deleteDocument } from "./delete-document";
 import { pageImagesOf, readOwnedPageImage, readPageImage } from "./page-images";
-import { PAGES_PER_RENDER_JOB, renderPageImages, startPageImageRenderer } from "./render-page-images";
+import { MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER, PAGES_PER_RENDER_JOB, renderPageImages, startPageImageRenderer } from "./render-page-images";
 
 const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 const row = (id: string) => db.document.findUniqueOrThrow({ where: { id } });
@@ -31,6 +31,16 @@ describe("page images at upload and after it", () => {
     expect([thumb.format, thumb.width]).toEqual(["webp", 320]);
     expect(await storage().exists(pageImageKey(doc.id, 2, "page"))).toBe(false);
     expect(await readPageImage(doc, 2, "page")).toBeNull();
+  });
+
+  it("leaves page 1 of a large upload to the background too, which draws it first", async () => {
+    const user = await owner();
+    const paddingKiB = MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER / 1024 / 2 + 1;
+    const doc = await createSampleDocument(user.id, "Large", 2, { email_gate: false }, { paddingKiBPerPage: paddingKiB });
+    expect(Number(doc.sizeBytes)).toBeGreaterThan(MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER);
+    expect(pageImagesOf(doc).pages).toBe(0);
+    expect(await storage().exists(pageImageKey(doc.id, 1, "page"))).toBe(false);
+    expect((await renderPageImages(doc.id)).pages.map((page) => page.page)).toEqual([1, 2]);
   });
 
   it("renders every remaining page in jobs of a few pages, counting each job's pages once they are stored", async () => {

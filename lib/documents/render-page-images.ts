@@ -13,6 +13,14 @@ import { scratchDirectory, scratchPath } from "./preview-file";
 
 /** Page 1 is rendered before an upload answers, in the inspection's round trip; the rest after it. */
 export const PAGE_IMAGES_BEFORE_ANSWER = 1;
+/**
+ * Past this size page 1 is left to the background too (it is the first page it draws): PDFium copies
+ * the whole file into its memory and parses it, which costs a 100 MB upload about 3 s more.
+ */
+export const MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER = 16 * 1024 * 1024;
+
+/** How many first pages an upload of `size` bytes renders before it answers. */
+export const imagePagesBeforeAnswer = (size: number) => (size <= MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER ? PAGE_IMAGES_BEFORE_ANSWER : 0);
 /** Pages per background job: short enough that an upload arriving behind one barely waits. */
 export const PAGES_PER_RENDER_JOB = 6;
 

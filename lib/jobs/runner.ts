@@ -60,7 +60,8 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
 /**
  * Runs rounds every second, and at once when an event is committed anywhere (LISTEN/NOTIFY), so a
  * delivery goes out within milliseconds. At start and then periodically it also removes orphaned
- * stored files (every 15 minutes) and prunes rows past their retention (hourly). Returns a function
+ * stored files (every 15 minutes) and prunes rows past their retention (hourly); and it starts
+ * rendering page images (unfinished documents first, then each upload). Returns a function
  * that stops it.
  */
 export function startRunner(): () => Promise<void> {
