@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount } from "../test/support/playwright/accounts";
+import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
 
 /**
@@ -144,4 +145,54 @@ test("a reader sees page 1's image before pdf.js has the file, and pdf.js then d
   // pdf.js drew the page: the image steps aside and the text layer is there to select.
   await expect(page.getByTestId("pdf-page-1").locator("img")).toBeHidden();
   await expect(page.getByTestId("pdf-page-1").locator(".textLayer")).toContainText(/\S/);
+});
+
+test("the owner's dashboard shows each document's page 1; another account and a signed-out browser get no thumbnail", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const account = await newAccount("images-dashboard");
+  const api = await playwright.request.newContext({ baseURL });
+  const doc = await uploadOk(api, account, { pages: 3, fields: { email_gate: "false" } });
+  const code = doc.short_code.slice(2);
+  const page = await signedIn(browser, account);
+
+  const listed = page.getByRole("row", { name: new RegExp(doc.title) }).getByTestId("thumbnail-1");
+  await expect(listed).toBeVisible();
+  await expect.poll(() => listed.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+
+  await page.goto(`/documents/${code}`);
+  await expect(page.getByTestId("thumbnail-1")).toBeVisible();
+  const own = await page.request.get(`/api/dashboard/documents/${code}/pages/1`);
+  expect([own.status(), own.headers()["content-type"]]).toEqual([200, "image/webp"]);
+
+  // Another account, and nobody signed in, get nothing.
+  const stranger = await signedIn(browser, await newAccount("images-dashboard-other"));
+  expect((await stranger.request.get(`/api/dashboard/documents/${code}/pages/1`)).status()).toBe(404);
+  const anonymous = await playwright.request.newContext({ baseURL });
+  expect((await anonymous.get(`/api/dashboard/documents/${code}/pages/1`)).status()).toBe(401);
+});
+
+test("a link's preview picture is page 1 when strangers may see it, a neutral card when the rules hold it back", async ({
+  playwright,
+  baseURL,
+}) => {
+  const account = await newAccount("images-og");
+  const api = await playwright.request.newContext({ baseURL });
+  const ogImage = async (code: string) => {
+    const html = await (await api.get(`/s/${code}`)).text();
+    return /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  };
+  const open = await uploadOk(api, account, { pages: 2, fields: { email_gate: "false" } });
+  const openImage = await ogImage(open.short_code.slice(2));
+  expect(openImage).toMatch(new RegExp(`/s/${open.short_code.slice(2)}/pages/1$`));
+  // A chat app fetching it has no cookies: it gets the image.
+  expect((await api.get(new URL(openImage!).pathname)).status()).toBe(200);
+
+  const gated = await uploadOk(api, account, { pages: 2, fields: { gate_type: "full" } });
+  const card = await ogImage(gated.short_code.slice(2));
+  expect(card).toMatch(/\/og-card\.png$/);
+  const cardFile = await api.get(new URL(card!).pathname);
+  expect([cardFile.status(), cardFile.headers()["content-type"]]).toEqual([200, "image/png"]);
 });
