@@ -9,6 +9,9 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
 import { upload, uploadOk } from "../test/support/playwright/upload";
 
+/** A document's stored files besides its page images (which the background keeps adding after an upload answers). */
+const documentFiles = (dir: string) => filesUnder(dir).filter((file) => !file.split(path.sep).includes("pages"));
+
 const DOCUMENT_FIELDS = [
   "id",
   "title",
@@ -98,7 +101,11 @@ test.describe("POST /api/v1/documents", () => {
     const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
     expect(row.previewPageCount).toBe(2);
     expect(row.firstPageAspect).toBeCloseTo(792 / 612, 6);
-    expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${body.id}`)).toHaveLength(2);
+    expect(documentFiles(`${E2E_STORAGE_DIR}/documents/${body.id}`)).toHaveLength(2);
+    // Page 1's images were drawn before the answer (the rest follow in the background).
+    expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${body.id}/pages`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/\/1\.webp$/), expect.stringMatching(/\/1-thumb\.webp$/)]),
+    );
     const event = await db.event.findFirstOrThrow({ where: { documentId: body.id } });
     expect(event.type).toBe("document.uploaded");
     expect(event.payload).toEqual({
@@ -183,7 +190,7 @@ test.describe("POST /api/v1/documents", () => {
 
   for (const [name, options, status, code] of failures) {
     test(`refuses ${name} with ${status} ${code} and stores nothing`, async ({ request }) => {
-      const before = { rows: await db.document.count(), files: filesUnder(E2E_STORAGE_DIR).length, events: await db.event.count() };
+      const before = { rows: await db.document.count(), files: documentFiles(E2E_STORAGE_DIR).length, events: await db.event.count() };
       const response = await upload(request, account, await options());
       expect(response.status()).toBe(status);
       const body = await response.json();
@@ -192,7 +199,7 @@ test.describe("POST /api/v1/documents", () => {
       expectRateLimitHeaders(response.headers());
       expect(await db.document.count()).toBe(before.rows);
       expect(await db.event.count()).toBe(before.events);
-      expect(filesUnder(E2E_STORAGE_DIR)).toHaveLength(before.files);
+      expect(documentFiles(E2E_STORAGE_DIR)).toHaveLength(before.files);
       expect(filesUnder(E2E_UPLOAD_TMP_DIR)).toEqual([]);
     });
   }
@@ -217,7 +224,7 @@ test.describe("POST /api/v1/documents", () => {
   });
 
   test("a client that disconnects mid-upload leaves no row and no file", async () => {
-    const before = { rows: await db.document.count(), files: filesUnder(E2E_STORAGE_DIR).length };
+    const before = { rows: await db.document.count(), files: documentFiles(E2E_STORAGE_DIR).length };
     const boundary = "----pagewise-e2e";
     await new Promise<void>((resolve) => {
       const req = httpRequest({
@@ -243,7 +250,7 @@ test.describe("POST /api/v1/documents", () => {
     });
     await expect.poll(() => filesUnder(E2E_UPLOAD_TMP_DIR), { timeout: 10_000 }).toEqual([]);
     expect(await db.document.count()).toBe(before.rows);
-    expect(filesUnder(E2E_STORAGE_DIR)).toHaveLength(before.files);
+    expect(documentFiles(E2E_STORAGE_DIR)).toHaveLength(before.files);
   });
 });
 
@@ -275,7 +282,7 @@ test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
     const after = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     expect(after.previewPageCount).toBe(4);
     expect(after.previewStorageKey).not.toBe(before.previewStorageKey);
-    expect(filesUnder(`${E2E_STORAGE_DIR}/documents/${doc.id}`)).toHaveLength(2);
+    expect(documentFiles(`${E2E_STORAGE_DIR}/documents/${doc.id}`)).toHaveLength(2);
 
     const empty = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: {} });
     expect(await empty.json()).toEqual(body);

@@ -14,21 +14,29 @@ const alive = (pid: number) => {
 };
 
 /**
- * Removes what dead processes left under DATA_DIR/tmp (uploads cut off by a crash, previews and
- * originals being processed). Files of live processes — another server sharing DATA_DIR — stay.
- * Returns how many files were removed.
+ * Removes what dead processes left under DATA_DIR/tmp (uploads cut off by a crash, previews,
+ * originals and page images being processed). Each area's entries (a file, or a directory of page
+ * images whose own files are named by page) carry their owner's pid; those of live processes —
+ * another server sharing DATA_DIR — stay. Returns how many files were removed.
  */
 export async function clearStaleScratch(dataDir: string): Promise<number> {
   const root = path.join(dataDir, "tmp");
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  const areas = await readdir(root, { withFileTypes: true }).catch(() => []);
   let removed = 0;
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const owner = Number(/^(\d+)-/.exec(entry.name)?.[1]);
-    if (Number.isInteger(owner) && owner !== process.pid && alive(owner)) continue;
-    if (owner === process.pid) continue;
-    await rm(path.join(entry.parentPath, entry.name), { force: true });
-    removed++;
+  for (const area of areas.filter((entry) => entry.isDirectory())) {
+    const areaDir = path.join(root, area.name);
+    for (const entry of await readdir(areaDir, { withFileTypes: true }).catch(() => [])) {
+      const owner = Number(/^(\d+)-/.exec(entry.name)?.[1]);
+      if (owner === process.pid || (Number.isInteger(owner) && alive(owner))) continue;
+      const target = path.join(areaDir, entry.name);
+      removed += entry.isDirectory() ? await filesIn(target) : 1;
+      await rm(target, { recursive: true, force: true });
+    }
   }
   return removed;
+}
+
+async function filesIn(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).length;
 }
