@@ -118,7 +118,10 @@ async function functionDefinitions(url: string) {
 const bodyOf = (sql: string) => sql.slice(sql.indexOf("$$") + 2, sql.lastIndexOf("$$"));
 
 async function recordedFunctions(url: string) {
-  return query<{ name: string; checksum: string; applied_at: Date }>(url, `SELECT name, checksum, applied_at FROM _sql_functions ORDER BY name`);
+  return query<{ name: string; checksum: string; applied_at: Date }>(
+    url,
+    `SELECT name, checksum, applied_at FROM _sql_functions ORDER BY name`,
+  );
 }
 
 function functionsDir(): string {
@@ -177,7 +180,10 @@ describe("SQL functions (prisma/functions)", () => {
     const before = await recordedFunctions(fresh);
     const isoTime = path.join(dir, "iso_time.sql");
     writeFileSync(isoTime, readFileSync(isoTime, "utf8").replace("SELECT to_char", "SELECT /* v2 */ to_char"));
-    writeFileSync(path.join(dir, "visits_invariants.sql"), "CREATE OR REPLACE FUNCTION visits_invariants() RETURNS trigger LANGUAGE sql AS $$ nonsense $$;");
+    writeFileSync(
+      path.join(dir, "visits_invariants.sql"),
+      "CREATE OR REPLACE FUNCTION visits_invariants() RETURNS trigger LANGUAGE sql AS $$ nonsense $$;",
+    );
 
     const error = await migrate(fresh, { functions: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);

@@ -108,7 +108,11 @@ async function readSqlFunctions(dir: string): Promise<SqlFunction[]> {
   return Promise.all(
     names.map(async (file) => {
       const bytes = await readFile(path.join(dir, file));
-      return { name: file.slice(0, -".sql".length), sql: bytes.toString("utf8"), checksum: createHash("sha256").update(bytes).digest("hex") };
+      return {
+        name: file.slice(0, -".sql".length),
+        sql: bytes.toString("utf8"),
+        checksum: createHash("sha256").update(bytes).digest("hex"),
+      };
     }),
   );
 }
