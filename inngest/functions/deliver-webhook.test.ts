@@ -100,4 +100,13 @@ describe("the deliver-webhook Inngest function", () => {
     const { deliveryId } = await queueEvent(owner.id, doc);
     expect(deliveryId).toBeUndefined();
   });
+
+  it("refuses an event whose data is not a delivery id, before any attempt", async () => {
+    receiver.received.length = 0;
+    const engine = new InngestTestEngine({ function: deliverWebhook, events: [{ name: deliveryRequested.name, data: { delivery: 42 } }] });
+    const { error, ctx } = await engine.execute();
+    expect(String((error as Error | undefined)?.message ?? error)).toMatch(/deliveryId: Invalid input/);
+    expect((ctx.step.run as unknown as SleepMock).mock.calls).toEqual([]);
+    expect(receiver.received).toHaveLength(0);
+  });
 });
