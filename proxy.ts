@@ -5,13 +5,17 @@ import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
+import { parseShareCode } from "@/lib/viewer/find-public-document";
+import { handOverFound, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
 import { openDoor } from "@/lib/viewer/open-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
  * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
  * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
- * cannot choose its status; notFound() is 404 only). Dashboard pages only get the path they asked for stamped on the request.
+ * cannot choose its status; notFound() is 404 only). What the door found goes on to the page with the
+ * request (lib/viewer/hand-over-found.ts), so a page view looks its code up once.
+ * Dashboard pages only get the path they asked for stamped on the request.
  * Server action calls, on any page, are checked first (lib/http/server-action-request.ts).
  */
 export async function proxy(request: NextRequest) {
@@ -34,7 +38,11 @@ export async function proxy(request: NextRequest) {
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
   if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
-  return NextResponse.next();
+  const parsed = parseShareCode(code);
+  if (!parsed || !door.found) return NextResponse.next();
+  const headers = new Headers(request.headers);
+  headers.set(SHARE_CODE_FOUND_HEADER, handOverFound(parsed, door.found));
+  return NextResponse.next({ request: { headers } });
 }
 
 export const config = {

@@ -70,8 +70,9 @@ async function shutdown(code: number) {
 }
 
 try {
-  const { applied } = await migrate(databaseUrl);
+  const { applied, functions } = await migrate(databaseUrl);
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
+  if (functions.length) log(`Applied SQL functions: ${functions.join(", ")}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await embedded?.stop();

@@ -1,10 +1,10 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cloneTemplateDatabase } from "../../test/databases";
-import { MIGRATIONS_DIR, MigrationError, migrate } from "./migrate";
+import { FUNCTIONS_DIR, MIGRATIONS_DIR, MigrationError, migrate } from "./migrate";
 
 /** Each case runs on an empty database (template0-like) rather than the migrated template. */
 async function emptyDatabase() {
@@ -62,7 +62,7 @@ describe("migrate", () => {
   });
 
   it("applies nothing when every migration is already applied", async () => {
-    const result = await migrate(url, MIGRATIONS_DIR);
+    const result = await migrate(url, { migrations: MIGRATIONS_DIR });
     expect(result.applied).toEqual([]);
     expect(result.alreadyApplied).toBeGreaterThan(0);
   });
@@ -73,7 +73,7 @@ describe("migrate", () => {
       "001_good": `CREATE TABLE good (id int);`,
       "002_bad": `CREATE TABLE half_done (id int);\nSELECT * FROM no_such_table;`,
     });
-    const error = await migrate(fresh, dir).catch((e: unknown) => e);
+    const error = await migrate(fresh, { migrations: dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MigrationError);
     expect((error as MigrationError).migration).toBe("002_bad");
     expect((error as Error).message).toContain("no_such_table");
@@ -87,7 +87,7 @@ describe("migrate", () => {
     expect(bad?.finished_at).toBeNull();
     expect(bad?.logs).toContain("no_such_table");
 
-    await expect(migrate(fresh, dir)).rejects.toThrow(/002_bad.*earlier attempt failed/);
+    await expect(migrate(fresh, { migrations: dir })).rejects.toThrow(/002_bad.*earlier attempt failed/);
   });
 
   it("is safe when two processes migrate at once (advisory lock)", async () => {
@@ -97,6 +97,99 @@ describe("migrate", () => {
     expect([a.applied.length, b.applied.length].sort()).toEqual([0, Math.max(a.applied.length, b.applied.length)]);
     const rows = await query<{ n: number }>(fresh, `SELECT count(*)::int AS n FROM _prisma_migrations`);
     expect(rows[0]?.n).toBe(a.applied.length + b.applied.length);
+  });
+});
+
+const FUNCTION_NAMES = readdirSync(FUNCTIONS_DIR)
+  .filter((f) => f.endsWith(".sql"))
+  .map((f) => f.slice(0, -".sql".length))
+  .sort();
+
+/** Each function's full definition as PostgreSQL prints it, and its body as stored. */
+async function functionDefinitions(url: string) {
+  const rows = await query<{ name: string; definition: string; body: string }>(
+    url,
+    `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition, p.prosrc AS body
+     FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY p.proname`,
+  );
+  return rows;
+}
+
+const bodyOf = (sql: string) => sql.slice(sql.indexOf("$$") + 2, sql.lastIndexOf("$$"));
+
+async function recordedFunctions(url: string) {
+  return query<{ name: string; checksum: string; applied_at: Date }>(
+    url,
+    `SELECT name, checksum, applied_at FROM _sql_functions ORDER BY name`,
+  );
+}
+
+function functionsDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "pagewise-functions-"));
+  cpSync(FUNCTIONS_DIR, dir, { recursive: true });
+  return dir;
+}
+
+describe("SQL functions (prisma/functions)", () => {
+  it("a database migrated from scratch holds every function exactly as its file states, as the migrations alone left it", async () => {
+    const fresh = await emptyDatabase();
+    const noFunctions = mkdtempSync(path.join(tmpdir(), "pagewise-no-functions-"));
+    await migrate(fresh, { functions: noFunctions });
+    const fromMigrations = await functionDefinitions(fresh);
+
+    const result = await migrate(fresh);
+    expect(result.applied).toEqual([]);
+    expect(result.functions).toEqual(FUNCTION_NAMES);
+    const fromFiles = await functionDefinitions(fresh);
+    // The files state what the migrations built, so applying them to an existing database changes nothing.
+    expect(fromFiles).toEqual(fromMigrations);
+    expect(fromFiles.map((f) => f.name)).toEqual(FUNCTION_NAMES);
+    for (const fn of fromFiles) expect(fn.body).toBe(bodyOf(readFileSync(path.join(FUNCTIONS_DIR, `${fn.name}.sql`), "utf8")));
+  });
+
+  it("applying again with no file changed recreates nothing", async () => {
+    const fresh = await emptyDatabase();
+    expect((await migrate(fresh)).functions).toEqual(FUNCTION_NAMES);
+    const before = await recordedFunctions(fresh);
+    const again = await migrate(fresh);
+    expect(again.applied).toEqual([]);
+    expect(again.functions).toEqual([]);
+    expect(await recordedFunctions(fresh)).toEqual(before);
+  });
+
+  it("a changed file is applied again, alone, and recorded with its new checksum", async () => {
+    const fresh = await emptyDatabase();
+    const dir = functionsDir();
+    await migrate(fresh, { functions: dir });
+    const before = await recordedFunctions(fresh);
+    const file = path.join(dir, "iso_time.sql");
+    writeFileSync(file, readFileSync(file, "utf8").replace("SELECT to_char", "SELECT /* v2 */ to_char"));
+
+    expect((await migrate(fresh, { functions: dir })).functions).toEqual(["iso_time"]);
+    const isoTime = (await functionDefinitions(fresh)).find((f) => f.name === "iso_time");
+    expect(isoTime?.body).toContain("/* v2 */");
+    const after = await recordedFunctions(fresh);
+    expect(after.filter((r, i) => r.checksum !== before[i]?.checksum).map((r) => r.name)).toEqual(["iso_time"]);
+    expect(await query(fresh, `SELECT iso_time('2026-01-02T03:04:05.678Z') AS at`)).toEqual([{ at: "2026-01-02T03:04:05.678Z" }]);
+  });
+
+  it("changed files apply in one transaction: when one fails, none of them changes", async () => {
+    const fresh = await emptyDatabase();
+    const dir = functionsDir();
+    await migrate(fresh, { functions: dir });
+    const before = await recordedFunctions(fresh);
+    const isoTime = path.join(dir, "iso_time.sql");
+    writeFileSync(isoTime, readFileSync(isoTime, "utf8").replace("SELECT to_char", "SELECT /* v2 */ to_char"));
+    writeFileSync(
+      path.join(dir, "visits_invariants.sql"),
+      "CREATE OR REPLACE FUNCTION visits_invariants() RETURNS trigger LANGUAGE sql AS $$ nonsense $$;",
+    );
+
+    const error = await migrate(fresh, { functions: dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MigrationError);
+    expect((error as MigrationError).migration).toBe("prisma/functions/visits_invariants.sql");
+    expect((await functionDefinitions(fresh)).find((f) => f.name === "iso_time")?.body).not.toContain("/* v2 */");
+    expect(await recordedFunctions(fresh)).toEqual(before);
   });
 });
 

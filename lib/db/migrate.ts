@@ -7,12 +7,15 @@ import pg from "pg";
  * Applies prisma/migrations/<name>/migration.sql in name order and records each in Prisma's own
  * `_prisma_migrations` table, so Prisma tooling sees them as its own. Prisma 7's `migrate deploy`
  * needs a native engine that cannot be downloaded here (see docs/stack-notes.md).
+ * Then brings the SQL functions up to prisma/functions/<name>.sql (applySqlFunctions).
  */
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/migrations");
+export const FUNCTIONS_DIR = path.resolve(import.meta.dirname, "../../prisma/functions");
 const LOCK_ID = 72707369;
 
-export type MigrationResult = { applied: string[]; alreadyApplied: number };
+export type MigrationResult = { applied: string[]; alreadyApplied: number; functions: string[] };
+export type MigrationSources = { migrations?: string; functions?: string };
 
 export class MigrationError extends Error {
   constructor(
@@ -40,8 +43,9 @@ async function readMigrations(dir: string): Promise<Migration[]> {
   );
 }
 
-export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
-  const migrations = await readMigrations(dir);
+export async function migrate(databaseUrl: string, sources: MigrationSources = {}): Promise<MigrationResult> {
+  const migrations = await readMigrations(sources.migrations ?? MIGRATIONS_DIR);
+  const functions = await readSqlFunctions(sources.functions ?? FUNCTIONS_DIR);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -89,9 +93,67 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       await client.query(`UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`, [id]);
       applied.push(migration.name);
     }
-    return { applied, alreadyApplied: done.size };
+    const replaced = await applySqlFunctions(client, functions, applied.length > 0);
+    return { applied, alreadyApplied: done.size, functions: replaced };
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => undefined);
     await client.end();
   }
+}
+
+type SqlFunction = { name: string; sql: string; checksum: string };
+
+async function readSqlFunctions(dir: string): Promise<SqlFunction[]> {
+  const names = (await readdir(dir).catch(() => [])).filter((name) => name.endsWith(".sql")).sort();
+  return Promise.all(
+    names.map(async (file) => {
+      const bytes = await readFile(path.join(dir, file));
+      return {
+        name: file.slice(0, -".sql".length),
+        sql: bytes.toString("utf8"),
+        checksum: createHash("sha256").update(bytes).digest("hex"),
+      };
+    }),
+  );
+}
+
+/**
+ * Each SQL function's current definition lives in one file (CREATE OR REPLACE FUNCTION), not in
+ * the migration that last changed it. A file is applied when its checksum differs from the one
+ * recorded in `_sql_functions`, and every file is after a run that applied migrations (one may have
+ * dropped a function to change its signature); all in one transaction, so a failing file changes
+ * nothing. Returns the names applied.
+ */
+async function applySqlFunctions(client: pg.Client, functions: SqlFunction[], migrationsRan: boolean): Promise<string[]> {
+  if (functions.length === 0) return [];
+  await client.query(`CREATE TABLE IF NOT EXISTS "_sql_functions" (
+    "name" TEXT PRIMARY KEY,
+    "checksum" VARCHAR(64) NOT NULL,
+    "applied_at" TIMESTAMPTZ NOT NULL DEFAULT now()
+  )`);
+  const { rows } = await client.query<{ name: string; checksum: string }>(`SELECT name, checksum FROM "_sql_functions"`);
+  const recorded = new Map(rows.map((r) => [r.name, r.checksum]));
+  const due = functions.filter((f) => migrationsRan || recorded.get(f.name) !== f.checksum);
+  const gone = rows.filter((r) => !functions.some((f) => f.name === r.name)).map((r) => r.name);
+  if (due.length === 0 && gone.length === 0) return [];
+  let current = "";
+  try {
+    await client.query("BEGIN");
+    for (const fn of due) {
+      current = fn.name;
+      await client.query(fn.sql);
+      await client.query(
+        `INSERT INTO "_sql_functions" (name, checksum, applied_at) VALUES ($1, $2, now())
+         ON CONFLICT (name) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = EXCLUDED.applied_at`,
+        [fn.name, fn.checksum],
+      );
+    }
+    // A file removed (its function dropped by a migration) is forgotten, so one added back is applied.
+    await client.query(`DELETE FROM "_sql_functions" WHERE name = ANY($1)`, [gone]);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw new MigrationError(`prisma/functions/${current}.sql`, error);
+  }
+  return due.map((f) => f.name);
 }

@@ -16,8 +16,8 @@ export async function handOffToInngest(limit = 50): Promise<number> {
     select: { id: true },
   });
   if (pending.length === 0) return 0;
-  const { inngest, DELIVERY_REQUESTED } = await import("./inngest-client");
-  const send = inngest.send(pending.map((d) => ({ name: DELIVERY_REQUESTED, id: `delivery-${d.id}`, data: { deliveryId: d.id } })));
+  const { inngest, deliveryRequested } = await import("./inngest-client");
+  const send = inngest.send(pending.map((d) => deliveryRequested.create({ deliveryId: d.id }, { id: `delivery-${d.id}` })));
   const timeout = new Promise<never>((_, reject) =>
     setTimeout(() => reject(new Error("Inngest did not answer in time")), SEND_TIMEOUT_MS).unref(),
   );

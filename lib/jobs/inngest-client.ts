@@ -1,4 +1,5 @@
-import { Inngest } from "inngest";
+import { Inngest, eventType } from "inngest";
+import { z } from "zod";
 import { config } from "@/lib/config";
 
 /** Configured from lib/config: Inngest Cloud with keys, or a self-hosted/dev server with INNGEST_DEV=1. */
@@ -10,4 +11,7 @@ export const inngest = new Inngest({
   isDev: config().INNGEST_DEV,
 });
 
-export const DELIVERY_REQUESTED = "pagewise/webhook.delivery.requested";
+/** One webhook delivery to drive through its schedule (inngest/functions/deliver-webhook.ts); validated when received. */
+export const deliveryRequested = eventType("pagewise/webhook.delivery.requested", {
+  schema: z.object({ deliveryId: z.string() }),
+});

@@ -41,7 +41,7 @@ const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
   $20::text, $21::text, $22::text, $23::uuid, $24::jsonb)`;
 
 /**
- * Applies one batch of reading time in one statement (`ingest_track_batch`, see its migration):
+ * Applies one batch of reading time in one statement (`ingest_track_batch`, prisma/functions/ingest_track_batch.sql):
  * page rows, the visit, the viewer's and the document's aggregates, the viewer's engagement level,
  * and the events the batch triggers. A batch id resent within BATCH_ID_MEMORY_MS is acknowledged
  * without being applied again. Time beyond the wall-clock since the visit's last batch is clamped;

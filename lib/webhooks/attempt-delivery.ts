@@ -59,8 +59,8 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
     if (interrupted.number < MAX_ATTEMPTS && !delivery.isTest) {
       await db.webhookAttempt.update({ where: { id: interrupted.id }, data: { finishedAt: at } });
     } else {
-      const state = await settleAttempt(delivery, interrupted.number, cutOff, at);
-      return { deliveryId, eventId: delivery.eventId, attempt: interrupted.number, ...cutOff, ...state, nextAttemptAt: null };
+      const { state, webhookDisabled } = await settleAttempt(delivery, interrupted.number, cutOff, at);
+      return { deliveryId, eventId: delivery.eventId, attempt: interrupted.number, ...cutOff, state, webhookDisabled, nextAttemptAt: null };
     }
   }
 
@@ -84,9 +84,7 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
   await faultPoint("webhook:sending");
   const outcome = await postSigned(delivery.webhook.url, JSON.stringify(delivery.event.payload), delivery.webhook.secret);
   const at = now();
-  const { state, webhookDisabled } = await settleAttempt(delivery, attempt, outcome, at);
-  const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
-  const nextAttemptAt = state === "pending" && delay !== null ? new Date(at.getTime() + delay) : null;
+  const { state, webhookDisabled, nextAttemptAt } = await settleAttempt(delivery, attempt, outcome, at);
 
   return {
     deliveryId,
@@ -106,7 +104,8 @@ type Delivery = Prisma.WebhookDeliveryGetPayload<{ include: { webhook: true } }>
 type Sent = { ok: boolean; status: number | null; error: string | null; durationMs: number; signedAt: Date };
 
 /**
- * Records how an attempt ended and moves the delivery along its schedule. The third failed
+ * Records how an attempt ended and moves the delivery along its schedule, returning when the next
+ * attempt is due (what both drivers wait for). The third failed
  * attempt fails the delivery; the third consecutive failed delivery disables the webhook and emails
  * the owner. A success resets the count.
  */
@@ -162,5 +161,5 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
     });
     return true;
   });
-  return { state, webhookDisabled };
+  return { state, webhookDisabled, nextAttemptAt };
 }

@@ -10,7 +10,8 @@ import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/rules/gate";
-import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
+import { pagePublicDocument } from "@/lib/viewer/page-public-document";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
@@ -24,7 +25,7 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ code: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const found = await findPublicDocument((await params).code).catch(() => null);
+  const found = await pagePublicDocument((await params).code, (await headers()).get(SHARE_CODE_FOUND_HEADER)).catch(() => null);
   if (found?.state !== "active") return { title: "Document not available", robots: { index: false } };
   const title = found.doc.title;
   const image = linkPreviewImage(found.doc);
@@ -40,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** The public viewer, for a document's own code or a link's. Deleted and expired ones are answered 410 before this page (proxy.ts). */
 export default async function ViewerPage({ params }: Props) {
   const { code } = await params;
-  const found = await findPublicDocument(code).catch((error: unknown) => {
+  const found = await pagePublicDocument(code, (await headers()).get(SHARE_CODE_FOUND_HEADER)).catch((error: unknown) => {
     if (isDatabaseBusy(error)) return null;
     throw error;
   });
