@@ -45,15 +45,16 @@ export function Dialog({
   width: keyof typeof WIDTH;
   children: React.ReactNode;
 }) {
+  const { dialogRef, openerRef } = control;
   const id = useId();
   const ids = useMemo(() => ({ title: `${id}-title`, text: `${id}-text` }), [id]);
   return (
     <dialog
-      ref={control.dialogRef}
+      ref={dialogRef}
       role={role}
       aria-labelledby={ids.title}
       aria-describedby={ids.text}
-      onClose={() => control.openerRef.current?.focus()}
+      onClose={() => openerRef.current?.focus()}
       className={`m-auto w-[calc(100%-2rem)] ${WIDTH[width]} rounded-xl p-0 text-left whitespace-normal shadow-xl backdrop:bg-slate-900/40`}
     >
       <TitleIds.Provider value={ids}>{children}</TitleIds.Provider>
