@@ -3,6 +3,7 @@ import type { documentStats } from "@/lib/analytics/document-stats";
 import type { FunnelStep } from "@/lib/analytics/page-funnel";
 import { type FunnelThumbnails, ReadingFunnelChart, ViewsOverTimeChart } from "./charts";
 import { Stat, formatPercent, formatSeconds } from "./stat";
+import { type PeriodKey, periodName } from "@/lib/dashboard/period";
 
 type Stats = Awaited<ReturnType<typeof documentStats>>;
 
@@ -62,5 +63,30 @@ export function ActivityCharts({
         <ViewsOverTimeChart data={perDay} />
       </Card>
     </div>
+  );
+}
+
+/** The figures and the charts of a document's (or one link's) activity in the period `period`. */
+export function ActivityOverview({
+  activity: { stats, funnel, perDay, leads },
+  period,
+  thumbnails,
+}: {
+  activity: { stats: Stats; funnel: FunnelStep[]; perDay: Array<{ day: string; views: number }>; leads: number };
+  period: PeriodKey;
+  thumbnails: FunnelThumbnails;
+}) {
+  return (
+    <>
+      <ActivityFigures stats={stats} leads={leads} />
+      <ActivityCharts
+        stats={stats}
+        funnel={funnel}
+        perDay={perDay}
+        periodName={periodName(period)}
+        openPeriod={period === "all"}
+        thumbnails={thumbnails}
+      />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
 import { type PreferencesState, savePreferencesAction } from "@/lib/dashboard/notification-actions";
 import type { NotificationPreferences } from "@/lib/users/notification-preferences";
-import { Toggle } from "./settings-fields";
+import { Toggle } from "@/components/ui/toggle";
 
 export function NotificationPreferencesForm({
   preferences,

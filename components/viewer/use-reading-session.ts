@@ -1,0 +1,21 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { useRouter } from "next/navigation";
+import { type ClosedReason, ReadingTracker } from "./reading-tracker";
+
+/**
+ * The reading beacons of one visit (none for the owner's own preview) and why the server closed
+ * it, if it did. Access withdrawn (the owner blocked this reader or tightened the rules) reloads
+ * the page as it now stands.
+ */
+export function useReadingSession(code: string, ownerPreview: boolean) {
+  const router = useRouter();
+  const [closed, setClosed] = useState<ClosedReason | null>(null);
+  const tracker = useMemo(() => new ReadingTracker(`/s/${code}/track`, setClosed), [code]);
+  useEffect(() => {
+    if (closed === "refused") router.refresh();
+  }, [closed, router]);
+  useEffect(() => (ownerPreview ? undefined : tracker.start()), [tracker, ownerPreview]);
+  return { tracker, closed };
+}

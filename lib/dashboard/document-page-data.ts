@@ -1,0 +1,37 @@
+import { documentLeads } from "../analytics/document-leads";
+import { documentStats } from "../analytics/document-stats";
+import { pageFunnel } from "../analytics/page-funnel";
+import { readersWithVisits } from "../analytics/readers-with-visits";
+import { viewsOverTime } from "../analytics/views-over-time";
+import { findOwnedDocument } from "../documents/find-document";
+import { serializeSettings } from "../documents/serialize";
+import { shareUrl } from "../documents/short-code";
+import { documentLinkRows } from "../links/document-links";
+import { periodFromKey } from "./period";
+
+const PER_PAGE = 20;
+
+/** A `?vpage=`-style page number: 1 unless a positive number is given. */
+export const pageNumber = (value: string | undefined) => Math.max(1, Number(value) || 1);
+
+/**
+ * What the dashboard's document page shows, for the period and table pages in its query: the
+ * figures, funnel, views per day, one page of readers and of leads, the links and the settings.
+ * Null when the owner has no such document (any failure to find it reads as not found).
+ */
+export async function documentPageData(ownerId: string, code: string, search: Record<string, string | undefined>) {
+  const doc = await findOwnedDocument(ownerId, code).catch(() => null);
+  if (!doc) return null;
+  const { key, period } = periodFromKey(search.period, "all");
+  const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
+    documentStats(doc, period),
+    pageFunnel(doc.id, doc.pageCount, period),
+    readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE),
+    documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }),
+    viewsOverTime(ownerId, period, { documentId: doc.id }),
+    documentLinkRows(doc),
+  ]);
+  return { doc, period: key, stats, funnel, readers, leads, perDay, linkRows, url: shareUrl(doc.code), settings: serializeSettings(doc) };
+}
+
+export type DocumentPageData = NonNullable<Awaited<ReturnType<typeof documentPageData>>>;
