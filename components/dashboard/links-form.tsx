@@ -5,7 +5,7 @@ import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input, inputClass } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
-import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/dashboard/link-actions";
+import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/http/actions/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
 

@@ -16,7 +16,7 @@ import { documentStats } from "@/lib/analytics/document-stats";
 import { pageFunnel } from "@/lib/analytics/page-funnel";
 import { readersWithVisits } from "@/lib/analytics/readers-with-visits";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { periodFromKey, periodName as periodNameOf } from "@/lib/dashboard/period";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { ApiError } from "@/lib/errors";
