@@ -95,7 +95,7 @@ export function formAction<Args extends z.ZodTuple, Session, State extends FormP
 /**
  * An action behind a button (a delete, a switch), whose page reads no answer: arguments that are
  * not what the page sends, or a refusal of the domain (an ApiError below 500: not the caller's,
- * already gone), answer Next's 404 and change nothing.
+ * already gone), answer Next's not-found (the page shows its 404) and change nothing.
  */
 export function buttonAction<Args extends z.ZodTuple, Session, R>(
   spec: Pick<Spec<Args, Session>, "session" | "args">,
