@@ -1,6 +1,7 @@
 /**
  * `npm test`'s layering check: every import in the repository goes down, never up, and no files
- * import each other in a loop. The layers are data below; docs/architecture.md explains them.
+ * import each other in a loop; Next is adapted to the domain in lib/http only; no client component
+ * reaches server code. The layers are data below; docs/architecture.md explains them.
  * Run alone with `npx tsx scripts/check-layers.ts`.
  */
 import { readFileSync } from "node:fs";
