@@ -75,4 +75,70 @@ describe("the layering check", () => {
       "import cycle: components/viewer/pdf-viewer.tsx → components/viewer/shell.tsx → components/viewer/pdf-viewer.tsx",
     ]);
   });
+
+  it("refuses Next's modules and server actions in lib below the HTTP layer, and lets lib/http use them", () => {
+    const violations = findLayerViolations(
+      tree({
+        "lib/documents/a.ts": 'import { revalidatePath } from "next/cache";\nimport { cookies } from "next/headers";',
+        "lib/links/b.ts": '"use server";\nimport { redirect } from "next/navigation";\nimport type { NextRequest } from "next/server";',
+        "lib/http/actions/c.ts": '"use server";\nimport { revalidatePath } from "next/cache";',
+        "lib/http/d.ts": 'import { cookies } from "next/headers";',
+      }),
+    );
+    expect(violations).toEqual([
+      { file: "lib/documents/a.ts", line: 1, message: "next/cache below the HTTP layer: only lib/http/ adapts Next to the domain" },
+      { file: "lib/documents/a.ts", line: 2, message: "next/headers below the HTTP layer: only lib/http/ adapts Next to the domain" },
+      { file: "lib/links/b.ts", line: 1, message: '"use server" below the HTTP layer: server actions live in lib/http/actions/' },
+      { file: "lib/links/b.ts", line: 2, message: "next/navigation below the HTTP layer: only lib/http/ adapts Next to the domain" },
+    ]);
+  });
+
+  it("refuses a client component that reaches server-only, a Node built-in or the database, however far down", () => {
+    const violations = findLayerViolations(
+      tree({
+        "components/a.tsx": '"use client";\nimport { x } from "@/lib/http/adapter";',
+        "lib/http/adapter.ts": 'import "server-only";\nexport const x = 1;',
+        "components/b.tsx": "'use client';\nimport { y } from \"./helper\";",
+        "components/helper.ts": 'import { y } from "@/lib/documents/read";\nexport { y };',
+        "lib/documents/read.ts": 'import { readFileSync } from "node:fs";\nexport const y = readFileSync;',
+        "components/c.tsx": '"use client";\nimport { z } from "@/lib/users/find";',
+        "lib/users/find.ts": 'import { db } from "../db/client";\nexport const z = db;',
+        "lib/db/client.ts": "export const db = {};",
+        "components/d.tsx": '"use client";\nimport { createHash } from "crypto";',
+      }),
+    );
+    expect(violations).toEqual([
+      { file: "components/a.tsx", line: 2, message: 'client component reaches server code: lib/http/adapter.ts imports "server-only"' },
+      {
+        file: "components/b.tsx",
+        line: 2,
+        message: "client component reaches server code: components/helper.ts → lib/documents/read.ts imports node:fs",
+      },
+      {
+        file: "components/c.tsx",
+        line: 2,
+        message: "client component reaches server code: lib/users/find.ts → lib/db/client.ts is the database",
+      },
+      { file: "components/d.tsx", line: 2, message: "client component reaches server code: imports crypto" },
+    ]);
+  });
+
+  it("lets a client component import server actions, types of server modules, and plain shared code", () => {
+    const violations = findLayerViolations(
+      tree({
+        "components/form.tsx": [
+          '"use client";',
+          'import { saveAction, type State } from "@/lib/http/actions/save";',
+          'import type { Row } from "@/lib/users/find";',
+          'import { type Other } from "@/lib/users/find";',
+          'import { plural } from "@/lib/plural";',
+        ].join("\n"),
+        "lib/http/actions/save.ts": '"use server";\nimport "server-only";\nimport { db } from "../../db/client";\nexport type State = {};',
+        "lib/users/find.ts": 'import { db } from "../db/client";\nexport type Row = {};\nexport type Other = {};',
+        "lib/db/client.ts": 'import "node:fs";',
+        "lib/plural.ts": "export const plural = 1;",
+      }),
+    );
+    expect(violations).toEqual([]);
+  });
 });

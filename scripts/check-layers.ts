@@ -1,9 +1,11 @@
 /**
  * `npm test`'s layering check: every import in the repository goes down, never up, and no files
- * import each other in a loop. The layers are data below; docs/architecture.md explains them.
+ * import each other in a loop; Next is adapted to the domain in lib/http only; no client component
+ * reaches server code. The layers are data below; docs/architecture.md explains them.
  * Run alone with `npx tsx scripts/check-layers.ts`.
  */
 import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
@@ -55,6 +57,11 @@ const SOURCE = /\.(ts|tsx|mts)$/;
 
 export type Violation = { file: string; line: number; message: string };
 
+/** Next's own modules (next/cache, next/headers, next/navigation, next/server…): the HTTP layer's adapters only. */
+const NEXT_MODULE = /^next(\/|$)/;
+/** Where lib may use Next, and where its server actions ("use server") live. */
+const HTTP_LAYER = "lib/http/";
+
 function partOf(file: string): string {
   const parts = Object.keys(PART_IMPORTS).filter((p) => p !== "root" && (file === p || file.startsWith(`${p}/`)));
   return parts.sort((a, b) => b.length - a.length)[0] ?? "root";
@@ -91,10 +98,12 @@ export function findLayerViolations(sources: ReadonlyMap<string, string>): Viola
   const violations: Violation[] = [];
   const graph = new Map<string, string[]>();
 
+  const facts = new Map([...sources].map(([file, source]) => [file, moduleFacts(file, source)]));
   for (const [file, source] of sources) {
     const edges: string[] = [];
     graph.set(file, edges);
     const fromPart = partOf(file);
+    violations.push(...adapterViolations(file, facts.get(file)!));
     for (const imported of ts.preProcessFile(source, true, true).importedFiles) {
       const target = resolveImport(file, imported.fileName, files);
       if (!target) continue;
@@ -124,8 +133,121 @@ export function findLayerViolations(sources: ReadonlyMap<string, string>): Viola
       }
     }
   }
+  violations.push(...clientViolations(sources, facts));
   for (const cycle of importCycles(graph)) {
     violations.push({ file: cycle[0]!, line: 1, message: `import cycle: ${[...cycle, cycle[0]].join(" → ")}` });
+  }
+  return violations;
+}
+
+type ModuleFacts = {
+  directive: "use client" | "use server" | null;
+  /** Imports that stay in the compiled code: not `import type`, not an import of types only. */
+  valueImports: { specifier: string; line: number }[];
+};
+
+function moduleFacts(file: string, source: string): ModuleFacts {
+  const parsed = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true);
+  let directive: ModuleFacts["directive"] = null;
+  for (const statement of parsed.statements) {
+    if (!ts.isExpressionStatement(statement) || !ts.isStringLiteral(statement.expression)) break;
+    const text = statement.expression.text;
+    if (text === "use client" || text === "use server") directive = text;
+  }
+  const valueImports: ModuleFacts["valueImports"] = [];
+  const add = (specifier: ts.Expression, node: ts.Node) => {
+    if (ts.isStringLiteral(specifier)) valueImports.push({ specifier: specifier.text, line: lineOf(source, node.getStart(parsed)) });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const typesOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            bindings !== undefined &&
+            ts.isNamedImports(bindings) &&
+            bindings.elements.length > 0 &&
+            bindings.elements.every((e) => e.isTypeOnly)));
+      if (!typesOnly) add(node.moduleSpecifier, node);
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
+      add(node.moduleSpecifier, node);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0]) {
+      add(node.arguments[0], node);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(parsed);
+  return { directive, valueImports };
+}
+
+/** lib below the HTTP layer is plain TypeScript: no Next, no server actions. */
+function adapterViolations(file: string, facts: ModuleFacts): Violation[] {
+  if (!file.startsWith("lib/") || file.startsWith(HTTP_LAYER) || TEST_FILE.test(file)) return [];
+  const violations: Violation[] = [];
+  if (facts.directive === "use server")
+    violations.push({ file, line: 1, message: `"use server" below the HTTP layer: server actions live in ${HTTP_LAYER}actions/` });
+  for (const { specifier, line } of facts.valueImports) {
+    if (NEXT_MODULE.test(specifier))
+      violations.push({ file, line, message: `${specifier} below the HTTP layer: only ${HTTP_LAYER} adapts Next to the domain` });
+  }
+  return violations;
+}
+
+const BUILTIN = new Set(builtinModules);
+
+/** Why a module must never reach the browser, if it must not: what it imports itself. */
+function serverMark(specifier: string, target: string | null): string | null {
+  if (specifier === "server-only") return 'imports "server-only"';
+  if (specifier.startsWith("node:") || BUILTIN.has(specifier)) return `imports ${specifier}`;
+  if (target?.startsWith("lib/db/")) return "is the database";
+  return null;
+}
+
+/**
+ * A client component ("use client") and everything it imports for real go to the browser. None
+ * of it may import server-only, a Node built-in or the database. A server action module ("use
+ * server") is the one way through: the browser gets references to its functions, not its code.
+ */
+function clientViolations(sources: ReadonlyMap<string, string>, facts: ReadonlyMap<string, ModuleFacts>): Violation[] {
+  const files = new Set(sources.keys());
+  // A module's path to server code (its own file first, then what it imports), or null.
+  const reaches = new Map<string, string[] | null>();
+  const pathToServer = (file: string): string[] | null => {
+    if (reaches.has(file)) return reaches.get(file)!;
+    reaches.set(file, null);
+    let found: string[] | null = null;
+    for (const { specifier } of facts.get(file)!.valueImports) {
+      const target = resolveImport(file, specifier, files);
+      const mark = serverMark(specifier, target);
+      if (mark) found = target ? [file, target, mark] : [file, mark];
+      else if (target && facts.get(target)!.directive !== "use server") {
+        const further = pathToServer(target);
+        if (further) found = [file, ...further];
+      }
+      if (found) break;
+    }
+    reaches.set(file, found);
+    return found;
+  };
+  const violations: Violation[] = [];
+  for (const [file, fact] of facts) {
+    if (fact.directive !== "use client") continue;
+    for (const { specifier, line } of fact.valueImports) {
+      const target = resolveImport(file, specifier, files);
+      const mark = serverMark(specifier, target);
+      const path = mark
+        ? target
+          ? [target, mark]
+          : [mark]
+        : target && facts.get(target)!.directive !== "use server"
+          ? pathToServer(target)
+          : null;
+      if (!path) continue;
+      const chain = path.slice(0, -1).map((step) => `${step} `);
+      violations.push({ file, line, message: `client component reaches server code: ${chain.join("→ ")}${path.at(-1)}` });
+    }
   }
   return violations;
 }

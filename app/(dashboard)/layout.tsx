@@ -4,8 +4,8 @@ import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { MailProvider } from "@/components/dashboard/mail-context";
 import { LogoMark } from "@/components/ui/logo";
 import { config } from "@/lib/config";
-import { requireUser } from "@/lib/auth/auth";
-import { signOutAction, signOutEverywhereAction } from "@/lib/dashboard/auth-actions";
+import { requireUser } from "@/lib/http/require-user";
+import { signOutAction, signOutEverywhereAction } from "@/lib/http/actions/auth-actions";
 
 export const dynamic = "force-dynamic";
 

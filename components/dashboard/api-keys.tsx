@@ -6,7 +6,7 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input } from "@/components/ui/field";
-import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/dashboard/settings-actions";
+import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };

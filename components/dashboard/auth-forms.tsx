@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input } from "@/components/ui/field";
-import { type FormState, completeSignupAction, magicLinkAction, signInAction, signUpAction } from "@/lib/dashboard/auth-actions";
+import { type FormState, completeSignupAction, magicLinkAction, signInAction, signUpAction } from "@/lib/http/actions/auth-actions";
 
 function SignInLink() {
   return (

@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { deleteDocumentAction } from "@/lib/dashboard/document-actions";
+import { deleteDocumentAction } from "@/lib/http/actions/document-actions";
 import { rememberDeletedTitle } from "./deleted-document-notice";
 
 export function DeleteDocumentButton({ code, title }: { code: string; title: string }) {

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Field, FormError, Input } from "@/components/ui/field";
-import { type SettingsState, updateSettingsAction } from "@/lib/dashboard/document-actions";
+import { type SettingsState, updateSettingsAction } from "@/lib/http/actions/document-actions";
 import type { SettingsValues } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
 

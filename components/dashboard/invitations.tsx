@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, Input, inputClass } from "@/components/ui/field";
-import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/dashboard/invitation-actions";
+import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/http/actions/invitation-actions";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type InvitationRow = {

@@ -5,7 +5,7 @@ import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogDescription, DialogTitle, useDialog, useDialogTitleId } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
-import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/dashboard/link-actions";
+import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/http/actions/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 import { LinkMainFields, LinkMoreRules } from "./link-form-fields";
 

@@ -3,7 +3,7 @@
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { deleteLinkAction, setLinkActiveAction } from "@/lib/dashboard/link-actions";
+import { deleteLinkAction, setLinkActiveAction } from "@/lib/http/actions/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 import { LinkFormDialog } from "./links-form";
 

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/field";
-import { type PreferencesState, savePreferencesAction } from "@/lib/dashboard/notification-actions";
+import { type PreferencesState, savePreferencesAction } from "@/lib/http/actions/notification-actions";
 import type { NotificationPreferences } from "@/lib/users/notification-preferences";
 import { Toggle } from "@/components/ui/toggle";
 

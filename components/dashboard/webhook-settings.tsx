@@ -13,7 +13,7 @@ import {
   redeliverAction,
   saveWebhookAction,
   sendTestAction,
-} from "@/lib/dashboard/settings-actions";
+} from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
 
 export type DeliveryRow = {

@@ -2,8 +2,6 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth, { CredentialsSignin, type DefaultSession } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Nodemailer from "next-auth/providers/nodemailer";
-import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import { config } from "../config";
 import { db } from "../db/client";
 import { clientAddress } from "../request/server-headers";
@@ -11,7 +9,6 @@ import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";
 import { SESSION_MAX_AGE_SECONDS, endSession, sessionOwner, startSession } from "../users/account-sessions";
 import { authenticatePassword } from "./authenticate-password";
-import { REQUESTED_PATH_HEADER, signInPath } from "./callback-path";
 import { sendMagicLink } from "./send-magic-link";
 
 declare module "next-auth" {
@@ -117,11 +114,10 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
 
 export const magicLinkEnabled = () => Boolean(config().SMTP_URL);
 
-/** The signed-in owner, or a redirect to sign-in. Every dashboard page and server action starts here. */
-export async function requireUser(): Promise<{ id: string; email: string; name: string | null }> {
-  const session = await auth();
-  const id = session?.user?.id;
-  const user = id ? await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } }) : null;
-  if (!user) redirect(signInPath((await headers()).get(REQUESTED_PATH_HEADER)));
-  return user;
+export type SignedInUser = { id: string; email: string; name: string | null };
+
+/** The account of this request's session, or null (no session, or its account is gone). */
+export async function signedInUser(): Promise<SignedInUser | null> {
+  const id = (await auth())?.user?.id;
+  return id ? await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } }) : null;
 }

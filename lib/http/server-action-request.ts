@@ -11,7 +11,7 @@ export const ACTION_BODY_LIMIT = 1024 * 1024;
  * cut or boundary-less multipart, or references to parts that are not there (400). Only the subset
  * of the format our forms and buttons send passes: JSON values, FormData, dates and the escapes
  * for undefined, NaN, ±Infinity, -0 and small BigInts. The arguments' shapes are each action's own
- * check (lib/dashboard/checked-action.ts). Null when the request may go on.
+ * check (lib/http/server-action.ts). Null when the request may go on.
  */
 export async function refuseServerAction(request: Request): Promise<Response | null> {
   if (!sameOrigin(request.headers)) return refusal(403, "forbidden", "Server actions are only accepted from this site's own pages.");

@@ -8,7 +8,7 @@ import { clientAddress } from "../request/server-headers";
 import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
 import { openDoor } from "../viewer/open-door";
-import { grantHolderOf, viewerAccess } from "../viewer/request-context";
+import { grantHolderOf, viewerAccess } from "./viewer-request-context";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
 import { readJsonBody } from "./parse";
 import { errorResponse, withHeaders } from "./respond";

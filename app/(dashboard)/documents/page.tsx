@@ -14,7 +14,7 @@ import { plural } from "@/lib/plural";
 import { LEVELS, engagementObject } from "@/lib/rules/engagement";
 import { listDocumentsQuery } from "@/lib/schemas/documents";
 import { presentParams } from "@/lib/request/present-params";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { config } from "@/lib/config";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { queryDocuments } from "@/lib/documents/list-documents";

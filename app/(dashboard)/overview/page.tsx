@@ -9,7 +9,7 @@ import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { periodFromKey } from "@/lib/dashboard/period";
 import { plural } from "@/lib/plural";
 

@@ -16,7 +16,7 @@ import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
-import { viewerAccess } from "@/lib/viewer/request-context";
+import { viewerAccess } from "@/lib/http/viewer-request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
 import { linkPreviewImage } from "@/lib/viewer/link-preview-image";
 

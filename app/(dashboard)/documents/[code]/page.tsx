@@ -6,7 +6,7 @@ import { DocumentSettingsCards } from "@/components/dashboard/document-settings-
 import { DocumentTables } from "@/components/dashboard/document-tables";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PeriodBar } from "@/components/dashboard/period-bar";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
 
 export const metadata: Metadata = { title: "Document" };

@@ -3,7 +3,7 @@ import { ApiKeys } from "@/components/dashboard/api-keys";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { listApiKeys } from "@/lib/auth/api-keys";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 
 export const metadata: Metadata = { title: "API keys" };
 

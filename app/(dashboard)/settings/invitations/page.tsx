@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Invitations } from "@/components/dashboard/invitations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { config } from "@/lib/config";
 import { INVITATION_DAYS, listInvitations } from "@/lib/users/invitations";
 import { signupPolicy } from "@/lib/users/signup-policy";

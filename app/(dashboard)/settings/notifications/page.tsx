@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NotificationPreferencesForm } from "@/components/dashboard/notification-preferences";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getNotificationPreferences } from "@/lib/users/notification-preferences";

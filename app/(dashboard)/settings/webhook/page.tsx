@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { WebhookSettings } from "@/components/dashboard/webhook-settings";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/errors";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { getWebhookConfiguration } from "@/lib/webhooks/manage-webhook";
 import { EVENT_KINDS } from "@/lib/schemas/events";
 

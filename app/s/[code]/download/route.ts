@@ -5,7 +5,7 @@ import { downloadDisposition } from "@/lib/documents/download-name";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { recordDownload } from "@/lib/viewer/record-download";
-import { browserId } from "@/lib/viewer/request-context";
+import { browserId } from "@/lib/http/viewer-request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
 import { watermarkedCopy } from "@/lib/viewer/watermark-download";
 import { withShareLink } from "@/lib/http/with-share-link";

@@ -3,7 +3,7 @@ import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { sendVerificationCode } from "@/lib/viewer/verify-email";
-import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /**

@@ -1,7 +1,7 @@
 import { BODY_LIMITS } from "@/lib/request/read-body";
 import { passwordCookie, passwordGrant, shareCode } from "@/lib/viewer/access";
 import { tryDocumentPassword } from "@/lib/viewer/password-attempts";
-import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /** The password form: issues the password grant cookie. Wrong guesses are slowed (lib/viewer/password-attempts.ts). */

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
 import { ingestBatch } from "@/lib/viewer/ingest-batch";
 import { newViewerLimit } from "@/lib/viewer/limits";
-import { browserId } from "@/lib/viewer/request-context";
+import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /** Reading beacons (fetch or navigator.sendBeacon). Bots and the owner previewing are answered and never recorded. */

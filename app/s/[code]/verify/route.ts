@@ -2,7 +2,7 @@ import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
-import { browserId, setGrantCookie } from "@/lib/viewer/request-context";
+import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/verify-email";
 import { withShareLink } from "@/lib/http/with-share-link";
 

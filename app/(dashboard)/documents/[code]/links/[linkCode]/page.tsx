@@ -4,7 +4,7 @@ import { ActivityOverview } from "@/components/dashboard/activity-overview";
 import { LinkHeader } from "@/components/dashboard/link-header";
 import { LinkTables } from "@/components/dashboard/link-tables";
 import { PeriodBar } from "@/components/dashboard/period-bar";
-import { requireUser } from "@/lib/auth/auth";
+import { requireUser } from "@/lib/http/require-user";
 import { linkPageData } from "@/lib/dashboard/link-page-data";
 import { ApiError } from "@/lib/errors";
 

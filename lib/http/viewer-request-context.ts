@@ -1,9 +1,18 @@
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { auth } from "../auth/auth";
 import { config } from "../config";
 import type { SharedDocument } from "../links/shared-document";
-import { BROWSER_COOKIE, GRANT_TTL_SECONDS, type Access, grantHolderDocument, resolveAccess, shareCode, viewerCookies } from "./access";
+import {
+  BROWSER_COOKIE,
+  GRANT_TTL_SECONDS,
+  type Access,
+  grantHolderDocument,
+  resolveAccess,
+  shareCode,
+  viewerCookies,
+} from "../viewer/access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
 export async function viewerAccess(doc: SharedDocument): Promise<Access> {

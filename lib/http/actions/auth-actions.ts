@@ -4,19 +4,22 @@ import { AuthError } from "next-auth";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { waitDescription } from "../credentials/account-limits";
-import { SignInRefused, magicLinkEnabled, requireUser, signIn, signOut } from "../auth/auth";
-import { safeCallbackPath } from "../auth/callback-path";
-import { checkedAction, formData, formState } from "./checked-action";
-import { clientAddress } from "../request/server-headers";
-import { endAllSessions } from "../users/account-sessions";
-import { completeSignup } from "../users/complete-signup";
-import { emailSchema } from "../users/create-user";
-import { requestSignup, signupFormSchema } from "../users/request-signup";
+import "server-only";
+import { waitDescription } from "../../credentials/account-limits";
+import { SignInRefused, magicLinkEnabled, signIn, signOut } from "../../auth/auth";
+import { safeCallbackPath } from "../../auth/callback-path";
+import { clientAddress } from "../../request/server-headers";
+import { endAllSessions } from "../../users/account-sessions";
+import { completeSignup } from "../../users/complete-signup";
+import { emailSchema } from "../../users/create-user";
+import { requestSignup, signupFormSchema } from "../../users/request-signup";
+import { requireUser } from "../require-user";
+import { type FormProblems, anyArguments, anyone, buttonAction, fieldErrorsOf, formAction, formData, formState } from "../server-action";
 
-export type FormState = { error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+export type FormState = (FormProblems & { values?: Record<string, string> }) | undefined;
 
-const fieldErrors = (error: z.ZodError) => Object.fromEntries(error.issues.map((i) => [String(i.path[0]), i.message]));
+/** Signing in and up: anyone may call, with the form's previous state and its fields. */
+const authForm = { session: anyone, args: z.tuple([formState<FormState>(), formData]) };
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -25,14 +28,14 @@ const text = (form: FormData, name: string) => {
 
 const INVITATION_UNUSABLE = "This invitation can no longer be used: it has expired, been revoked or been used. Ask for a new one.";
 
-export const signUpAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
+export const signUpAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const values = { email: text(form, "email"), name: text(form, "name") };
   const parsed = signupFormSchema.safeParse({
     ...values,
     password: text(form, "password"),
     invitation: text(form, "invitation") || undefined,
   });
-  if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
+  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values };
   const outcome = await requestSignup(parsed.data, clientAddress(await headers()));
   switch (outcome.status) {
     case "first_account":
@@ -67,7 +70,7 @@ export const signUpAction = checkedAction(z.tuple([formState<FormState>(), formD
   }
 });
 
-export const completeSignupAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
+export const completeSignupAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const outcome = await completeSignup(text(form, "token"));
   switch (outcome.status) {
     case "created":
@@ -89,10 +92,10 @@ const signInSchema = z.object({
   password: z.string().min(1, "Enter your password").max(1000, "That is longer than any password here"),
 });
 
-export const signInAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
+export const signInAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const values = { email: text(form, "email") };
   const parsed = signInSchema.safeParse({ email: values.email, password: text(form, "password") });
-  if (!parsed.success) return { fieldErrors: fieldErrors(parsed.error), values };
+  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values };
   try {
     await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents" });
   } catch (error) {
@@ -110,7 +113,7 @@ export const signInAction = checkedAction(z.tuple([formState<FormState>(), formD
   }
 });
 
-export const magicLinkAction = checkedAction(z.tuple([formState<FormState>(), formData]), async (_state, form): Promise<FormState> => {
+export const magicLinkAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const values = { email: text(form, "email") };
   const email = emailSchema.safeParse(values.email);
   if (!email.success) return { fieldErrors: { email: "Enter a valid email address" }, values };
@@ -132,13 +135,13 @@ export const magicLinkAction = checkedAction(z.tuple([formState<FormState>(), fo
   redirect("/sign-in/check-email");
 });
 
-export async function signOutAction() {
+// The sign-out forms post their (empty) FormData; nothing of it is read.
+export const signOutAction = buttonAction({ session: anyone, args: anyArguments }, async () => {
   await signOut({ redirectTo: "/sign-in" });
-}
+});
 
 /** Ends every session of the account (other browsers, a forgotten computer), this one last. */
-export async function signOutEverywhereAction() {
-  const user = await requireUser();
+export const signOutEverywhereAction = buttonAction({ session: requireUser, args: anyArguments }, async (user) => {
   await endAllSessions(user.id);
   await signOut({ redirectTo: "/sign-in?notice=signed-out-everywhere" });
-}
+});

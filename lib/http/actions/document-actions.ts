@@ -1,0 +1,36 @@
+"use server";
+
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { deleteDocument } from "../../documents/delete-document";
+import { findOwnedDocument } from "../../documents/find-document";
+import { formFieldProblems } from "../../documents/settings-form";
+import { saveDocumentSettings } from "../../dashboard/save-document-settings";
+import { requireUser } from "../require-user";
+import { type FormProblems, buttonAction, formAction, formData, formState, shortCode } from "../server-action";
+
+export type SettingsState = (FormProblems & { ok?: boolean }) | undefined;
+
+/** The document settings form: PATCH semantics, the API's rules, problems in the reader's words. */
+export const updateSettingsAction = formAction(
+  {
+    session: requireUser,
+    args: z.tuple([shortCode, formState<SettingsState>(), formData]),
+    formFields: formFieldProblems,
+    failure: (message) => `These settings could not be saved: ${message}.`,
+  },
+  async (user, code, _state, form): Promise<SettingsState> => {
+    const saved = await saveDocumentSettings(await findOwnedDocument(user.id, code), form);
+    if (!saved.ok) return { fieldErrors: saved.fieldErrors };
+    revalidatePath(`/documents/${code}`);
+    return { ok: true };
+  },
+);
+
+export const deleteDocumentAction = buttonAction({ session: requireUser, args: z.tuple([shortCode]) }, async (user, code) => {
+  await deleteDocument(user.id, code);
+  revalidatePath("/documents");
+  redirect(`/documents?deleted=${encodeURIComponent(code)}`);
+});
