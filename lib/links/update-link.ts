@@ -1,13 +1,13 @@
 import { config } from "../config";
 import { db } from "../db/client";
-import type { Document, Link, Prisma } from "../generated/prisma/client";
+import type { Link, Prisma } from "../generated/prisma/client";
 import type { LinkUpdate } from "../schemas/links";
 import { storage } from "../storage";
 import { now } from "../time";
 import type { OwnedLink } from "./find-link";
 import { changeOverrides } from "./link-overrides";
 import { previewFor, type PreviewChange } from "./link-preview";
-import { linkOverrides, ownsPreview } from "./shared-document";
+import { linkOverrides } from "./shared-document";
 
 /**
  * Renames, enables or disables a link and merges its overrides. Updates of one link are serialized
@@ -54,16 +54,5 @@ export async function updateLink(link: OwnedLink, update: LinkUpdate): Promise<L
         .delete(created)
         .catch(() => undefined);
     throw error;
-  }
-}
-
-/**
- * After the document's settings changed: every link that shows its own preview gets one that fits
- * its gate again (a link overriding only `email_gate` takes its free pages from the document's).
- */
-export async function refreshLinkPreviews(doc: Document): Promise<void> {
-  const links = await db.link.findMany({ where: { documentId: doc.id, deletedAt: null } });
-  for (const link of links) {
-    if (ownsPreview(linkOverrides(link))) await updateLink({ ...link, document: doc }, { settings: {} });
   }
 }
