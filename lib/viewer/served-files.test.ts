@@ -9,6 +9,7 @@ import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
 import { downloadableFile, type Downloader } from "./downloadable-file";
 import { readableFileKey } from "./readable-file-key";
+import { readablePage } from "./readable-page";
 
 const refusal = (run: () => unknown) => {
   try {
@@ -48,6 +49,22 @@ describe("which stored file a browser may read", () => {
   it("gives the original to a browser holding every grant", async () => {
     const doc = sharedDocument(await createSampleDocument(ownerId, "Open", 3, { email_gate: false }), null);
     expect(readableFileKey(doc, resolveAccess(doc, {}), "full")).toBe(doc.storageKey);
+  });
+});
+
+describe("which page image a browser may see", () => {
+  it("shows pages before the gate, refuses those past it, and answers 404 for pages the document lacks or has not drawn", async () => {
+    const doc = sharedDocument(
+      await createSampleDocument(ownerId, "Pages", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
+      null,
+    );
+    const drawn = { ...doc, pageImages: 5 };
+    const before = resolveAccess(doc, {});
+    expect(readablePage(drawn, before, "2")).toBe(2);
+    expect(refusal(() => readablePage(drawn, before, "3"))).toBe("forbidden");
+    expect(refusal(() => readablePage(drawn, before, "6"))).toBe("not_found");
+    expect(refusal(() => readablePage(drawn, before, "01"))).toBe("not_found");
+    expect(refusal(() => readablePage({ ...doc, pageImages: 1 }, before, "2"))).toBe("not_found");
   });
 });
 
