@@ -1,8 +1,7 @@
 import { invalidInput } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import { updateDocumentSchema } from "../schemas/documents";
-import { updateDocument } from "../documents/update-document";
-import { refreshLinkPreviews } from "../links/update-link";
+import { changeDocumentSettings } from "../links/change-document-settings";
 import { type FieldErrors, readSettingsForm } from "./settings-form-input";
 
 /**
@@ -18,6 +17,6 @@ export async function saveDocumentSettings(
   if (!read.ok) return read;
   const parsed = updateDocumentSchema.safeParse(read.input);
   if (!parsed.success) throw invalidInput(parsed.error);
-  await refreshLinkPreviews(await updateDocument(document, parsed.data));
+  await changeDocumentSettings(document, parsed.data);
   return { ok: true };
 }

@@ -1,9 +1,8 @@
 import type { Document, Link } from "../generated/prisma/client";
 import { previewPagesNeeded } from "../rules/gate";
+import type { PreviewChange } from "../documents/change-with-preview";
 import { rebuildPreview } from "../documents/preview-file";
 import { ownsPreview, sharedDocument, type LinkOverrides } from "./shared-document";
-
-export type PreviewChange = { previewStorageKey: string | null; previewPageCount: number; created: string | null; replaced: string | null };
 
 /**
  * The preview file a link needs for new overrides, or null when its current one still fits. A link

@@ -1,27 +1,17 @@
 import { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors";
-import { readablePagesBeforeGate } from "@/lib/rules/gate";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
+import { readableFileKey } from "@/lib/viewer/readable-file-key";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /**
- * The PDF a browser may read: `?v=full` (the original) only with every grant the document needs,
- * `?v=preview` (pages before the gate) after the password and the agreement. Answers Range requests, so pdf.js can
- * load the first pages of a large file without downloading all of it.
+ * The PDF a browser may read (`?v=full` or `?v=preview`, `readableFileKey` decides). Answers Range
+ * requests, so pdf.js can load the first pages of a large file without downloading all of it.
  */
 export const GET = withShareLink("file", async ({ req, doc, access }) => {
-  const variant = new URL(req.url).searchParams.get("v");
-  // A preview is served only while the stored settings allow exactly the pages it holds.
-  const previewCurrent = doc.previewPageCount > 0 && doc.previewPageCount === readablePagesBeforeGate(doc);
-  const key =
-    variant === "full" && access.fullFile
-      ? doc.storageKey
-      : variant === "preview" && access.readablePages > 0 && previewCurrent
-        ? doc.previewStorageKey
-        : null;
-  if (!key) throw new ApiError("forbidden", "This browser may not read that file yet.", { headers: { "Cache-Control": "no-store" } });
+  const key = readableFileKey(doc, access, new URL(req.url).searchParams.get("v"));
 
   const size = await storage().size(key);
   if (size === null) throw new ApiError("not_found", "The file is missing.");

@@ -6,8 +6,7 @@ import { parseJsonBody } from "@/lib/http/parse";
 import { deleteDocument } from "@/lib/documents/delete-document";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { serializeDocument } from "@/lib/documents/serialize";
-import { updateDocument } from "@/lib/documents/update-document";
-import { refreshLinkPreviews } from "@/lib/links/update-link";
+import { changeDocumentSettings } from "@/lib/links/change-document-settings";
 
 type Params = { short_code: string };
 
@@ -19,9 +18,7 @@ export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
   // 404 before looking at the body, as for every other method on this path.
   const doc = await findOwnedDocument(userId, params.short_code);
   const update = await parseJsonBody(updateDocumentSchema, req);
-  const updated = await updateDocument(doc, update);
-  await refreshLinkPreviews(updated);
-  return json(serializeDocument(updated));
+  return json(serializeDocument(await changeDocumentSettings(doc, update)));
 });
 
 export const DELETE = withApiKey<Params>(async ({ userId, params }) => {

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { readPageImage } from "@/lib/documents/page-images";
 import { ApiError } from "@/lib/errors";
 import { withShareLink } from "@/lib/http/with-share-link";
+import { readablePage } from "@/lib/viewer/readable-page";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 
 type RouteContext = { params: Promise<{ code: string; page: string }> };
@@ -10,19 +11,13 @@ const NOT_CACHED = { "Cache-Control": "no-store" };
 
 /**
  * A page as a server-rendered image (`?w=thumb` for the small one), under the same doors and grants
- * as the file: only a page this browser may read now (none before a password or an agreement, those
- * before the gate until it is passed), else 403; 404 while the page has no image yet. Cached only
+ * as the file (`readablePage` decides which page it may be). Cached only
  * privately and revalidated on every use (`no-cache` with an ETag), so a withdrawn grant withdraws
  * the image too.
  */
 export function GET(req: Request, context: RouteContext): Promise<Response> {
   return withShareLink("file", async ({ doc, access }) => {
-    const { page: asked } = await context.params;
-    const page = /^[1-9]\d{0,5}$/.test(asked) ? Number(asked) : 0;
-    if (page < 1 || page > doc.pageCount) throw new ApiError("not_found", "The document has no such page.", { headers: NOT_CACHED });
-    if (page > access.readablePages) {
-      throw new ApiError("forbidden", "This browser may not see that page yet.", { headers: NOT_CACHED });
-    }
+    const page = readablePage(doc, access, (await context.params).page);
     const variant = new URL(req.url).searchParams.get("w") === "thumb" ? "thumb" : "page";
     const headers = {
       "Cache-Control": "private, no-cache",
@@ -30,7 +25,6 @@ export function GET(req: Request, context: RouteContext): Promise<Response> {
       "X-Content-Type-Options": "nosniff",
       "Cross-Origin-Resource-Policy": "same-origin",
     };
-    if (page > doc.pageImages) throw new ApiError("not_found", "This page has no image yet.", { headers: NOT_CACHED });
     if (req.headers.get("if-none-match") === headers.ETag) return new Response(null, { status: 304, headers });
     const image = await readPageImage(doc, page, variant);
     if (!image) throw new ApiError("not_found", "This page has no image yet.", { headers: NOT_CACHED });
