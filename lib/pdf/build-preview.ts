@@ -38,7 +38,8 @@ import { decodeStream } from "./decode-stream";
  */
 export type PreviewLimits = { maxContentBytes: number };
 
-const LINK_KEYS = new Set([
+/** Keys a copied object loses where keys are not the file's own names (exported so tests can collide with every one). */
+export const PREVIEW_DROPPED_KEYS = [
   "A",
   "AA",
   "AF",
@@ -81,7 +82,8 @@ const LINK_KEYS = new Set([
   "URI",
   // Never copied whole: only as pruned for the content that uses them.
   "Resources",
-]);
+] as const;
+const LINK_KEYS: ReadonlySet<string> = new Set(PREVIEW_DROPPED_KEYS);
 const TYPE3_REPLACED_KEYS = new Set(["Resources"]);
 /** Keys whose dictionary maps names the file chose (colorants) to values. */
 const NAME_MAPS = new Set(["Colorants"]);

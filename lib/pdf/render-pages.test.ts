@@ -1,43 +1,14 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { heldInput } from "../../test/support/held-input";
-import { config, reloadConfig } from "../config";
-import { scratchName } from "../storage/clear-scratch";
+import { describe, expect, it } from "vitest";
+import { NO_GATE, pdfJobScratch } from "../../test/support/pdf-job-scratch";
 import { pageImageName } from "../storage/page-image-keys";
 import { pageImageSize, PAGE_IMAGE_WIDTH } from "./render-pages";
 import { pdfJobsInProgress, runPdfJob, runRenderJob, runWatermarkJob } from "./run-pdf-job";
 
-const LANE_SETTINGS = { PDF_WORKERS: "2", PDF_PUBLIC_WORKERS: "1" };
-const NO_GATE = { emailGate: false, gateType: "full", gatePage: null } as const;
-
-let dir: string;
-let pdf: Buffer;
-beforeAll(async () => {
-  pdf = await samplePdf(3);
-});
-beforeEach(async () => {
-  Object.assign(process.env, LANE_SETTINGS);
-  reloadConfig();
-  dir = path.join(config().DATA_DIR, "tmp", "render-tests", scratchName(""));
-  await mkdir(dir, { recursive: true });
-});
-afterEach(async () => {
-  for (const name of Object.keys(LANE_SETTINGS)) delete process.env[name];
-  reloadConfig();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const file = (name: string) => path.join(dir, name);
-async function pdfFile(name: string) {
-  await writeFile(file(name), pdf);
-  return file(name);
-}
-const render = (input: string, from = 1, to = 1) => runRenderJob({ input, outputDir: dir, from, to });
-const inspect = (input: string, name: string) =>
-  runPdfJob({ input, previewOutput: file(`${name}.preview.pdf`), decryptedOutput: file(`${name}.decrypted.pdf`), gate: NO_GATE });
+const scratch = pdfJobScratch({ folder: "render-tests", pages: 3, settings: { PDF_WORKERS: "2", PDF_PUBLIC_WORKERS: "1" } });
+const { file, pdfFile, held, inspect } = scratch;
+const render = (input: string, from = 1, to = 1) => runRenderJob({ input, outputDir: scratch.dir, from, to });
 
 describe("rendering pages to images", () => {
   it("draws the pages asked for as WebP (1280 px and a 320 px thumbnail) and reports each page's time and bytes", async () => {
@@ -59,7 +30,7 @@ describe("rendering pages to images", () => {
       previewOutput: file("upload.preview.pdf"),
       decryptedOutput: file("upload.decrypted.pdf"),
       gate: NO_GATE,
-      render: { outputDir: dir, from: 1, to: 1 },
+      render: { outputDir: scratch.dir, from: 1, to: 1 },
     });
     expect([outcome.pageCount, outcome.rendered?.map((page) => page.page)]).toEqual([3, [1]]);
   });
@@ -73,7 +44,7 @@ describe("rendering pages to images", () => {
 
 describe("the background lane", () => {
   it("holds at most one worker, leaves the other to uploads, and gives a freed worker to a waiting upload first", async () => {
-    const heldRender = heldInput(file("held-render.pdf"), pdf);
+    const heldRender = held("held-render.pdf");
     const rendering = render(heldRender.input);
     const waitingRender = render(await pdfFile("waiting-render.pdf"));
     expect([pdfJobsInProgress("background"), pdfJobsInProgress()]).toEqual([1, 1]);
@@ -82,9 +53,9 @@ describe("the background lane", () => {
     expect((await inspect(await pdfFile("upload.pdf"), "upload")).pageCount).toBe(3);
 
     // Both workers busy (a reader's watermark holds the other): an upload waits, and gets the background's worker when it frees.
-    const heldWatermark = heldInput(file("held-watermark.pdf"), pdf);
+    const heldWatermark = held("held-watermark.pdf");
     const watermarking = runWatermarkJob({ input: heldWatermark.input, output: file("out.pdf"), text: "Confidential" });
-    const heldUpload = heldInput(file("held-upload.pdf"), pdf);
+    const heldUpload = held("held-upload.pdf");
     const uploading = inspect(heldUpload.input, "held-upload");
     expect([pdfJobsInProgress("background"), pdfJobsInProgress("public"), pdfJobsInProgress("owner")]).toEqual([1, 1, 0]);
 

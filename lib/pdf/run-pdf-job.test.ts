@@ -1,45 +1,15 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { heldInput } from "../../test/support/held-input";
-import { config, reloadConfig } from "../config";
+import { describe, expect, it } from "vitest";
+import { pdfJobScratch } from "../../test/support/pdf-job-scratch";
 import { ApiError } from "../errors";
-import { scratchName } from "../storage/clear-scratch";
-import { pdfJobsInProgress, runPdfJob, runWatermarkJob } from "./run-pdf-job";
+import { pdfJobsInProgress, runWatermarkJob } from "./run-pdf-job";
 
-const LANE_SETTINGS = { PDF_WORKERS: "2", PDF_PUBLIC_WORKERS: "1", PDF_PUBLIC_QUEUE_LIMIT: "2" };
-const NO_GATE = { emailGate: false, gateType: "full", gatePage: null } as const;
-
-let dir: string;
-let pdf: Buffer;
-beforeAll(async () => {
-  pdf = await samplePdf(2);
+const { file, pdfFile, held, inspect } = pdfJobScratch({
+  folder: "lane-tests",
+  pages: 2,
+  settings: { PDF_WORKERS: "2", PDF_PUBLIC_WORKERS: "1", PDF_PUBLIC_QUEUE_LIMIT: "2" },
 });
-beforeEach(async () => {
-  Object.assign(process.env, LANE_SETTINGS);
-  reloadConfig();
-  dir = path.join(config().DATA_DIR, "tmp", "lane-tests", scratchName(""));
-  await mkdir(dir, { recursive: true });
-});
-afterEach(async () => {
-  for (const name of Object.keys(LANE_SETTINGS)) delete process.env[name];
-  reloadConfig();
-  await rm(dir, { recursive: true, force: true });
-});
-
-const file = (name: string) => path.join(dir, name);
-
-async function pdfFile(name: string) {
-  await writeFile(file(name), pdf);
-  return file(name);
-}
-
-const held = (name: string) => heldInput(file(name), pdf);
 
 const watermark = (input: string, name: string) => runWatermarkJob({ input, output: file(`${name}.out.pdf`), text: "Confidential" });
-const inspect = (input: string, name: string) =>
-  runPdfJob({ input, previewOutput: file(`${name}.preview.pdf`), decryptedOutput: file(`${name}.decrypted.pdf`), gate: NO_GATE });
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => null,

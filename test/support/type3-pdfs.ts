@@ -1,4 +1,5 @@
 import { PDFDocument, PDFName, StandardFonts, type PDFContext, type PDFRef } from "pdf-lib";
+import { PREVIEW_DROPPED_KEYS } from "../../lib/pdf/build-preview";
 import { marker } from "./hostile-pdfs";
 
 /**
@@ -10,47 +11,7 @@ import { marker } from "./hostile-pdfs";
  * material a preview holds.
  */
 export const COLLIDING_GLYPHS = [
-  "A",
-  "AA",
-  "AF",
-  "AcroForm",
-  "Alternates",
-  "Annots",
-  "B",
-  "Collection",
-  "Dest",
-  "Dests",
-  "EF",
-  "First",
-  "IRT",
-  "Info",
-  "JS",
-  "JavaScript",
-  "Kids",
-  "Last",
-  "Metadata",
-  "Names",
-  "Next",
-  "OCProperties",
-  "OPI",
-  "OpenAction",
-  "Outlines",
-  "P",
-  "PageLabels",
-  "Parent",
-  "Pg",
-  "PieceInfo",
-  "Popup",
-  "Prev",
-  "Ref",
-  "SpiderInfo",
-  "StructParent",
-  "StructParents",
-  "StructTreeRoot",
-  "Threads",
-  "Thumb",
-  "URI",
-  "Resources",
+  ...PREVIEW_DROPPED_KEYS,
   "Type",
   "Subtype",
   "Contents",
@@ -107,6 +68,8 @@ const hex4 = (text: string) => text.codePointAt(0)!.toString(16).padStart(4, "0"
 
 /** A content-stream string of the codes of `glyphs` (by index into the font's glyphs). */
 const shown = (indexes: number[]) => `<${indexes.map((i) => hex2(FIRST_CODE + i)).join("")}>`;
+
+if (COLLIDING_GLYPHS.length > LETTERS.length) throw new Error("more colliding glyph names than letters to read them as");
 
 const collidingGlyphs = (extra?: (index: number) => string): Glyph[] =>
   COLLIDING_GLYPHS.map((glyphName, i) => ({ name: glyphName, unicode: LETTERS[i]!, proc: barsGlyph(i, extra?.(i)) }));
