@@ -75,6 +75,15 @@ export const uploadFieldsSchema = z.object({
   agreement: accessRuleFields.agreement.unwrap().optional(),
 });
 
+/**
+ * The dashboard's direct upload form as UploadThing passes it on: text only (read as upload
+ * fields by lib/http/dashboard-upload-fields.ts); the body cap (lib/http/uploadthing-route.ts)
+ * bounds the whole.
+ */
+export const directUploadForm = z.record(z.string().max(64), z.string().max(256 * 1024)).refine((form) => Object.keys(form).length <= 50, {
+  message: "Too many form fields.",
+});
+
 export const uploadBodySchema = z
   .object({
     file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }),

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { ApiError } from "../errors";
 import { verifyPassword } from "../credentials/password-hash";
 import type { Document } from "../generated/prisma/client";
-
-export const passwordFormSchema = z.object({ password: z.string().max(200, "That password is too long").default("") });
+import { passwordFormSchema } from "../schemas/viewer";
 
 /** Throws unless the form carries the document's password. */
 export async function checkDocumentPassword(doc: Document, input: unknown): Promise<void> {

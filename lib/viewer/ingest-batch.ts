@@ -8,7 +8,8 @@ import { now } from "../time";
 import type { Access } from "./access";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import type { NewViewerLimit } from "./limits";
-import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
+import { trackBatchSchema } from "../schemas/viewer";
+import { planBatch, UnreadablePageError } from "./track-batch";
 import { parseUserAgent } from "./user-agent";
 import {
   CLOCK_SLACK_SECONDS,
