@@ -1,4 +1,4 @@
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import { rateLimitWindow } from "../rate-limit";
 import { LEVELS } from "../rules/engagement";
 import { hotQuery } from "../db/client";
@@ -60,12 +60,7 @@ export async function ingestBatch(
   userAgent: string | null = null,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ApiError(
-      "validation_error",
-      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
-    );
-  }
+  if (!parsed.success) throw invalidInput(parsed.error);
   const batch = parsed.data;
   let plan;
   try {

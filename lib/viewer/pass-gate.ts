@@ -1,4 +1,4 @@
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
 import { newViewerPublicId } from "../ids";
@@ -20,7 +20,7 @@ import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
  */
 export function admittedEmail(doc: Document, input: unknown): GateForm {
   const parsed = gateFormSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const domain = parsed.data.email.split("@")[1]!;
   if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
     throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);

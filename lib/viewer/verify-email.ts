@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
 import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import type { Document, Link } from "../generated/prisma/client";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { now } from "../time";
@@ -117,7 +117,7 @@ export function codeEmail(title: string, code: string): { subject: string; body:
  */
 export async function checkVerificationCode(doc: SharedDoc, input: unknown, browserId: string): Promise<{ email: string; name: string }> {
   const parsed = verificationCodeForm.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const at = now();
   const linkId = doc.link?.id ?? null;
   const match = await db.$transaction(async (tx) => {
