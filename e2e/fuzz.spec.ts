@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
