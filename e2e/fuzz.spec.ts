@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../test/support/playwright/api-contract";
+import { ContractViolation, contractChecker } from "../test/support/api-contract";
+import { openApiDocument } from "../lib/http/openapi";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
@@ -131,6 +133,7 @@ test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v
   ];
   const forwardedFor = `203.0.113.${1 + Math.floor(Math.random() * 250)}`;
 
+  const checkContract = contractChecker(openApiDocument());
   const failures: string[] = [];
   for (let i = 0; i < REQUESTS; i++) {
     const api = next() < 0.6;
@@ -148,6 +151,15 @@ test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v
       continue;
     }
     const text = response.body;
+    if (api) {
+      const headers = Object.fromEntries(Object.entries(response.headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+      try {
+        checkContract({ method, path: path.split("?")[0]!, status: response.status, headers, body: text });
+      } catch (error) {
+        if (!(error instanceof ContractViolation)) throw error;
+        failures.push(`${label}: ${error.message}`);
+      }
+    }
     if (response.status >= 500) failures.push(`${label}: ${response.status} ${text.slice(0, 120)}`);
     else if (api && (response.status < 200 || response.status >= 300) && method !== "HEAD" && !path.startsWith("/api/v1/..")) {
       let envelope: { error?: { code?: unknown; message?: unknown } } | null = null;

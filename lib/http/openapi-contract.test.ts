@@ -67,11 +67,34 @@ describe("the contract check of every /api/v1 response against the OpenAPI docum
     expect(() => check(answer(422, { error: { code: "validation_error" } }, { method: "PATCH" }))).toThrow(/required property 'message'/);
   });
 
-  it("holds what is not an operation to the contract's 404 and 405 in the error envelope", () => {
+  it("holds what is not an operation to the contract's 404 and 405 in the error envelope, and OPTIONS to 204 with Allow", () => {
     const notFound = { error: { code: "not_found", message: "No such endpoint" } };
-    expect(check(answer(404, notFound, { path: "/api/v1/nothing-here" }))).toEqual({ operation: "GET (unknown path) 404" });
+    expect(check(answer(404, notFound, { path: "/api/v1/nothing-here" }))).toEqual({
+      operation: "GET (no operation of the document matches this path) 404",
+    });
     const notAllowed = { error: { code: "bad_request", message: "Method PUT is not allowed" } };
-    expect(check(answer(405, notAllowed, { method: "PUT" }))).toEqual({ operation: "PUT /api/v1/documents/{short_code} 405" });
-    expect(() => check(answer(200, document, { method: "PUT" }))).toThrow(/no operation of the document matches; expected 405/);
+    expect(check(answer(405, notAllowed, { method: "PUT" }))).toEqual({
+      operation: "PUT (no operation of the document is PUT /api/v1/documents/{short_code}) 405",
+    });
+    expect(() => check(answer(200, document, { method: "PUT" }))).toThrow(
+      /no operation of the document is PUT \/api\/v1\/documents\/\{short_code\}; expected 405/,
+    );
+    const options = { method: "OPTIONS", headers: { ...RATE_LIMIT, allow: "GET, PATCH, DELETE, HEAD, OPTIONS" } };
+    expect(check(answer(204, null, options))).toEqual({ operation: "OPTIONS /api/v1/documents/{short_code} 204" });
+    expect(() => check(answer(204, null, { ...options, headers: RATE_LIMIT }))).toThrow(/OPTIONS answers 204 with an Allow header/);
+  });
+
+  it("reads HEAD as GET without a body, a path as the server serves it, and the server's own refusals", () => {
+    expect(check(answer(200, null, { method: "HEAD" }))).toEqual({ operation: "HEAD /api/v1/documents/{short_code} 200" });
+    expect(() => check(answer(200, document, { method: "HEAD" }))).toThrow(/a HEAD answer has no body/);
+    expect(check(answer(200, document, { path: `//api/v1/documents/${String(document.short_code)}/` }))).toEqual({
+      operation: "GET /api/v1/documents/{short_code} 200",
+    });
+    const refused = { error: { code: "bad_request", message: "No." } };
+    expect(check(answer(400, refused, { path: "/api/v1/documents/%ZZ" }))).toEqual({
+      operation: "GET (a path that is not valid percent-encoding) 400",
+    });
+    expect(() => check(answer(404, refused, { path: "/api/v1/documents/%ZZ" }))).toThrow(/expected 400 in the error envelope/);
+    expect(check(answer(405, refused, { method: "TRACE" }))).toEqual({ operation: "TRACE (a method no route serves) 405" });
   });
 });

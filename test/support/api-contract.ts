@@ -23,6 +23,16 @@ export type Checked = { operation: string };
 const DOCUMENT_ID = "https://pagewise.local/openapi.json";
 /** Answers of the API that are not its operations: the document itself. */
 const NOT_OPERATIONS = new Set(["/api/v1/openapi.json"]);
+const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+const isPercentEncoded = (path: string) => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export class ContractViolation extends Error {
   constructor(exchange: Pick<Exchange, "method" | "path" | "status">, problem: string) {
@@ -81,22 +91,38 @@ export function contractChecker(published: object): (exchange: Exchange) => Chec
     }
   };
 
+  const refusal = (exchange: Exchange, expected: number, why: string): Checked => {
+    if (exchange.status !== expected) throw new ContractViolation(exchange, `${why}; expected ${expected} in the error envelope`);
+    const head = exchange.method.toUpperCase() === "HEAD";
+    if (head && exchange.body !== "") throw new ContractViolation(exchange, "a HEAD answer has no body");
+    const problem = head ? null : validate(errorSchema, parsedBody(exchange));
+    if (problem) throw new ContractViolation(exchange, `the error envelope does not match Error: ${problem}`);
+    return { operation: `${exchange.method.toUpperCase()} (${why}) ${expected}` };
+  };
+
   return (exchange) => {
-    if (NOT_OPERATIONS.has(exchange.path)) return null;
-    const method = exchange.method.toLowerCase();
-    const match = paths.find((p) => p.pattern.test(exchange.path));
+    // The server's own answers before any route (docs/decisions.md): a path that is not valid percent-encoding, a method no route serves.
+    if (!isPercentEncoded(exchange.path)) return refusal(exchange, 400, "a path that is not valid percent-encoding");
+    if (!HTTP_METHODS.has(exchange.method.toUpperCase())) return refusal(exchange, 405, "a method no route serves");
+    // Doubled or trailing slashes and dot segments are served at the canonical path.
+    const canonical = new URL(exchange.path.replace(/\/{2,}/g, "/"), "http://localhost").pathname.replace(/(.)\/$/, "$1");
+    if (NOT_OPERATIONS.has(canonical)) return null;
+    const head = exchange.method.toUpperCase() === "HEAD";
+    // HEAD is GET without the body.
+    const method = head ? "get" : exchange.method.toLowerCase();
+    const match = paths.find((p) => p.pattern.test(canonical));
     const item = match ? document.paths![match.template]! : undefined;
     const operation = item?.[method] as Operation | undefined;
-    if (!match || !operation) {
-      // Not an operation of the document: an unknown path is 404, a wrong method 405, in the error envelope.
-      const expected = match ? 405 : 404;
-      if (exchange.status !== expected) {
-        throw new ContractViolation(exchange, `no operation of the document matches; expected ${expected} in the error envelope`);
+    if (match && !operation && method === "options") {
+      // Not an operation either: OPTIONS lists a path's methods (docs/decisions.md), 204 with Allow and no body.
+      if (exchange.status !== 204 || exchange.body !== "" || !exchange.headers.allow) {
+        throw new ContractViolation(exchange, "OPTIONS answers 204 with an Allow header and no body");
       }
-      const problem = validate(errorSchema, parsedBody(exchange));
-      if (problem) throw new ContractViolation(exchange, `the error envelope does not match Error: ${problem}`);
-      return { operation: `${exchange.method.toUpperCase()} ${match ? match.template : "(unknown path)"} ${exchange.status}` };
+      return { operation: `OPTIONS ${match.template} 204` };
     }
+    // Not an operation of the document: an unknown path is 404, a wrong method 405, in the error envelope.
+    if (!match) return refusal(exchange, 404, "no operation of the document matches this path");
+    if (!operation) return refusal(exchange, 405, `no operation of the document is ${exchange.method.toUpperCase()} ${match.template}`);
     const name = `${exchange.method.toUpperCase()} ${match.template}`;
     const declared = operation.responses[String(exchange.status)];
     if (!declared) {
@@ -109,6 +135,10 @@ export function contractChecker(published: object): (exchange: Exchange) => Chec
       }
     }
     const content = declared.content?.["application/json"];
+    if (head) {
+      if (exchange.body !== "") throw new ContractViolation(exchange, "a HEAD answer has no body");
+      return { operation: `HEAD ${match.template} ${exchange.status}` };
+    }
     if (!content) {
       if (exchange.body !== "") throw new ContractViolation(exchange, `${name} ${exchange.status} declares no body, but one came`);
       return { operation: `${name} ${exchange.status}` };
