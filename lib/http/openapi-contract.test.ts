@@ -77,7 +77,7 @@ describe("the contract check of every /api/v1 response against the OpenAPI docum
       operation: "PUT (no operation of the document is PUT /api/v1/documents/{short_code}) 405",
     });
     expect(() => check(answer(200, document, { method: "PUT" }))).toThrow(
-      /no operation of the document is PUT \/api\/v1\/documents\/\{short_code\}; expected 405/,
+      /no operation of the document is PUT \/api\/v1\/documents\/\{short_code\}; expected 405 or 401 or 429 in the error envelope/,
     );
     const options = { method: "OPTIONS", headers: { ...RATE_LIMIT, allow: "GET, PATCH, DELETE, HEAD, OPTIONS" } };
     expect(check(answer(204, null, options))).toEqual({ operation: "OPTIONS /api/v1/documents/{short_code} 204" });
@@ -95,6 +95,13 @@ describe("the contract check of every /api/v1 response against the OpenAPI docum
       operation: "GET (a path that is not valid percent-encoding) 400",
     });
     expect(() => check(answer(404, refused, { path: "/api/v1/documents/%ZZ" }))).toThrow(/expected 400 in the error envelope/);
-    expect(check(answer(405, refused, { method: "TRACE" }))).toEqual({ operation: "TRACE (a method no route serves) 405" });
+    expect(check(answer(405, refused, { method: "TRACE", path: "/api/v1/documents/%ZZ" }))).toEqual({
+      operation: "TRACE (a method no route serves) 405",
+    });
+    // Past the server's own checks the key comes first: a caller without one learns no routes.
+    expect(check(answer(401, refused, { path: "/api/v1/nothing-here" }))).toEqual({
+      operation: "GET (no operation of the document matches this path) 401",
+    });
+    expect(() => check(answer(401, refused, { method: "TRACE" }))).toThrow(/expected 405 in the error envelope/);
   });
 });

@@ -91,19 +91,23 @@ export function contractChecker(published: object): (exchange: Exchange) => Chec
     }
   };
 
-  const refusal = (exchange: Exchange, expected: number, why: string): Checked => {
-    if (exchange.status !== expected) throw new ContractViolation(exchange, `${why}; expected ${expected} in the error envelope`);
+  /** A refusal in the error envelope; past the server's own checks, the API's key and limit come first (401, 429). */
+  const refusal = (exchange: Exchange, expected: number, why: string, beforeKey = false): Checked => {
+    const allowed = beforeKey ? [expected] : [expected, 401, 429];
+    if (!allowed.includes(exchange.status)) {
+      throw new ContractViolation(exchange, `${why}; expected ${allowed.join(" or ")} in the error envelope`);
+    }
     const head = exchange.method.toUpperCase() === "HEAD";
     if (head && exchange.body !== "") throw new ContractViolation(exchange, "a HEAD answer has no body");
     const problem = head ? null : validate(errorSchema, parsedBody(exchange));
     if (problem) throw new ContractViolation(exchange, `the error envelope does not match Error: ${problem}`);
-    return { operation: `${exchange.method.toUpperCase()} (${why}) ${expected}` };
+    return { operation: `${exchange.method.toUpperCase()} (${why}) ${exchange.status}` };
   };
 
   return (exchange) => {
     // The server's own answers before any route (docs/decisions.md): a path that is not valid percent-encoding, a method no route serves.
-    if (!isPercentEncoded(exchange.path)) return refusal(exchange, 400, "a path that is not valid percent-encoding");
-    if (!HTTP_METHODS.has(exchange.method.toUpperCase())) return refusal(exchange, 405, "a method no route serves");
+    if (!HTTP_METHODS.has(exchange.method.toUpperCase())) return refusal(exchange, 405, "a method no route serves", true);
+    if (!isPercentEncoded(exchange.path)) return refusal(exchange, 400, "a path that is not valid percent-encoding", true);
     // Doubled or trailing slashes and dot segments are served at the canonical path.
     const canonical = new URL(exchange.path.replace(/\/{2,}/g, "/"), "http://localhost").pathname.replace(/(.)\/$/, "$1");
     if (NOT_OPERATIONS.has(canonical)) return null;
