@@ -84,11 +84,9 @@ export const uploadFieldsSchema = z.object({
     description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
     example: "acme.com, jane@partner.io",
   }),
-  block: formList("block")
-    .optional()
-    .openapi({
-      description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
-    }),
+  block: formList("block").optional().openapi({
+    description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
+  }),
   watermark: accessRuleFields.watermark
     .unwrap()
     .optional()
