@@ -3,7 +3,7 @@ import { config } from "../config";
 import { db, type Tx } from "../db/client";
 import { newInvitationToken } from "../ids";
 import { now } from "../time";
-import { emailSchema } from "./create-user";
+import { invitationInputSchema } from "../schemas/users";
 import { hashToken } from "./token-hash";
 
 /**
@@ -11,16 +11,6 @@ import { hashToken } from "./token-hash";
  * token stored only as its hash, so it is shown once, when created. An invitation may be bound to
  * one email address; it ends when used, revoked or expired.
  */
-export const INVITATION_DAYS = [1, 7, 30] as const;
-
-export const invitationInputSchema = z.object({
-  email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), emailSchema.optional()),
-  days: z.coerce
-    .number()
-    .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), `Choose ${INVITATION_DAYS.join(", ")} days`)
-    .default(7),
-});
-
 export type InvitationStatus = "active" | "used" | "revoked" | "expired";
 
 export type InvitationSummary = {

@@ -1,11 +1,6 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "../db/client";
-
-/** What the owner's digest emails report besides views; both default on. */
-export const notificationPreferencesSchema = z.strictObject({
-  new_leads: z.boolean({ error: "new_leads must be true or false" }),
-  completed_reads: z.boolean({ error: "completed_reads must be true or false" }),
-});
+import { notificationPreferencesSchema } from "../schemas/users";
 
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
