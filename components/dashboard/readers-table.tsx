@@ -91,7 +91,13 @@ export function ReadersTable({ readers, ...origin }: { readers: ReaderRow[] } & 
           ? {
               id: panelId(r),
               content: (
-                <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
+                // Below md the table is wider than a phone and scrolls sideways: the visits keep to the visible
+                // width (the screen less the page's, the card's and the cell's padding) and stay in view as it scrolls.
+                <section
+                  aria-label={`Visits of ${r.label}`}
+                  data-testid="reader-timeline"
+                  className="sticky left-5 max-w-[calc(100vw-4.625rem)] md:static md:max-w-none"
+                >
                   {r.agreementAcceptedAt && (
                     <p className="mb-3 text-sm text-slate-700" data-testid="reader-agreement">
                       Accepted the agreement on <LocalTime value={r.agreementAcceptedAt} />

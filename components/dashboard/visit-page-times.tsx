@@ -6,7 +6,7 @@ export function VisitPageTimes({ visit, pages }: { visit: number; pages: Array<{
   // Every label as wide as the visit's longest ("Page 120"), so bars start level and never cover a label.
   const labelWidth = `${String(Math.max(1, ...pages.map((p) => p.page))).length + 5}ch`;
   return (
-    <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label={`Time per page in visit ${visit}`}>
+    <ul className="mt-2 grid gap-x-8 gap-y-1 sm:grid-cols-2" aria-label={`Time per page in visit ${visit}`}>
       {pages.map((p) => (
         <li key={p.page} className="flex items-center gap-2 text-xs text-slate-600">
           <span className="shrink-0 whitespace-nowrap tabular-nums" style={{ minWidth: labelWidth }} data-testid="page-label">
