@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignUpForm, SignUpUnavailable } from "@/components/dashboard/auth-forms";
+import { SignUpForm } from "@/components/dashboard/sign-up-form";
+import { SignUpUnavailable } from "@/components/dashboard/sign-up-unavailable";
 import { auth, magicLinkEnabled } from "@/lib/auth/auth";
 import { findUsableInvitation } from "@/lib/users/invitations";
 import { signupPolicy } from "@/lib/users/signup-policy";

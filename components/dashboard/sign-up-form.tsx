@@ -1,0 +1,70 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { type FormState, signUpAction } from "@/lib/http/actions/auth-actions";
+import { SignInLink } from "./sign-in-link";
+
+/**
+ * Creating an account: name, email and password. An invitation for one address fixes the email;
+ * with email verification on, the account is created only once the emailed link is opened.
+ */
+export function SignUpForm({
+  invitation,
+  emailVerification,
+}: {
+  invitation?: { token: string; email: string | null };
+  emailVerification: boolean;
+}) {
+  const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, undefined);
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      <h1 className="text-xl font-semibold text-slate-900">Create your account</h1>
+      <p className="text-sm text-slate-600">
+        {invitation ? "You were invited to Pagewise. " : ""}Share PDFs behind a link and see who read what.
+      </p>
+      {invitation && <input type="hidden" name="invitation" value={invitation.token} />}
+      <Field id="name" label="Name" hint="Optional" error={state?.fieldErrors?.name}>
+        <Input id="name" name="name" autoComplete="name" defaultValue={state?.values?.name} />
+      </Field>
+      <Field
+        id="email"
+        label="Work email"
+        error={state?.fieldErrors?.email}
+        hint={invitation?.email ? "The invitation is for this address." : undefined}
+      >
+        <Input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          readOnly={Boolean(invitation?.email)}
+          defaultValue={invitation?.email ?? state?.values?.email}
+          aria-invalid={Boolean(state?.fieldErrors?.email)}
+        />
+      </Field>
+      <Field id="password" label="Password" hint="At least 8 characters" error={state?.fieldErrors?.password}>
+        <Input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          aria-invalid={Boolean(state?.fieldErrors?.password)}
+        />
+      </Field>
+      <p className="text-xs text-slate-500" data-testid="sign-up-verification">
+        {emailVerification
+          ? "We will email you a link to confirm your address; your account is created when you open it."
+          : "This server cannot send email, so your address is not confirmed. After you create the account, sign in with your email and password."}
+      </p>
+      <FormError message={state?.error} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Creating account…" : "Create account"}
+      </Button>
+      <SignInLink />
+    </form>
+  );
+}
