@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { FormError, TextField } from "@/components/ui/field";
 import { type FormState, signInAction } from "@/lib/http/actions/auth-actions";
 import { MagicLinkForm } from "./magic-link-form";
 
@@ -36,27 +36,25 @@ export function SignInForm({
           </p>
         )}
         <input type="hidden" name="next" value={next ?? ""} />
-        <Field id="email" label="Email" error={state?.fieldErrors?.email}>
-          <Input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={state?.values?.email}
-            aria-invalid={Boolean(state?.fieldErrors?.email)}
-          />
-        </Field>
-        <Field id="password" label="Password" error={state?.fieldErrors?.password}>
-          <Input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={Boolean(state?.fieldErrors?.password)}
-          />
-        </Field>
+        <TextField
+          id="email"
+          label="Email"
+          error={state?.fieldErrors?.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state?.values?.email}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          error={state?.fieldErrors?.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <FormError message={state?.error ?? (error ? "That sign-in link is invalid or has expired." : undefined)} />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}

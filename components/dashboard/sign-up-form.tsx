@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { FormError, TextField } from "@/components/ui/field";
 import { type FormState, signUpAction } from "@/lib/http/actions/auth-actions";
 import { SignInLink } from "./sign-in-link";
 
@@ -25,36 +25,37 @@ export function SignUpForm({
         {invitation ? "You were invited to Pagewise. " : ""}Share PDFs behind a link and see who read what.
       </p>
       {invitation && <input type="hidden" name="invitation" value={invitation.token} />}
-      <Field id="name" label="Name" hint="Optional" error={state?.fieldErrors?.name}>
-        <Input id="name" name="name" autoComplete="name" defaultValue={state?.values?.name} />
-      </Field>
-      <Field
+      <TextField
+        id="name"
+        label="Name"
+        hint="Optional"
+        error={state?.fieldErrors?.name}
+        name="name"
+        autoComplete="name"
+        defaultValue={state?.values?.name}
+      />
+      <TextField
         id="email"
         label="Work email"
         error={state?.fieldErrors?.email}
         hint={invitation?.email ? "The invitation is for this address." : undefined}
-      >
-        <Input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          readOnly={Boolean(invitation?.email)}
-          defaultValue={invitation?.email ?? state?.values?.email}
-          aria-invalid={Boolean(state?.fieldErrors?.email)}
-        />
-      </Field>
-      <Field id="password" label="Password" hint="At least 8 characters" error={state?.fieldErrors?.password}>
-        <Input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={Boolean(state?.fieldErrors?.password)}
-        />
-      </Field>
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        readOnly={Boolean(invitation?.email)}
+        defaultValue={invitation?.email ?? state?.values?.email}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        hint="At least 8 characters"
+        error={state?.fieldErrors?.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
       <p className="text-xs text-slate-500" data-testid="sign-up-verification">
         {emailVerification
           ? "We will email you a link to confirm your address; your account is created when you open it."

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { FormError, TextField } from "@/components/ui/field";
 import { DEFAULT_SETTINGS } from "@/lib/documents/settings-form";
 import { EmptyDropZone } from "./empty-drop-zone";
 import { PdfDropArea } from "./pdf-drop-area";
@@ -104,9 +104,15 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         message={fileErrorMessage}
       />
 
-      <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
-        <Input id="title" name="title" maxLength={200} placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""} />
-      </Field>
+      <TextField
+        id="title"
+        label="Title"
+        hint="Defaults to the file name"
+        error={errors.title}
+        name="title"
+        maxLength={200}
+        placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""}
+      />
       <SettingsFields
         values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }}
         pageCount={pages}
