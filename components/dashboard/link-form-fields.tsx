@@ -1,32 +1,6 @@
-import { Field, inputClass, TextField } from "@/components/ui/field";
+import { Field, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
-import type { LinkOverrides } from "@/lib/links/shared-document";
-import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
-
-type Options = Array<[string, string]>;
-
-/** How an optional override shows in its select: absent follows the document. */
-const tri = (value: boolean | undefined) => (value === undefined ? "document" : value ? "on" : "off");
-
-const onOff = (on: string, off: string): Options => [
-  ["document", "Follow the document"],
-  ["on", on],
-  ["off", off],
-];
-
-function Choice({ name, defaultValue, options, control }: { name: string; defaultValue: string; options: Options; control: object }) {
-  return (
-    <select {...control} name={name} defaultValue={defaultValue} className={inputClass}>
-      {options.map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-type FieldsProps = { id: string; overrides: LinkOverrides; errors: Record<string, string> };
+import { Choice, type FieldsProps, onOff, type Options, tri } from "./link-override-choice";
 
 /** The link's name and its main rules: expiry, email gate, downloads and password. */
 export function LinkMainFields({ id, name, overrides: o, errors, editing }: FieldsProps & { name: string; editing: boolean }) {
@@ -107,59 +81,5 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
         />
       </div>
     </>
-  );
-}
-
-/** The rules most links leave to the document, folded away unless one of them was refused. */
-export function LinkMoreRules({ id, overrides: o, errors }: FieldsProps) {
-  const mail = useMailConfigured();
-  return (
-    <details
-      className="rounded-md border border-slate-200 px-3 py-2"
-      open={["allow", "block", "watermark", "agreement"].some((k) => errors[k])}
-    >
-      <summary className="cursor-pointer text-sm font-medium text-slate-800">More rules</summary>
-      <div className="mt-3 space-y-4">
-        <Field id={`${id}-verify`} label="Verify emails with a code" hint={mail ? undefined : NO_MAIL_HINT}>
-          {(control) => (
-            <Choice
-              control={control}
-              name="verify_email"
-              defaultValue={tri(o.verify_email)}
-              // Without an email server only "on" is out of reach: a link already verifying can still be turned off.
-              options={onOff("Verify", "Do not verify").filter(([value]) => mail || value !== "on" || o.verify_email === true)}
-            />
-          )}
-        </Field>
-        <Field
-          id={`${id}-allow`}
-          label="Allow only"
-          hint="Emails or domains, one per line; empty follows the document"
-          error={errors.allow}
-        >
-          {(control) => <textarea {...control} name="allow" rows={2} defaultValue={(o.allow ?? []).join("\n")} className={inputClass} />}
-        </Field>
-        <Field id={`${id}-block`} label="Block" hint="Emails or domains, one per line; empty follows the document" error={errors.block}>
-          {(control) => <textarea {...control} name="block" rows={2} defaultValue={(o.block ?? []).join("\n")} className={inputClass} />}
-        </Field>
-        <TextField
-          id={`${id}-watermark`}
-          label="Watermark"
-          hint="{email}, {date} and {ip} are filled in; empty follows the document"
-          error={errors.watermark}
-          name="watermark"
-          defaultValue={o.watermark ?? ""}
-          maxLength={200}
-        />
-        <Field
-          id={`${id}-agreement`}
-          label="Agreement"
-          hint="Text or an https:// link readers accept first; empty follows the document"
-          error={errors.agreement}
-        >
-          {(control) => <textarea {...control} name="agreement" rows={3} defaultValue={o.agreement ?? ""} className={inputClass} />}
-        </Field>
-      </div>
-    </details>
   );
 }

@@ -7,7 +7,8 @@ import { Dialog, DialogDescription, DialogTitle, useDialog, useDialogTitleId } f
 import { FormError } from "@/components/ui/field";
 import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/http/actions/link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
-import { LinkMainFields, LinkMoreRules } from "./link-form-fields";
+import { LinkMainFields } from "./link-form-fields";
+import { LinkMoreRules } from "./link-more-rules";
 
 type Target = { kind: "create"; documentCode: string } | { kind: "edit"; code: string; name: string; overrides: LinkOverrides };
 
