@@ -15,7 +15,7 @@ type DocRow = { code: string; title: string; views: number; viewers: number; com
  * viewers, leads and completion from activity in the period; top 10 documents by views (ties by
  * title); documents counted by engagement level over the period.
  */
-export async function portfolioOverview(ownerId: string, period: Period, requested: { since?: string; until?: string }) {
+export async function portfolioOverview(teamId: string, period: Period, requested: { since?: string; until?: string }) {
   const windowed = Boolean(period.since || period.until);
   const until = period.until ?? new Date("9999-12-31T00:00:00Z");
   const since = period.since ?? new Date(0);
@@ -23,14 +23,14 @@ export async function portfolioOverview(ownerId: string, period: Period, request
 
   const [{ documents }] = (await db.$queryRaw<Array<{ documents: number }>>`
     SELECT count(*)::int AS documents FROM documents
-    WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
+    WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
 
   // Per-document figures for documents with activity (all-time: the maintained aggregates).
   const rows = windowed
     ? await db.$queryRaw<DocRow[]>`
         WITH docs AS (
           SELECT id, code, title, page_count FROM documents
-          WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
+          WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND created_at < ${until}
         ),
         ${wholeDays ? perViewerFromDays(since, until) : perViewerFromVisits(since, until)}
         per_doc AS (
@@ -56,7 +56,7 @@ export async function portfolioOverview(ownerId: string, period: Period, request
     : await db.$queryRaw<DocRow[]>`
         SELECT code, title, views, unique_viewers AS viewers, completion_sum, leads_count AS leads, engagement_rank::int AS rank
         FROM documents
-        WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
+        WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
 
   const totals = rows.reduce(
     (t, r) => ({

@@ -4,6 +4,7 @@ import { db, type Tx } from "../db/client";
 import { withoutNul } from "../request/nul-characters";
 import { isUniqueViolation } from "../db/unique-violation";
 import { emailAddressSchema } from "../schemas/email-address";
+import { createPersonalTeam } from "../teams/create-personal-team";
 
 const EMAIL_ERROR = "Enter a valid email address";
 export const emailSchema = emailAddressSchema(EMAIL_ERROR);
@@ -33,13 +34,16 @@ export class EmailTakenError extends Error {
 
 const created = { id: true, email: true, name: true, createdAt: true } as const;
 
-/** Inserts an account whose password is already hashed; EmailTakenError when the address has one. */
+/**
+ * Inserts an account whose password is already hashed, with its personal team, in the caller's
+ * transaction; EmailTakenError when the address has one.
+ */
 export async function insertUser(
-  client: Tx,
+  tx: Tx,
   account: { email: string; name?: string | null; passwordHash: string; emailVerified?: Date | null },
 ) {
   try {
-    return await client.user.create({
+    const user = await tx.user.create({
       data: {
         email: account.email,
         passwordHash: account.passwordHash,
@@ -48,6 +52,7 @@ export async function insertUser(
       },
       select: created,
     });
+    return { ...user, personalTeamId: await createPersonalTeam(tx, user) };
   } catch (error) {
     if (isUniqueViolation(error)) throw new EmailTakenError(account.email);
     throw error;
@@ -60,7 +65,8 @@ export async function insertUser(
  */
 export async function createUser(input: z.input<typeof newUserSchema>) {
   const { email, password, name } = newUserSchema.parse(input);
-  return insertUser(db, { email, name, passwordHash: await hashPassword(password) });
+  const passwordHash = await hashPassword(password);
+  return db.$transaction((tx) => insertUser(tx, { email, name, passwordHash }));
 }
 
 export function findUserByEmail(email: string) {

@@ -14,7 +14,7 @@ import { plural } from "@/lib/plural";
 import { LEVELS, engagementObject } from "@/lib/rules/engagement";
 import { listDocumentsQuery } from "@/lib/schemas/documents";
 import { presentParams } from "@/lib/request/present-params";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { config } from "@/lib/config";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { queryDocuments } from "@/lib/documents/list-documents";
@@ -71,11 +71,11 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentRow>> = [
 ];
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Search> }) {
-  const user = await requireUser();
+  const team = await requireTeamPage("documents.read");
   const raw = presentParams(await searchParams);
   const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
-  const { rows, pagination } = await queryDocuments(user.id, query);
+  const { rows, pagination } = await queryDocuments(team.teamId, query);
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
   const firstUpload = rows.length === 0 && !filtered && pagination.page === 1;

@@ -4,7 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { updateNotificationPreferences } from "../../users/notification-preferences";
-import { requireUser } from "../require-user";
+import { requireTeam } from "../require-team";
 import { type FormProblems, formAction, formFields, formState } from "../server-action";
 
 export type PreferencesState = (FormProblems & { saved?: boolean }) | undefined;
@@ -17,9 +17,9 @@ const checkbox = z
 const preferencesForm = z.object({ new_leads: checkbox, completed_reads: checkbox });
 
 export const savePreferencesAction = formAction(
-  { session: requireUser, args: z.tuple([formState<PreferencesState>(), formFields(preferencesForm)]) },
-  async (user, _state, preferences): Promise<PreferencesState> => {
-    await updateNotificationPreferences(user.id, preferences);
+  { session: requireTeam("team.read"), args: z.tuple([formState<PreferencesState>(), formFields(preferencesForm)]) },
+  async (team, _state, preferences): Promise<PreferencesState> => {
+    await updateNotificationPreferences(team, preferences);
     revalidatePath("/settings/notifications");
     return { saved: true };
   },
