@@ -4,7 +4,9 @@ import { db, type Tx } from "../db/client";
 import { withoutNul } from "../request/nul-characters";
 import { isUniqueViolation } from "../db/unique-violation";
 import { emailAddressSchema } from "../schemas/email-address";
+import type { TeamRole } from "../generated/prisma/enums";
 import { createPersonalTeam } from "../teams/create-personal-team";
+import { joinTeam } from "../teams/join-team";
 
 const EMAIL_ERROR = "Enter a valid email address";
 export const emailSchema = emailAddressSchema(EMAIL_ERROR);
@@ -63,10 +65,23 @@ export async function insertUser(
  * An account made by an administrator (`npm run user:create`, the seed, tests), whatever the
  * sign-up policy. Its address is not verified: a later sign-in by emailed link claims it.
  */
-export async function createUser(input: z.input<typeof newUserSchema>) {
+export async function createUser(input: z.input<typeof newUserSchema>, join?: { teamId: string; role: Exclude<TeamRole, "owner"> }) {
   const { email, password, name } = newUserSchema.parse(input);
   const passwordHash = await hashPassword(password);
-  return db.$transaction((tx) => insertUser(tx, { email, name, passwordHash }));
+  return db.$transaction(async (tx) => {
+    // Checked first: an unknown team is refused before anything is written.
+    if (join && !(await tx.team.findUnique({ where: { id: join.teamId }, select: { id: true } }))) throw new UnknownTeamError(join.teamId);
+    const user = await insertUser(tx, { email, name, passwordHash });
+    if (join) await joinTeam(tx, join.teamId, user.id, join.role);
+    return user;
+  });
+}
+
+export class UnknownTeamError extends Error {
+  constructor(teamId: string) {
+    super(`No team with id ${teamId}`);
+    this.name = "UnknownTeamError";
+  }
 }
 
 export function findUserByEmail(email: string) {

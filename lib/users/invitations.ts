@@ -14,13 +14,14 @@ import { hashToken } from "./token-hash";
 /**
  * Invitations bring one person into a team, with a role: an existing user accepts it signed in; a
  * new one signs up through it (also while sign-up is invite-only) and joins. The link carries a
- * random token stored only as its hash, so it is shown once, when created. An invitation is bound
- * to one email address (those made before teams may not be); it ends when used, revoked or expired.
+ * random token stored only as its hash, so it is shown once, when created. An invitation may be
+ * bound to one email address (the API's always are); it ends when used, revoked or expired.
  */
 export const INVITATION_DAYS = [1, 7, 30] as const;
 
 export const invitationInputSchema = z.object({
-  email: emailSchema,
+  // The API requires it (lib/schemas/teams.ts); the dashboard may still make a link for whoever holds it.
+  email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), emailSchema.optional()),
   role: z.enum(GRANTABLE_ROLES, { error: "Choose admin or member" }).default("member"),
   days: z.coerce
     .number()
@@ -53,7 +54,7 @@ export async function createInvitation(access: TeamAccess, input: z.input<typeof
       role,
       createdById: access.userId,
       tokenHash: hashToken(token),
-      email,
+      email: email ?? null,
       expiresAt: new Date(now().getTime() + days * 86_400_000),
     },
   });
