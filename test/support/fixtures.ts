@@ -51,3 +51,7 @@ export async function queueEvent(teamId: string, doc: Parameters<typeof eventDoc
   const [deliveryId] = await dispatchPendingEvents();
   return { event, deliveryId: deliveryId! };
 }
+
+/** A user acting as the owner of their personal team (every account has one). */
+export const ownerAccess = (user: { id: string; personalTeamId: string }) =>
+  ({ teamId: user.personalTeamId, userId: user.id, role: "owner" }) as const;
