@@ -24,8 +24,8 @@ describe("viewsOverTime", () => {
     const week = { since: new Date(today.getTime() - 6 * DAY), until: undefined };
     const days = (series: Array<{ day: string; views: number }>) => series.slice(-2).map((d) => d.views);
 
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id }))).toEqual([1, 2]);
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id, link: { linkId: link.id } }))).toEqual([1, 1]);
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id, link: { linkId: null } }))).toEqual([0, 1]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id }))).toEqual([1, 2]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id, link: { linkId: link.id } }))).toEqual([1, 1]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id, link: { linkId: null } }))).toEqual([0, 1]);
   });
 });

@@ -18,7 +18,7 @@ describe("API keys", () => {
   it("authenticate the owner and record when they were last used", async () => {
     const user = await createUser({ email: "auth@example.com", password: "long enough" });
     const { key, apiKey } = await createApiKey(ownerAccess(user));
-    expect(await authenticateApiKey(key)).toEqual({ userId: user.id, apiKeyId: apiKey.id });
+    expect(await authenticateApiKey(key)).toEqual({ teamId: user.personalTeamId, userId: user.id, role: "owner", apiKeyId: apiKey.id });
     const [listed] = await listApiKeys(user.personalTeamId);
     expect(listed?.lastUsedAt).toBeInstanceOf(Date);
     const lastCharChanged = `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}`;

@@ -101,7 +101,10 @@ export async function revokeInvitation(access: TeamAccess, id: string): Promise<
 /** The invitation a link's token names, while it can still be used. */
 export async function findUsableInvitation(token: string) {
   if (!token || token.length > 100) return null;
-  const invitation = await db.invitation.findUnique({ where: { tokenHash: hashToken(token) } });
+  const invitation = await db.invitation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { team: { select: { name: true } } },
+  });
   return invitation && statusOf(invitation, now()) === "active" ? invitation : null;
 }
 

@@ -138,8 +138,12 @@ describe("SIGNUP set explicitly", () => {
 
 describe("invitation input", () => {
   it("takes an optional address and 1, 7 or 30 days, and says what is wrong otherwise", () => {
-    expect(invitationInputSchema.parse({ email: "", days: "7" })).toEqual({ email: undefined, days: 7 });
-    expect(invitationInputSchema.parse({ email: " Person@Example.com " })).toEqual({ email: "person@example.com", days: 7 });
+    expect(invitationInputSchema.parse({ email: "", days: "7" })).toEqual({ email: undefined, role: "member", days: 7 });
+    expect(invitationInputSchema.parse({ email: " Person@Example.com " })).toEqual({
+      email: "person@example.com",
+      role: "member",
+      days: 7,
+    });
     expect(invitationInputSchema.safeParse({ days: "5" }).error?.issues[0]?.message).toBe("Choose 1, 7, 30 days");
     expect(invitationInputSchema.safeParse({ email: "nope" }).error?.issues[0]?.message).toBe("Enter a valid email address");
   });
