@@ -53,7 +53,10 @@ async function targetOf(tx: Tx, teamId: string, userId: string) {
 
 function refuseOwnerChange(actor: TeamAccess, doing: string): never {
   if (actor.role !== "owner") throw new ApiError("forbidden", `An ${actor.role} cannot ${doing} the team's owner.`);
-  throw new ApiError("validation_error", `The owner cannot be ${doing === "change" ? "demoted" : "removed"}: transfer ownership to another member first.`);
+  throw new ApiError(
+    "validation_error",
+    `The owner cannot be ${doing === "change" ? "demoted" : "removed"}: transfer ownership to another member first.`,
+  );
 }
 
 /** Makes a member an admin or a member. The owner's role changes only by a transfer. */
@@ -105,7 +108,8 @@ export async function transferOwnership(access: TeamAccess, userId: string): Pro
 
 export async function renameTeam(access: TeamAccess, name: unknown): Promise<{ id: string; name: string }> {
   const parsed = teamNameSchema.safeParse(name);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message, { fields: { name: parsed.error.issues[0]!.message } });
+  if (!parsed.success)
+    throw new ApiError("validation_error", parsed.error.issues[0]!.message, { fields: { name: parsed.error.issues[0]!.message } });
   return db.$transaction(async (tx) => {
     await lockTeam(tx, access, "team.rename");
     return tx.team.update({ where: { id: access.teamId }, data: { name: parsed.data }, select: { id: true, name: true } });

@@ -54,7 +54,10 @@ const WHAT: Record<TeamAction, string> = {
 /** Refuses (403 `forbidden`) an action the role may not take. */
 export function authorize<A extends { role: TeamRole }>(access: A, action: TeamAction): A {
   if (!can(access.role, action)) {
-    throw new ApiError("forbidden", `Your role in this team (${access.role}) cannot ${WHAT[action]}. Ask an ${LEAST_ROLE[action]} of the team.`);
+    throw new ApiError(
+      "forbidden",
+      `Your role in this team (${access.role}) cannot ${WHAT[action]}. Ask an ${LEAST_ROLE[action]} of the team.`,
+    );
   }
   return access;
 }

@@ -9,7 +9,10 @@ import type { TeamAccess } from "./permissions";
  * sign-up lands in the team that invited them). A user left with no team at all (theirs deleted)
  * gets a new personal one.
  */
-export async function sessionTeamAccess(user: { id: string; email: string; name: string | null }, sessionId: string | null): Promise<TeamAccess> {
+export async function sessionTeamAccess(
+  user: { id: string; email: string; name: string | null },
+  sessionId: string | null,
+): Promise<TeamAccess> {
   const chosen = sessionId
     ? await db.session.findFirst({ where: { id: sessionId, userId: user.id }, select: { activeTeamId: true } })
     : null;
@@ -20,9 +23,10 @@ export async function sessionTeamAccess(user: { id: string; email: string; name:
     });
     if (member) return { teamId: chosen.activeTeamId, userId: user.id, role: member.role };
   }
+  // A sign-up through an invitation joins both teams in one transaction (the same joined_at): the invited one wins.
   const latest = await db.teamMember.findFirst({
     where: { userId: user.id },
-    orderBy: [{ joinedAt: "desc" }, { teamId: "asc" }],
+    orderBy: [{ joinedAt: "desc" }, { role: "desc" }, { teamId: "asc" }],
     select: { teamId: true, role: true },
   });
   if (latest) return { teamId: latest.teamId, userId: user.id, role: latest.role };
