@@ -19,8 +19,12 @@ export async function newAccount(prefix = "owner"): Promise<Account> {
 }
 
 /** The path of a sign-up link from a fresh inviter, as an owner would create under Settings → Invitations. */
-export async function invitationPath(options: { email?: string } = {}): Promise<string> {
+export async function invitationPath(options: { email?: string; role?: "admin" | "member" } = {}): Promise<string> {
   const inviter = await newAccount("inviter");
-  const { token } = await createInvitation({ teamId: inviter.teamId, userId: inviter.userId, role: "owner" }, options);
+  // An admin by default: the specs that sign up through one go on to manage keys and the webhook.
+  const { token } = await createInvitation(
+    { teamId: inviter.teamId, userId: inviter.userId, role: "owner" },
+    { role: "admin", ...options },
+  );
   return `/sign-up?invite=${token}`;
 }
