@@ -47,9 +47,9 @@ describe("the teams migration", () => {
       const doc = async (owner: string, code: string) =>
         (
           await q(
-            `INSERT INTO documents (owner_id, code, title, original_filename, page_count, size_bytes, storage_key, updated_at)
-             VALUES ($1, $2, $2, 'a.pdf', 2, 10, 'k', now()) RETURNING id`,
-            [owner, code],
+            `INSERT INTO documents (owner_id, code, title, original_filename, page_count, gate_page, size_bytes, storage_key, updated_at)
+             VALUES ($1, $2, $3, 'a.pdf', 2, 2, 10, 'k', now()) RETURNING id`,
+            [owner, code, code],
           )
         )[0]!.id as string;
       const adaDocs = [await doc(ada!.id, "adadoc0001"), await doc(ada!.id, "adadoc0002")];

@@ -245,13 +245,14 @@ const teamOperations: RouteConfig[] = [
     path: "/api/v1/team",
     summary: "The key's team and its members",
     tags: ["Team"],
-    responses: { ...ok("The team; the owner first, then admins, then members", teamSchema) },
+    responses: { ...ok("The team; the owner first, then admins, then members", teamSchema), ...errors() },
   },
   {
     method: "post",
     path: "/api/v1/team/invitations",
     summary: "Invite someone by email, as admin or member",
-    description: "Admins and the owner. The `url` is shown once: an existing user opens it signed in to join; a new one signs up through it.",
+    description:
+      "Admins and the owner. The `url` is shown once: an existing user opens it signed in to join; a new one signs up through it.",
     tags: ["Team"],
     request: { body: { content: { "application/json": { schema: teamInvitationInputSchema } }, required: true } },
     responses: { ...ok("The invitation, with its link", teamInvitationSchema, 201), ...errors(400, 403, 422) },
@@ -260,7 +261,8 @@ const teamOperations: RouteConfig[] = [
     method: "patch",
     path: "/api/v1/team/members/{user_id}",
     summary: "Change a member's role",
-    description: "Admins and the owner; `owner` is not a role to give (see /api/v1/team/transfer), and the owner's role cannot be changed here.",
+    description:
+      "Admins and the owner; `owner` is not a role to give (see /api/v1/team/transfer), and the owner's role cannot be changed here.",
     tags: ["Team"],
     request: { params: memberPath, body: { content: { "application/json": { schema: updateMemberSchema } }, required: true } },
     responses: { ...ok("The member", teamMemberSchema), ...errors(400, 403, 404, 422) },
@@ -285,7 +287,8 @@ const teamOperations: RouteConfig[] = [
   },
 ];
 
-for (const operation of [...operations, ...linkOperations, ...teamOperations]) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
+for (const operation of [...operations, ...linkOperations, ...teamOperations])
+  registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
   "document.viewed": "A visit started (at most once per viewer per 30 minutes)",
