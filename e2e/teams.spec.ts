@@ -83,7 +83,7 @@ test("the member sees no admin actions, and a forged call of one is refused and 
     });
   for (const [action, args] of [
     ["revokeApiKeyAction", JSON.stringify([ownerKey.id])],
-    ["deleteTeamAction", "[]"],
+    ["deleteTeamAction", JSON.stringify([owner.teamId])],
     ["removeMemberAction", JSON.stringify([owner.userId])],
   ] as const) {
     const answer = await forge(action, args);

@@ -10,7 +10,7 @@ import { type RenameState, deleteTeamAction, renameTeamAction, transferOwnership
 type Candidate = { user_id: string; label: string };
 
 /** The owner's part of the Team page: rename, transfer ownership, delete. Only the owner is shown it. */
-export function TeamOwnerSettings({ name, candidates }: { name: string; candidates: Candidate[] }) {
+export function TeamOwnerSettings({ teamId, name, candidates }: { teamId: string; name: string; candidates: Candidate[] }) {
   const [renamed, rename, renaming] = useActionState<RenameState, FormData>(renameTeamAction, undefined);
   const [heir, setHeir] = useState(candidates[0]?.user_id ?? "");
   const [pending, start] = useTransition();
@@ -63,7 +63,7 @@ export function TeamOwnerSettings({ name, candidates }: { name: string; candidat
           title="Delete this team?"
           description="Its documents, links, analytics, API keys, webhook and invitations are deleted for every member. This cannot be undone."
           confirmLabel="Delete team"
-          onConfirm={() => start(() => deleteTeamAction())}
+          onConfirm={() => start(() => deleteTeamAction(teamId))}
         >
           Delete team
         </ConfirmButton>

@@ -4,6 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { ApiError } from "../../errors";
 import { GRANTABLE_ROLES } from "../../schemas/teams";
 import { changeMemberRole, deleteTeam, removeMember, renameTeam, transferOwnership } from "../../teams/manage-team";
 import { switchTeam } from "../../teams/session-team";
@@ -56,7 +57,9 @@ export const renameTeamAction = formAction(
   },
 );
 
-export const deleteTeamAction = buttonAction({ session: requireTeam("team.delete"), args: z.tuple([]) }, async (access) => {
+/** Names the team it deletes: a call meant for the team shown before a switch (or a stray one) deletes nothing. */
+export const deleteTeamAction = buttonAction({ session: requireTeam("team.delete"), args: z.tuple([recordId]) }, async (access, teamId) => {
+  if (teamId !== access.teamId) throw new ApiError("not_found", "Team not found");
   await deleteTeam(access);
   redirect("/documents");
 });

@@ -39,6 +39,7 @@ export default async function TeamPage() {
         {can(access.role, "team.transfer") && (
           <Card title="Owner settings">
             <TeamOwnerSettings
+              teamId={team.id}
               name={team.name}
               candidates={members.filter((m) => m.role !== "owner").map((m) => ({ user_id: m.user_id, label: m.name ?? m.email }))}
             />
