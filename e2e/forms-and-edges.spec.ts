@@ -263,7 +263,9 @@ test("after npm run seed the webhook and notification pages show data, on deskto
   expect(again.code, again.stderr).toBe(0);
   const owner = await db.user.findUniqueOrThrow({ where: { email: demo.email } });
   const hoursOld = { createdAt: { lt: new Date(Date.now() - 60 * 60_000) } };
-  expect(await db.webhookDelivery.count({ where: { webhook: { team: { members: { some: { userId: owner.id } } } }, ...hoursOld } })).toBe(6);
+  expect(await db.webhookDelivery.count({ where: { webhook: { team: { members: { some: { userId: owner.id } } } }, ...hoursOld } })).toBe(
+    6,
+  );
   expect(await db.notification.count({ where: { userId: owner.id, ...hoursOld } })).toBe(5);
   await page.context().close();
 });

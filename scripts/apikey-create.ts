@@ -17,5 +17,7 @@ const created = await withDatabase(async () => {
   return { ...(await createApiKey({ teamId, userId: user.id }, args.name)), teamId };
 });
 if (typeof created === "string") fail(created);
-console.log(`Created API key "${created.apiKey.name}" (…${created.apiKey.last4}) in team ${created.teamId}. It is shown once; store it now:`);
+console.log(
+  `Created API key "${created.apiKey.name}" (…${created.apiKey.last4}) in team ${created.teamId}. It is shown once; store it now:`,
+);
 console.log(created.key);

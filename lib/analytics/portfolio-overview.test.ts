@@ -29,7 +29,9 @@ describe("the portfolio overview for a period", () => {
     await visit(doc.id, once.id, 2, new Date(now - 2 * DAY), [1]);
     await recomputeAggregates([doc.id]);
 
-    const overview = await portfolioOverview(owner.personalTeamId, periodQuery.parse({ since: since.toISOString() }), { since: since.toISOString() });
+    const overview = await portfolioOverview(owner.personalTeamId, periodQuery.parse({ since: since.toISOString() }), {
+      since: since.toISOString(),
+    });
     // Pages 1–3 of 4 for the first viewer, page 1 of 4 for the second (its full read was before the period).
     expect(overview.totals).toEqual({ documents: 1, total_views: 3, unique_viewers: 2, leads_captured: 0, avg_completion: 0.5 });
     expect(overview.top_documents).toEqual([expect.objectContaining({ views: 3, completion: 0.5 })]);

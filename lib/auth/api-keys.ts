@@ -39,7 +39,10 @@ const summarize = ({ user, ...key }: { user: { email: string } } & Omit<ApiKeySu
 });
 
 /** A key in the member's team, made by them. Callers check the member may manage keys (operators' scripts need not). */
-export async function createApiKey(by: Pick<TeamAccess, "teamId" | "userId">, name = "Default"): Promise<{ key: string; apiKey: ApiKeySummary }> {
+export async function createApiKey(
+  by: Pick<TeamAccess, "teamId" | "userId">,
+  name = "Default",
+): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const key = newApiKey();
   const apiKey = await db.apiKey.create({
     // A name is only a label: characters PostgreSQL cannot store are dropped rather than refused.
@@ -69,7 +72,10 @@ export async function revokeApiKey(teamId: string, id: string): Promise<boolean>
 }
 
 /** Revokes a key and issues a new one with the same name, made by whoever regenerates it, in one transaction. */
-export async function regenerateApiKey(by: Pick<TeamAccess, "teamId" | "userId">, id: string): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
+export async function regenerateApiKey(
+  by: Pick<TeamAccess, "teamId" | "userId">,
+  id: string,
+): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
   const key = newApiKey();
   return db.$transaction(async (tx) => {
     const old = await tx.apiKey.findFirst({ where: { id, teamId: by.teamId, revokedAt: null } });

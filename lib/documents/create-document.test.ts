@@ -36,7 +36,11 @@ async function upload(ownerId: { id: string; personalTeamId: string }, bytes: Bu
   const file = path.join(config().DATA_DIR, `upload-${randomBytes(6).toString("hex")}.pdf`);
   await writeFile(file, bytes);
   try {
-    return await createDocument({ teamId: ownerId.personalTeamId, userId: ownerId.id }, { path: file, size: bytes.length, filename: "deck.pdf" }, fields);
+    return await createDocument(
+      { teamId: ownerId.personalTeamId, userId: ownerId.id },
+      { path: file, size: bytes.length, filename: "deck.pdf" },
+      fields,
+    );
   } finally {
     await rm(file, { force: true });
   }
@@ -102,7 +106,11 @@ describe("uploading a PDF", () => {
     const holds = ["held-1", "held-2"].map((name) =>
       heldInput(path.join(config().DATA_DIR, `${name}-${randomBytes(4).toString("hex")}.pdf`), Buffer.alloc(0)),
     );
-    const first = holds.map(({ input }) => createDocument({ teamId: id.personalTeamId, userId: id.id }, { path: input, size: 0, filename: "held.pdf" }, {}).catch((e: unknown) => e));
+    const first = holds.map(({ input }) =>
+      createDocument({ teamId: id.personalTeamId, userId: id.id }, { path: input, size: 0, filename: "held.pdf" }, {}).catch(
+        (e: unknown) => e,
+      ),
+    );
     await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(2), { interval: 1, timeout: 10_000 });
     const third = await refusal(upload(id, await samplePdf(3)));
     expect(third.status).toBe(503);

@@ -24,13 +24,13 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
     );
     // One read for the documents of all events, rather than one per event.
     const documentIds = [...new Set(events.flatMap((e) => (e.document_id ? [e.document_id] : [])))];
-    const documents = new Map(
-      (await tx.document.findMany({ where: { id: { in: documentIds } } })).map((d) => [d.id, d]),
-    );
+    const documents = new Map((await tx.document.findMany({ where: { id: { in: documentIds } } })).map((d) => [d.id, d]));
     // The digest goes to each team's owner, with their preferences in the team.
     const owners = new Map(
       (
-        await tx.teamMember.findMany({ where: { role: "owner", teamId: { in: [...new Set([...documents.values()].map((d) => d.teamId))] } } })
+        await tx.teamMember.findMany({
+          where: { role: "owner", teamId: { in: [...new Set([...documents.values()].map((d) => d.teamId))] } },
+        })
       ).map((m) => [m.teamId, m]),
     );
     const news = new Map<string, Date>();

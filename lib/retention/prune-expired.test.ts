@@ -48,7 +48,9 @@ async function dispatchedEvent(userId: string, dispatched = true) {
   const id = newEventId();
   const at = now();
   const payload = { id, event: "document.viewed", created_at: at.toISOString(), data: {} };
-  await db.event.create({ data: { id, teamId: userId, type: "document.viewed", payload, createdAt: at, dispatchedAt: dispatched ? at : null } });
+  await db.event.create({
+    data: { id, teamId: userId, type: "document.viewed", payload, createdAt: at, dispatchedAt: dispatched ? at : null },
+  });
   return id;
 }
 
@@ -150,7 +152,9 @@ describe("pruneExpired", () => {
 
     setClockOffset(89 * DAY + RETENTION + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 1, events: 1 });
-    expect((await getWebhookConfiguration(owner.personalTeamId)).deliveries.map((d) => [d.delivery_id, d.status])).toEqual([[pending.id, "pending"]]);
+    expect((await getWebhookConfiguration(owner.personalTeamId)).deliveries.map((d) => [d.delivery_id, d.status])).toEqual([
+      [pending.id, "pending"],
+    ]);
     expect(await db.webhookAttempt.count({ where: { deliveryId: pending.id } })).toBe(1);
     expect(await db.event.count({ where: { id: { in: [pending.eventId, undispatched] } } })).toBe(2);
   });

@@ -3,7 +3,10 @@ import { emailAddressSchema } from "./email-address";
 import { z } from "./zod";
 
 /** Refuses unknown fields by name, like the other JSON bodies. */
-const strict = { error: (issue: { code: string; keys?: string[] }) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys?.join(", ")}` : undefined) };
+const strict = {
+  error: (issue: { code: string; keys?: string[] }) =>
+    issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys?.join(", ")}` : undefined,
+};
 
 export const TEAM_ROLE_VALUES = ["owner", "admin", "member"] as const;
 /** The roles an invitation or a role change may give: ownership is transferred, never given. */

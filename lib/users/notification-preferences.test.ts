@@ -20,9 +20,9 @@ describe("notification preferences", () => {
       /new_leads must be true or false/,
     );
     await expect(updateNotificationPreferences(ownerAccess(owner), { new_leads: false })).rejects.toThrow(/completed_reads/);
-    await expect(updateNotificationPreferences(ownerAccess(owner), { new_leads: false, completed_reads: false, views: false })).rejects.toThrow(
-      /views/,
-    );
+    await expect(
+      updateNotificationPreferences(ownerAccess(owner), { new_leads: false, completed_reads: false, views: false }),
+    ).rejects.toThrow(/views/);
     expect(await getNotificationPreferences(ownerAccess(owner))).toEqual({ new_leads: true, completed_reads: true });
   });
 });

@@ -13,7 +13,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 const membership = (access: TeamAccess) => ({ teamId_userId: { teamId: access.teamId, userId: access.userId } });
 
 export async function getNotificationPreferences(access: TeamAccess): Promise<NotificationPreferences> {
-  const member = await db.teamMember.findUniqueOrThrow({ where: membership(access), select: { notifyNewLeads: true, notifyCompletedReads: true } });
+  const member = await db.teamMember.findUniqueOrThrow({
+    where: membership(access),
+    select: { notifyNewLeads: true, notifyCompletedReads: true },
+  });
   return { new_leads: member.notifyNewLeads, completed_reads: member.notifyCompletedReads };
 }
 

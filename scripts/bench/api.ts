@@ -79,7 +79,9 @@ console.log(
 );
 
 // Enough keys that 100 requests per key per minute never limits the measurement.
-const keys = await Promise.all(Array.from({ length: 40 }, () => createApiKey({ teamId: owner.personalTeamId, userId: owner.id }, "bench").then((k) => k.key)));
+const keys = await Promise.all(
+  Array.from({ length: 40 }, () => createApiKey({ teamId: owner.personalTeamId, userId: owner.id }, "bench").then((k) => k.key)),
+);
 let next = 0;
 const get = (pathAndQuery: string) => () =>
   fetch(`${BASE}${pathAndQuery}`, { headers: { Authorization: `Bearer ${keys[next++ % keys.length]}` } });
@@ -87,7 +89,10 @@ const get = (pathAndQuery: string) => () =>
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url });
 try {
   await waitForHealth(BASE, 180_000);
-  const busiest = await db.document.findFirstOrThrow({ where: { teamId: owner.personalTeamId, views: { gt: 0 } }, orderBy: { views: "desc" } });
+  const busiest = await db.document.findFirstOrThrow({
+    where: { teamId: owner.personalTeamId, views: { gt: 0 } },
+    orderBy: { views: "desc" },
+  });
   const code = `s-${busiest.code}`;
   const since = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
   const results: Measurement[] = [];

@@ -29,8 +29,11 @@ export const updateSettingsAction = formAction(
   },
 );
 
-export const deleteDocumentAction = buttonAction({ session: requireTeam("documents.write"), args: z.tuple([shortCode]) }, async (team, code) => {
-  await deleteDocument(team.teamId, code);
-  revalidatePath("/documents");
-  redirect(`/documents?deleted=${encodeURIComponent(code)}`);
-});
+export const deleteDocumentAction = buttonAction(
+  { session: requireTeam("documents.write"), args: z.tuple([shortCode]) },
+  async (team, code) => {
+    await deleteDocument(team.teamId, code);
+    revalidatePath("/documents");
+    redirect(`/documents?deleted=${encodeURIComponent(code)}`);
+  },
+);

@@ -18,7 +18,10 @@ export const createInvitationAction = formAction(
   },
 );
 
-export const revokeInvitationAction = buttonAction({ session: requireTeam("members.manage"), args: z.tuple([recordId]) }, async (team, id) => {
-  await revokeInvitation(team, id);
-  revalidatePath("/settings/invitations");
-});
+export const revokeInvitationAction = buttonAction(
+  { session: requireTeam("members.manage"), args: z.tuple([recordId]) },
+  async (team, id) => {
+    await revokeInvitation(team, id);
+    revalidatePath("/settings/invitations");
+  },
+);

@@ -60,10 +60,13 @@ export const sendTestAction = formAction(
   },
 );
 
-export const redeliverAction = buttonAction({ session: requireTeam("webhook.manage"), args: z.tuple([recordId]) }, async (team, deliveryId) => {
-  await redeliver(team.teamId, deliveryId);
-  revalidatePath("/settings/webhook");
-});
+export const redeliverAction = buttonAction(
+  { session: requireTeam("webhook.manage"), args: z.tuple([recordId]) },
+  async (team, deliveryId) => {
+    await redeliver(team.teamId, deliveryId);
+    revalidatePath("/settings/webhook");
+  },
+);
 
 // Deleting a webhook that is already gone is what was asked: the page shows none either way.
 export const deleteWebhookAction = buttonAction({ session: requireTeam("webhook.manage"), args: z.tuple([]) }, async (team) => {

@@ -62,7 +62,13 @@ describe("GET /api/v1/team", () => {
         [t.admin.id, "admin"],
         [t.member.id, "member"],
       ]);
-      expect(body.members[0]).toEqual({ user_id: t.owner.id, email: t.owner.email, name: null, role: "owner", joined_at: expect.any(String) });
+      expect(body.members[0]).toEqual({
+        user_id: t.owner.id,
+        email: t.owner.email,
+        name: null,
+        role: "owner",
+        joined_at: expect.any(String),
+      });
     }
   });
 });
@@ -117,7 +123,11 @@ describe("each role on each action", () => {
 
   it("lets an admin promote a member, and the owner cannot be removed, by an admin or by leaving", async () => {
     const other = await team();
-    const promoted = await call(memberRoute.PATCH, other.keys.admin, { method: "PATCH", body: { role: "admin" }, params: { user_id: other.member.id } });
+    const promoted = await call(memberRoute.PATCH, other.keys.admin, {
+      method: "PATCH",
+      body: { role: "admin" },
+      params: { user_id: other.member.id },
+    });
     expect(promoted).toEqual({ status: 200, body: expect.objectContaining({ user_id: other.member.id, role: "admin" }) });
     expect((await call(memberRoute.DELETE, other.keys.admin, { method: "DELETE", params: { user_id: other.owner.id } })).status).toBe(403);
     expect((await call(memberRoute.DELETE, other.keys.owner, { method: "DELETE", params: { user_id: other.owner.id } })).status).toBe(422);
@@ -198,7 +208,9 @@ describe("an existing user accepting an invitation", () => {
     await expect(acceptInvitation(token, stranger)).rejects.toMatchObject({ code: "forbidden" });
     expect(await acceptInvitation(token, colleague)).toBe(t.teamId);
     expect(await db.user.count({ where: { email: colleague.email } })).toBe(1);
-    expect(await db.teamMember.findUnique({ where: { teamId_userId: { teamId: t.teamId, userId: colleague.id } } })).toMatchObject({ role: "admin" });
+    expect(await db.teamMember.findUnique({ where: { teamId_userId: { teamId: t.teamId, userId: colleague.id } } })).toMatchObject({
+      role: "admin",
+    });
     expect(await findUsableInvitation(token)).toBeNull();
     await expect(acceptInvitation(token, colleague)).rejects.toMatchObject({ code: "not_found" });
   });
