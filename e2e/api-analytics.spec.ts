@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";

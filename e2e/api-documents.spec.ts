@@ -1,5 +1,5 @@
 import { request as httpRequest } from "node:http";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import { E2E_PORT } from "../playwright.config";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";

@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import { E2E_URL } from "../playwright.config";
 import { newAccount } from "../test/support/playwright/accounts";
 import { ROOT, startApp, waitForHealth } from "../test/support/app-process";

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
+import { ContractViolation } from "../test/support/api-contract";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";
@@ -25,7 +27,11 @@ function random(seed: number) {
   };
 }
 
-test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v1 error", async ({ playwright, baseURL }) => {
+test("a seeded fuzz of every route gets no 5xx, and every /api/v1 answer the OpenAPI document allows", async ({
+  playwright,
+  baseURL,
+  contract,
+}) => {
   test.setTimeout(180_000);
   const account = await newAccount("fuzz");
   const owner = await playwright.request.newContext({ baseURL });
@@ -147,6 +153,15 @@ test("a seeded fuzz of every route gets no 5xx, and the envelope on every /api/v
       continue;
     }
     const text = response.body;
+    if (api) {
+      const headers = Object.fromEntries(Object.entries(response.headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+      try {
+        contract.verify({ method, path: path.split("?")[0]!, status: response.status, headers, body: text });
+      } catch (error) {
+        if (!(error instanceof ContractViolation)) throw error;
+        failures.push(`${label}: ${error.message}`);
+      }
+    }
     if (response.status >= 500) failures.push(`${label}: ${response.status} ${text.slice(0, 120)}`);
     else if (api && (response.status < 200 || response.status >= 300) && method !== "HEAD" && !path.startsWith("/api/v1/..")) {
       let envelope: { error?: { code?: unknown; message?: unknown } } | null = null;

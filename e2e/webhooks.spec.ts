@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, test } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "../test/support/playwright/api-contract";
 import Stripe from "stripe";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { type Account, newAccount } from "../test/support/playwright/accounts";

@@ -57,8 +57,22 @@ export function errorBody(code: string, message: string, fields?: FieldProblems)
   return { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
 }
 
-/** A zod failure as the envelope's error: every problem in the message, and each field's first problem. */
-export function invalidInput(error: z.ZodError, code: "bad_request" | "validation_error" = "validation_error"): ApiError {
+type InvalidInputOptions = {
+  /** 400 for query parameters, 422 (the default) for fields. */
+  code?: "bad_request" | "validation_error";
+  /**
+   * `fields` (the default): every problem, each after the field it names, for API clients.
+   * `sentence`: the first problem alone, as a form shows it to a person (the reader's gate).
+   */
+  wording?: "fields" | "sentence";
+};
+
+/**
+ * The one way a zod failure becomes the envelope's error, wherever input is parsed (the API's
+ * parsers, the viewer's forms and beacons, the dashboard's forms): the message, and each field's
+ * first problem in `fields`.
+ */
+export function invalidInput(error: z.ZodError, { code = "validation_error", wording = "fields" }: InvalidInputOptions = {}): ApiError {
   const fields: FieldProblems = {};
   const messages = error.issues.map((issue) => {
     const field = issue.path.join(".");
@@ -69,5 +83,6 @@ export function invalidInput(error: z.ZodError, code: "bad_request" | "validatio
     }
     return field && !issue.message.startsWith(field) ? `${field}: ${issue.message}` : issue.message;
   });
-  return new ApiError(code, messages.join("; "), { fields });
+  const message = wording === "sentence" ? error.issues[0]!.message : messages.join("; ");
+  return new ApiError(code, message, { fields });
 }

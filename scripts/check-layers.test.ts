@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { findLayerViolations } from "./check-layers";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { findLayerViolations, findMapDrift, LIB_LAYERS } from "./check-layers";
 
 const tree = (files: Record<string, string>) => new Map(Object.entries(files));
 
@@ -140,5 +142,41 @@ describe("the layering check", () => {
       }),
     );
     expect(violations).toEqual([]);
+  });
+});
+
+describe("the map's check", () => {
+  const doc = readFileSync("docs/architecture.md", "utf8");
+  const files = new Set(execFileSync("git", ["ls-files"], { encoding: "utf8" }).split("\n").filter(Boolean));
+
+  it("finds docs/architecture.md true to the layers and the tree as they are", () => {
+    expect(findMapDrift(doc, files)).toEqual([]);
+  });
+
+  it("refuses a map that leaves a lib module out of its layer, or puts it in another", () => {
+    const moved = doc.replace("`viewer` (doors", "`links` and `viewer` (doors");
+    const messages = findMapDrift(moved.replace(", `links`.", "."), files).map((v) => v.message);
+    expect(messages).toEqual(["layer 7 does not name `links`", "layer 8 names `links`, which is in layer 7"]);
+  });
+
+  it("refuses a map with a layer fewer than the check's", () => {
+    const lastLayer = doc.split("\n").findIndex((line) => line.startsWith(`${LIB_LAYERS.length}. `));
+    const shortened = doc
+      .split("\n")
+      .filter((_, index) => index !== lastLayer)
+      .join("\n");
+    expect(findMapDrift(shortened, files).map((v) => v.message)).toContain(
+      `lists ${LIB_LAYERS.length - 1} layers; LIB_LAYERS has ${LIB_LAYERS.length}`,
+    );
+  });
+
+  it("refuses a path the code no longer has, naming its line, and reads other codebases' paths as theirs", () => {
+    const named = /`(lib\/[\w/-]+\.ts)`/.exec(doc)![1]!;
+    const stale = doc.replace(`\`${named}\``, "`lib/viewer/no-such-module.ts`");
+    const line = stale.split("\n").findIndex((text) => text.includes("no-such-module")) + 1;
+    expect(findMapDrift(stale, files)).toEqual([
+      { file: "docs/architecture.md", line, message: "names lib/viewer/no-such-module.ts, which does not exist" },
+    ]);
+    expect(doc).toContain("`lib/api/errors.ts`");
   });
 });

@@ -61,6 +61,8 @@ export type Violation = { file: string; line: number; message: string };
 const NEXT_MODULE = /^next(\/|$)/;
 /** Where lib may use Next, and where its server actions ("use server") live. */
 const HTTP_LAYER = "lib/http/";
+const ARCHITECTURE_DOC = "docs/architecture.md";
+const OTHER_CODEBASES = "## Codebases worth imitating";
 
 function partOf(file: string): string {
   const parts = Object.keys(PART_IMPORTS).filter((p) => p !== "root" && (file === p || file.startsWith(`${p}/`)));
@@ -289,10 +291,53 @@ function importCycles(graph: ReadonlyMap<string, readonly string[]>): string[][]
   return cycles;
 }
 
-function repositorySources(root: string): Map<string, string> {
+const REPOSITORY_PATH = /^(lib|app|components|inngest|prisma|scripts|e2e|test)\/[\w\-./[\]()]+$/;
+
+/**
+ * Where docs/architecture.md, the map a newcomer reads first, no longer matches the code: a layer
+ * whose numbered item does not name each of its lib modules in backticks (or names one of another
+ * layer), a different number of layers, or a backticked repository path that does not exist (the
+ * section on other codebases names their paths, not ours).
+ */
+export function findMapDrift(doc: string, files: ReadonlySet<string>): Violation[] {
+  const violations: Violation[] = [];
+  const lines = doc.split("\n");
+  const drift = (line: number, message: string) => violations.push({ file: ARCHITECTURE_DOC, line, message });
+  const start = lines.findIndex((line) => line.startsWith("## Layers"));
+  const items: { line: number; names: Set<string> }[] = [];
+  for (let i = start + 1; start >= 0 && i < lines.length && !lines[i]!.startsWith("## "); i++) {
+    if (/^\d+\. /.test(lines[i]!)) items.push({ line: i + 1, names: new Set() });
+    for (const [, name] of lines[i]!.matchAll(/`([^`]+)`/g)) items.at(-1)?.names.add(name!);
+  }
+  if (items.length !== LIB_LAYERS.length) drift(start + 1, `lists ${items.length} layers; LIB_LAYERS has ${LIB_LAYERS.length}`);
+  items.forEach(({ line, names }, index) => {
+    for (const name of LIB_LAYERS[index] ?? []) if (!names.has(name)) drift(line, `layer ${index + 1} does not name \`${name}\``);
+    for (const name of names) {
+      const layer = layerOf.get(name);
+      if (layer !== undefined && layer !== index) drift(line, `layer ${index + 1} names \`${name}\`, which is in layer ${layer + 1}`);
+    }
+  });
+  const paths = [...files];
+  const ours = lines.findIndex((line) => line.startsWith(OTHER_CODEBASES));
+  lines.slice(0, ours === -1 ? undefined : ours).forEach((line, index) => {
+    for (const [, token] of line.matchAll(/`([^`]+)`/g)) {
+      const named = token!.replace(/\/\*$/, "").replace(/\/$/, "");
+      if (!REPOSITORY_PATH.test(named)) continue;
+      if (!files.has(named) && !paths.some((file) => file.startsWith(`${named}/`)))
+        drift(index + 1, `names ${named}, which does not exist`);
+    }
+  });
+  return violations;
+}
+
+function repositoryFiles(root: string): string[] {
   const listed = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], { cwd: root, encoding: "utf8" });
+  return listed.split("\n").filter(Boolean);
+}
+
+function repositorySources(root: string): Map<string, string> {
   const sources = new Map<string, string>();
-  for (const file of listed.split("\n")) {
+  for (const file of repositoryFiles(root)) {
     if (!SOURCE.test(file) || file.endsWith(".d.ts") || file.startsWith("lib/generated/")) continue;
     try {
       sources.set(file, readFileSync(path.join(root, file), "utf8"));
@@ -304,11 +349,17 @@ function repositorySources(root: string): Map<string, string> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const violations = findLayerViolations(repositorySources(path.resolve(import.meta.dirname, "..")));
+  const root = path.resolve(import.meta.dirname, "..");
+  const violations = [
+    ...findLayerViolations(repositorySources(root)),
+    ...findMapDrift(readFileSync(path.join(root, ARCHITECTURE_DOC), "utf8"), new Set(repositoryFiles(root))),
+  ];
   for (const v of violations) console.error(`${v.file}:${v.line}  ${v.message}`);
   if (violations.length > 0) {
-    console.error(`\n${violations.length} layering violation(s). The layers: LIB_LAYERS and PART_IMPORTS in scripts/check-layers.ts.`);
+    console.error(
+      `\n${violations.length} layering violation(s). The layers: LIB_LAYERS and PART_IMPORTS in scripts/check-layers.ts, explained in ${ARCHITECTURE_DOC}.`,
+    );
     process.exit(1);
   }
-  console.log("Imports follow the layers; no import cycles.");
+  console.log(`Imports follow the layers; no import cycles; ${ARCHITECTURE_DOC} matches them.`);
 }

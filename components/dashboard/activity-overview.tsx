@@ -1,7 +1,9 @@
 import { Card } from "@/components/ui/card";
 import type { documentStats } from "@/lib/analytics/document-stats";
 import type { FunnelStep } from "@/lib/analytics/page-funnel";
-import { type FunnelThumbnails, ReadingFunnelChart, ViewsOverTimeChart } from "./charts";
+import type { FunnelThumbnails } from "./funnel-tooltip";
+import { ReadingFunnelChart } from "./reading-funnel-chart";
+import { ViewsOverTimeChart } from "./views-over-time-chart";
 import { Stat, formatPercent, formatSeconds } from "./stat";
 import { type PeriodKey, periodName } from "@/lib/dashboard/period";
 

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
 
@@ -89,9 +89,14 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
         className="flex flex-wrap items-end gap-3"
       >
         <div className="min-w-56 flex-1">
-          <Field id="key-name" label="Key name" hint="What will use it, e.g. “CRM sync”">
-            <Input id="key-name" name="name" maxLength={100} placeholder="CRM sync" />
-          </Field>
+          <TextField
+            id="key-name"
+            label="Key name"
+            hint="What will use it, e.g. “CRM sync”"
+            name="name"
+            maxLength={100}
+            placeholder="CRM sync"
+          />
         </div>
         <Button type="submit" disabled={creating}>
           {creating ? "Creating…" : "Create API key"}

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
-import { Field, FormError, Input } from "@/components/ui/field";
+import { FormError, TextField } from "@/components/ui/field";
 import { type SettingsState, updateSettingsAction } from "@/lib/http/actions/document-actions";
 import type { SettingsValues } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
@@ -24,9 +24,15 @@ export function DocumentSettingsForm({
   const [state, dispatch, pending] = useActionState<SettingsState, FormData>(updateSettingsAction.bind(null, code), undefined);
   return (
     <ActionForm dispatch={dispatch} state={state} className="space-y-5" aria-label="Document settings">
-      <Field id="settings-title" label="Title" error={state?.fieldErrors?.title}>
-        {(control) => <Input {...control} name="title" defaultValue={title} maxLength={200} required />}
-      </Field>
+      <TextField
+        id="settings-title"
+        label="Title"
+        error={state?.fieldErrors?.title}
+        name="title"
+        defaultValue={title}
+        maxLength={200}
+        required
+      />
       <SettingsFields values={values} pageCount={pageCount} errors={state?.fieldErrors} passwordSet={passwordSet} />
       <FormError message={state?.error} />
       <div className="flex items-center gap-3">

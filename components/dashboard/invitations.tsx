@@ -4,7 +4,7 @@ import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import { Field, Input, inputClass } from "@/components/ui/field";
+import { Field, inputClass, TextField } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/http/actions/invitation-actions";
 import { LocalTime } from "@/components/ui/local-time";
 
@@ -87,21 +87,16 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
     <div className="space-y-6">
       <form action={create} className="flex flex-wrap items-end gap-3" noValidate>
         <div className="min-w-56 flex-1">
-          <Field
+          <TextField
             id="invite-email"
             label="Email (optional)"
             hint="Only this address can use the link. Leave empty for anyone who has it."
             error={created?.fieldErrors?.email}
-          >
-            <Input
-              id="invite-email"
-              name="email"
-              type="email"
-              autoComplete="off"
-              placeholder="colleague@example.com"
-              aria-invalid={Boolean(created?.fieldErrors?.email)}
-            />
-          </Field>
+            name="email"
+            type="email"
+            autoComplete="off"
+            placeholder="colleague@example.com"
+          />
         </div>
         <div className="w-36">
           <Field id="invite-role" label="Role" error={created?.fieldErrors?.role}>

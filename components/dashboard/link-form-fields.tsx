@@ -1,4 +1,4 @@
-import { Field, Input, inputClass } from "@/components/ui/field";
+import { Field, inputClass, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
@@ -32,9 +32,16 @@ type FieldsProps = { id: string; overrides: LinkOverrides; errors: Record<string
 export function LinkMainFields({ id, name, overrides: o, errors, editing }: FieldsProps & { name: string; editing: boolean }) {
   return (
     <>
-      <Field id={`${id}-name`} label="Name" hint="Who the link is for, e.g. “Sequoia — Jane”" error={errors.name}>
-        {(control) => <Input {...control} name="name" defaultValue={name} maxLength={100} required />}
-      </Field>
+      <TextField
+        id={`${id}-name`}
+        label="Name"
+        hint="Who the link is for, e.g. “Sequoia — Jane”"
+        error={errors.name}
+        name="name"
+        defaultValue={name}
+        maxLength={100}
+        required
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${id}-expiry`} label="Expiry">
           {(control) => (
@@ -88,9 +95,16 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
             />
           )}
         </Field>
-        <Field id={`${id}-password`} label="New password" hint="With “Set a new password”: 8 to 128 characters" error={errors.password}>
-          {(control) => <Input {...control} type="password" name="password" autoComplete="new-password" maxLength={128} />}
-        </Field>
+        <TextField
+          id={`${id}-password`}
+          label="New password"
+          hint="With “Set a new password”: 8 to 128 characters"
+          error={errors.password}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          maxLength={128}
+        />
       </div>
     </>
   );
@@ -128,14 +142,15 @@ export function LinkMoreRules({ id, overrides: o, errors }: FieldsProps) {
         <Field id={`${id}-block`} label="Block" hint="Emails or domains, one per line; empty follows the document" error={errors.block}>
           {(control) => <textarea {...control} name="block" rows={2} defaultValue={(o.block ?? []).join("\n")} className={inputClass} />}
         </Field>
-        <Field
+        <TextField
           id={`${id}-watermark`}
           label="Watermark"
           hint="{email}, {date} and {ip} are filled in; empty follows the document"
           error={errors.watermark}
-        >
-          {(control) => <Input {...control} name="watermark" defaultValue={o.watermark ?? ""} maxLength={200} />}
-        </Field>
+          name="watermark"
+          defaultValue={o.watermark ?? ""}
+          maxLength={200}
+        />
         <Field
           id={`${id}-agreement`}
           label="Agreement"

@@ -1,18 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
-import { formatPercent, formatSeconds } from "./stat";
-import type { Reader } from "@/lib/analytics/document-readers";
-import type { TimelineVisit } from "@/lib/analytics/viewer-timeline";
 import { LocalTime } from "@/components/ui/local-time";
-import type { PeriodKey } from "@/lib/dashboard/period";
-import { linkName, linkPageHref } from "./link-navigation";
-
-/** A visit as lib/analytics/viewer-timeline.ts reads it, its time serialised for the client. */
-export type ReaderVisit = Omit<TimelineVisit, "startedAt"> & { startedAt: string };
+import type { Reader } from "@/lib/analytics/document-readers";
+import { type ReaderOrigin, ReaderTimeline, type ReaderVisit } from "./reader-timeline";
+import { formatPercent, formatSeconds } from "./stat";
 
 /** A reader as lib/analytics/document-readers.ts reads it, with its level's style and visits. */
 export type ReaderRow = Omit<Reader, "email" | "lastSeenAt" | "firstSeenAt" | "pagesViewed"> & {
@@ -22,71 +16,6 @@ export type ReaderRow = Omit<Reader, "email" | "lastSeenAt" | "firstSeenAt" | "p
   /** When the reader last accepted the document's agreement (all time), or null. */
   agreementAcceptedAt: string | null;
 };
-
-const DEVICE_NAMES: Record<string, string> = { desktop: "Desktop", phone: "Phone", tablet: "Tablet" };
-
-function deviceSummary(v: ReaderVisit) {
-  if (!v.deviceType) return "Device unknown";
-  const device = DEVICE_NAMES[v.deviceType] ?? v.deviceType;
-  return `${device} · ${v.browser ?? "Other"}${v.os ? ` on ${v.os}` : ""}`;
-}
-
-/** Where the readers' visits came from: their document, for each visit's link, and the period shown. */
-type Origin = { documentCode: string; period: PeriodKey };
-
-function Timeline({ visits, origin }: { visits: ReaderVisit[]; origin: Origin }) {
-  if (visits.length === 0) return <p className="text-sm text-slate-500">No visits in this period.</p>;
-  return (
-    <ol className="space-y-3">
-      {visits.map((v) => {
-        const longest = Math.max(1, ...v.pages.map((p) => p.seconds));
-        // Every label as wide as the visit's longest ("Page 120"), so bars start level and never cover a label.
-        const labelWidth = `${String(Math.max(1, ...v.pages.map((p) => p.page))).length + 5}ch`;
-        return (
-          <li key={v.number} className="rounded-lg border border-slate-200 bg-white p-3" data-testid="timeline-visit">
-            <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm">
-              <span className="font-medium text-slate-900">Visit {v.number}</span>
-              <LocalTime value={v.startedAt} className="text-slate-600" />
-              <span className="text-slate-600">
-                {formatSeconds(v.durationSeconds)} long, {formatSeconds(v.readingSeconds)} reading
-              </span>
-              <span className="text-slate-600" data-testid="visit-device">
-                {deviceSummary(v)}
-              </span>
-              <span className="text-slate-600">
-                {v.downloads ? `Downloaded${v.downloads > 1 ? ` ${v.downloads}×` : ""}` : "No download"}
-              </span>
-              <span className="text-slate-600" data-testid="visit-link">
-                via{" "}
-                <Link href={linkPageHref(origin.documentCode, v.link.code, origin.period)} className="text-brand-700 underline">
-                  {linkName(v.link)}
-                </Link>
-              </span>
-            </div>
-            {v.pages.length > 0 && (
-              <ul className="mt-2 grid gap-1 sm:grid-cols-2" aria-label={`Time per page in visit ${v.number}`}>
-                {v.pages.map((p) => (
-                  <li key={p.page} className="flex items-center gap-2 text-xs text-slate-600">
-                    <span className="shrink-0 whitespace-nowrap tabular-nums" style={{ minWidth: labelWidth }} data-testid="page-label">
-                      Page {p.page}
-                    </span>
-                    <span aria-hidden className="h-2 min-w-8 flex-1 overflow-hidden rounded-full bg-slate-100" data-testid="page-bar">
-                      <span
-                        className="block h-full rounded-full bg-brand-600"
-                        style={{ width: `${Math.max(4, (p.seconds / longest) * 100)}%` }}
-                      />
-                    </span>
-                    <span className="min-w-14 shrink-0 text-right whitespace-nowrap tabular-nums">{formatSeconds(p.seconds)}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
 
 const READER_COLUMNS: Array<Column<ReaderRow>> = [
   { key: "visits", header: "Visits", align: "end", hideBelow: "sm", cellClassName: "tabular-nums", cell: (r) => r.visits },
@@ -115,7 +44,7 @@ const panelId = (r: ReaderRow) => `timeline-${r.viewerId}`;
  * The shared table draws the rows; which row is open is this table's state, so the first column
  * (the disclosure button) is built here where that state lives.
  */
-export function ReadersTable({ readers, ...origin }: { readers: ReaderRow[] } & Origin) {
+export function ReadersTable({ readers, ...origin }: { readers: ReaderRow[] } & ReaderOrigin) {
   const [openId, setOpenId] = useState<string | null>(null);
   const toggle = (id: string) => setOpenId((current) => (current === id ? null : id));
   const viewerColumn: Column<ReaderRow> = {
@@ -162,13 +91,19 @@ export function ReadersTable({ readers, ...origin }: { readers: ReaderRow[] } & 
           ? {
               id: panelId(r),
               content: (
-                <section aria-label={`Visits of ${r.label}`} data-testid="reader-timeline">
+                // Below md the table is wider than a phone and scrolls sideways: the visits keep to the visible
+                // width (the screen less the page's, the card's and the cell's padding) and stay in view as it scrolls.
+                <section
+                  aria-label={`Visits of ${r.label}`}
+                  data-testid="reader-timeline"
+                  className="sticky left-5 max-w-[calc(100vw-4.625rem)] md:static md:max-w-none"
+                >
                   {r.agreementAcceptedAt && (
                     <p className="mb-3 text-sm text-slate-700" data-testid="reader-agreement">
                       Accepted the agreement on <LocalTime value={r.agreementAcceptedAt} />
                     </p>
                   )}
-                  <Timeline visits={r.timeline} origin={origin} />
+                  <ReaderTimeline visits={r.timeline} origin={origin} />
                 </section>
               ),
             }

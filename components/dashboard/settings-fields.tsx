@@ -1,6 +1,6 @@
 "use client";
 
-import { Field, Input } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { Toggle } from "@/components/ui/toggle";
 import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, type DocumentSettings, type SettingsValues } from "@/lib/documents/settings-form";
 import { AccessRuleFields } from "./access-rule-fields";
@@ -29,14 +29,17 @@ export function SettingsFields({
       <SettingToggle setting={DOCUMENT_SETTINGS.allow_download} values={values} />
       <SettingToggle setting={DOCUMENT_SETTINGS.block_free_emails} values={values} />
       <SettingToggle setting={DOCUMENT_SETTINGS.notifications_enabled} values={values} />
-      <Field
+      <TextField
         id="password"
         label="Password"
         hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 8 to 128 characters"}
         error={errors.password}
-      >
-        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" minLength={8} maxLength={128} />}
-      </Field>
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        minLength={8}
+        maxLength={128}
+      />
       {passwordSet && (
         <Toggle name="clear_password" label="Remove the password" hint="Anyone with the link can open it" defaultChecked={false} />
       )}

@@ -1,20 +1,17 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field, FormError, Input } from "@/components/ui/field";
-import { DEFAULT_SETTINGS, formFieldProblems } from "@/lib/documents/settings-form";
+import { FormError, TextField } from "@/components/ui/field";
+import { DEFAULT_SETTINGS } from "@/lib/documents/settings-form";
 import { EmptyDropZone } from "./empty-drop-zone";
 import { PdfDropArea } from "./pdf-drop-area";
 import { SettingsFields } from "./settings-fields";
 import { UploadProgress } from "./upload-progress";
-import { uploadFormData } from "./upload-form-data";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "./upload-transports";
 import { useChosenPdf } from "./use-chosen-pdf";
 import { useFileDrop } from "./use-file-drop";
-
-type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" } | { kind: "error"; message: string };
+import { useUploadSubmit } from "./use-upload-submit";
 
 type UploadPanelProps = {
   maxUploadMb: number;
@@ -41,17 +38,13 @@ function DirectUploadPanel(props: Omit<UploadPanelProps, "direct">) {
   return <UploadForm {...props} send={useUploadThingUpload()} />;
 }
 
+/** Closed, the drop zone (empty state) or the Upload PDF button; open, the file, its title and access rules. */
 function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }: Omit<UploadPanelProps, "direct"> & { send: SendUpload }) {
-  const router = useRouter();
   const [open, setOpen] = useState(startOpen);
-  const [status, setStatus] = useState<Status>({ kind: "idle" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { status, errors, busy, reset, submit } = useUploadSubmit(send);
   const inputRef = useRef<HTMLInputElement>(null);
   const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, {
-    onPick: () => {
-      setErrors({});
-      setStatus({ kind: "idle" });
-    },
+    onPick: reset,
     onAccepted: () => setOpen(true),
   });
   const drop = useFileDrop((dropped) => void choose(dropped));
@@ -74,29 +67,6 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
   const fileErrorMessage = fileError && <FormError id="upload-file-error" message={fileError} />;
   const errorMessage = statusError && <FormError message={statusError} />;
 
-  function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!file) {
-      setStatus({ kind: "error", message: "Choose a PDF first." });
-      return;
-    }
-    const { form, problems } = uploadFormData(event.currentTarget);
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      setStatus({ kind: "error", message: "Check the access rules: some could not be read." });
-      return;
-    }
-    send(file, form, {
-      onProgress: (percent) => setStatus({ kind: "uploading", percent }),
-      onProcessing: () => setStatus({ kind: "processing" }),
-      onDone: (shortCode) => router.push(`/documents/${shortCode.slice(2)}?uploaded=1`),
-      onError: (message, fields) => {
-        setErrors(formFieldProblems(fields));
-        setStatus({ kind: "error", message });
-      },
-    });
-  }
-
   if (!open && variant === "empty") {
     return (
       <EmptyDropZone
@@ -118,10 +88,9 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
     );
   }
 
-  const busy = status.kind === "uploading" || status.kind === "processing";
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => submit(event, file)}
       className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       aria-label="Upload a PDF"
     >
@@ -135,9 +104,15 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         message={fileErrorMessage}
       />
 
-      <Field id="title" label="Title" hint="Defaults to the file name" error={errors.title}>
-        <Input id="title" name="title" maxLength={200} placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""} />
-      </Field>
+      <TextField
+        id="title"
+        label="Title"
+        hint="Defaults to the file name"
+        error={errors.title}
+        name="title"
+        maxLength={200}
+        placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""}
+      />
       <SettingsFields
         values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }}
         pageCount={pages}

@@ -66,6 +66,27 @@ export function Input(props: React.InputHTMLAttributes<HTMLInputElement>) {
   return <input {...props} className={`${inputClass} ${props.className ?? ""}`} />;
 }
 
+/**
+ * A labelled text input with its hint and error, tied together for screen readers: the usual
+ * `Field` around an `Input`. Every other prop goes to the input.
+ */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  ...input
+}: { id: string; label: React.ReactNode; hint?: React.ReactNode; error?: string | null } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "id"
+>) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => <Input {...control} {...input} />}
+    </Field>
+  );
+}
+
 export function FormError({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null;
   return (

@@ -5,7 +5,7 @@
  * and by sendBeacon when the tab is hidden or closed. A batch that failed is resent with the same
  * id, which the server applies once.
  */
-import type { TrackBatch as Batch } from "@/lib/viewer/track-batch";
+import type { TrackBatch as Batch } from "@/lib/schemas/viewer";
 import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/rules/track-rules";
 
 const newBatchId = () =>

@@ -7,7 +7,8 @@ import { PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
 import { fetchPdfOpening } from "./pdf-opening";
 import { pdfWorkerPort } from "./pdf-worker";
-import { DEFAULT_ZOOM_STATE, ViewerLayout } from "./viewer-layout";
+import { ViewerLayout } from "./viewer-layout";
+import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
 
 // The renderer and its worker start loading the moment this script runs, in parallel with hydration.

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { leadListSchema } from "../schemas/analytics";
 import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
@@ -5,7 +7,11 @@ import { levelOfRank } from "../rules/engagement";
 import type { ByLink } from "./document-stats";
 
 /** Leads captured through the gate, newest first, optionally within a period of captured_at and through one link. */
-export async function documentLeads(doc: Document, query: Period & { page: number; per_page: number }, link?: ByLink) {
+export async function documentLeads(
+  doc: Document,
+  query: Period & { page: number; per_page: number },
+  link?: ByLink,
+): Promise<z.input<typeof leadListSchema>> {
   const where: Prisma.LeadWhereInput = {
     documentId: doc.id,
     ...(link && { linkId: link.linkId }),

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { documentStatsSchema } from "../schemas/analytics";
 import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
@@ -17,7 +19,7 @@ export const visitsOfLink = (link: ByLink | undefined, column = Prisma.raw("link
  * maintained aggregates; with either, only visits started in the window through that link (and
  * downloads made in it through that link) count.
  */
-export async function documentStats(doc: Document, period: Period, link?: ByLink) {
+export async function documentStats(doc: Document, period: Period, link?: ByLink): Promise<z.input<typeof documentStatsSchema>> {
   const windowed = Boolean(period.since || period.until || link);
   const pages = await pageAnalytics(doc, period, link);
   if (!windowed) {

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { viewerListSchema } from "../schemas/analytics";
 import { pagination } from "../schemas/common";
 import { db } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
@@ -8,7 +10,12 @@ import { levelOfRank } from "../rules/engagement";
  * A document's viewers, most engaged first, then most recently seen (docs/contract-decisions.md).
  * With a link, the viewers who visited through it, each with their figures across the document.
  */
-export async function documentViewers(doc: Document, page: number, perPage: number, link?: ByLink) {
+export async function documentViewers(
+  doc: Document,
+  page: number,
+  perPage: number,
+  link?: ByLink,
+): Promise<z.input<typeof viewerListSchema>> {
   const where: Prisma.ViewerWhereInput = { documentId: doc.id, ...(link && { visitRecords: { some: { linkId: link.linkId } } }) };
   const [rows, total] = await Promise.all([
     db.viewer.findMany({

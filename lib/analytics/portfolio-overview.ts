@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { overviewSchema } from "../schemas/analytics";
 import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
@@ -15,7 +17,11 @@ type DocRow = { code: string; title: string; views: number; viewers: number; com
  * viewers, leads and completion from activity in the period; top 10 documents by views (ties by
  * title); documents counted by engagement level over the period.
  */
-export async function portfolioOverview(teamId: string, period: Period, requested: { since?: string; until?: string }) {
+export async function portfolioOverview(
+  teamId: string,
+  period: Period,
+  requested: { since?: string; until?: string },
+): Promise<z.input<typeof overviewSchema>> {
   const windowed = Boolean(period.since || period.until);
   const until = period.until ?? new Date("9999-12-31T00:00:00Z");
   const since = period.since ?? new Date(0);

@@ -1,5 +1,6 @@
 import { db } from "../db/client";
-import { emailSchema, findUserByEmail } from "../users/create-user";
+import { emailSchema } from "../schemas/users";
+import { findUserByEmail } from "../users/create-user";
 import { consumeAccountLimits } from "../credentials/account-limits";
 import { HASHING_BUSY_RETRY_SECONDS, HashingBusyError } from "../credentials/hashing-gate";
 import { hashPassword, needsRehash, verifyPassword } from "../credentials/password-hash";

@@ -1,6 +1,7 @@
 import { config } from "../config";
 import { sendAccountEmail } from "../email/send-account-email";
-import { emailSchema, findUserByEmail } from "../users/create-user";
+import { emailSchema } from "../schemas/users";
+import { findUserByEmail } from "../users/create-user";
 import { consumeAccountLimits } from "../credentials/account-limits";
 
 export type MagicLinkDelivery = "link_sent" | "no_account_sent" | "limited" | "invalid";

@@ -1,5 +1,6 @@
+import type { z } from "zod";
 import { pagination } from "../schemas/common";
-import type { ListDocumentsQuery } from "../schemas/documents";
+import type { documentListSchema, ListDocumentsQuery } from "../schemas/documents";
 import { levelOfKey } from "../rules/engagement";
 import { db } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
@@ -57,7 +58,7 @@ export async function queryDocuments(teamId: string, query: ListDocumentsQuery) 
   return { rows, pagination: pagination(query.page, query.per_page, total) };
 }
 
-export async function listDocuments(teamId: string, query: ListDocumentsQuery) {
+export async function listDocuments(teamId: string, query: ListDocumentsQuery): Promise<z.input<typeof documentListSchema>> {
   const { rows, pagination } = await queryDocuments(teamId, query);
   return { documents: rows.map(serializeListItem), pagination };
 }

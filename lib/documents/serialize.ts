@@ -1,9 +1,12 @@
+import type { z } from "zod";
+import type { documentListItemSchema, documentSchema, settingsSchema } from "../schemas/documents";
+import type { EventDocument } from "../schemas/events";
 import { engagementObject } from "../rules/engagement";
 import type { Document } from "../generated/prisma/client";
 import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 
 /** Exactly the fields of docs/api-contract.md's Document (single-document form). */
-export function serializeDocument(doc: Document) {
+export function serializeDocument(doc: Document): z.input<typeof documentSchema> {
   return {
     id: doc.id,
     title: doc.title,
@@ -17,7 +20,7 @@ export function serializeDocument(doc: Document) {
   };
 }
 
-export function serializeSettings(doc: Document) {
+export function serializeSettings(doc: Document): z.input<typeof settingsSchema> {
   return {
     email_gate: doc.emailGate,
     gate_type: doc.gateType,
@@ -41,7 +44,7 @@ export type DocumentListRow = Pick<
 >;
 
 /** List items carry no original_filename, created_at or is_active (docs/api-contract.md). */
-export function serializeListItem(doc: DocumentListRow) {
+export function serializeListItem(doc: DocumentListRow): z.input<typeof documentListItemSchema> {
   return {
     id: doc.id,
     title: doc.title,
@@ -56,6 +59,6 @@ export function serializeListItem(doc: DocumentListRow) {
 }
 
 /** `data.document` in every webhook event. */
-export function eventDocument(doc: Pick<Document, "id" | "title" | "code">) {
+export function eventDocument(doc: Pick<Document, "id" | "title" | "code">): EventDocument {
   return { id: doc.id, title: doc.title, short_code: webhookShortCode(doc.code), url: shareUrl(doc.code) };
 }

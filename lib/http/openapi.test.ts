@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { uploadFieldsSchema } from "../schemas/documents";
 import { EVENT_KINDS } from "../schemas/events";
 import { openApiDocument } from "./openapi";
 import { METHODS, NOT_ALLOWED } from "./route-fallbacks";
@@ -58,6 +59,20 @@ describe("the OpenAPI document", () => {
       expect.arrayContaining(["page", "per_page", "search", "engagement", "has_leads", "since", "until", "sort", "order"]),
     );
     expect(list.parameters.find((p) => p.name === "per_page")?.schema?.maximum).toBe(100);
+  });
+
+  it("describes the upload with the very fields the upload validates, plus the file", () => {
+    const upload = document.components?.schemas?.DocumentUpload as {
+      properties: Record<string, { type?: string; minLength?: number; maxLength?: number }>;
+      required: string[];
+    };
+    expect(Object.keys(upload.properties).sort()).toEqual([...Object.keys(uploadFieldsSchema.shape), "file"].sort());
+    expect(upload.required).toEqual(["file"]);
+    // The limits are the validating schema's own, not a hand-written copy's.
+    expect(upload.properties.title).toMatchObject({ type: "string", minLength: 1, maxLength: 200 });
+    expect(upload.properties.password).toMatchObject({ minLength: 8, maxLength: 128 });
+    expect(upload.properties.email_gate).toMatchObject({ type: "boolean", default: true });
+    expect(upload.properties.gate_page).toMatchObject({ type: "integer", minimum: 1 });
   });
 
   it("describes every event a webhook receives, with its payload schema and the signature header", () => {

@@ -12,7 +12,7 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infe
   const params = presentParams(new URL(req.url).searchParams);
   if (hasNulCharacter(params)) throw new ApiError("bad_request", NUL_MESSAGE);
   const result = schema.safeParse(params);
-  if (!result.success) throw invalidInput(result.error, "bad_request");
+  if (!result.success) throw invalidInput(result.error, { code: "bad_request" });
   return result.data;
 }
 

@@ -8,7 +8,8 @@ import { db } from "../db/client";
 import { deleteDocument } from "../documents/delete-document";
 import { findOwnedDocument } from "../documents/find-document";
 import { ApiError } from "../errors";
-import { createInvitation, invitationInputSchema } from "../users/invitations";
+import { invitationInputSchema } from "../schemas/users";
+import { createInvitation } from "../users/invitations";
 import { MALFORMED_ACTION, buttonAction, formAction, formData, formFields, formState, shortCode } from "./server-action";
 
 type Owner = Awaited<ReturnType<typeof ownerWithDocument>>;

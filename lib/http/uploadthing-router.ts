@@ -1,10 +1,10 @@
 import { type FileRouter, UTFiles, UploadThingError, createUploadthing } from "uploadthing/server";
-import { z } from "zod";
 import { signedInUser } from "../auth/auth";
 import { config } from "../config";
 import { completeDirectUpload, openDirectUpload } from "../documents/direct-upload";
 import { apiShortCode } from "../documents/short-code";
 import { ApiError } from "../errors";
+import { directUploadForm } from "../schemas/documents";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
 import { authorize } from "../teams/permissions";
 import { sessionTeamAccess } from "../teams/session-team";
@@ -12,11 +12,6 @@ import { dashboardUploadFields } from "./dashboard-upload-fields";
 
 /** What the browser learns once UploadThing has the file and the server has inspected it. */
 export type DirectUploadResult = { ok: true; short_code: string } | { ok: false; error: { code: string; message: string } };
-
-/** The upload form's fields as the browser sends them: text only; the body cap (lib/http/uploadthing-route.ts) bounds the whole. */
-const formInput = z.record(z.string().max(64), z.string().max(256 * 1024)).refine((form) => Object.keys(form).length <= 50, {
-  message: "Too many form fields.",
-});
 
 const STATUS_CODES = {
   400: "BAD_REQUEST",
@@ -70,7 +65,7 @@ export function pdfFileRouter() {
       { pdf: { maxFileSize: `${maxUploadMb}MB` as "4MB", maxFileCount: 1, minFileCount: 1, acl: "private" } },
       { awaitServerData: true },
     )
-      .input(formInput)
+      .input(directUploadForm)
       .middleware(async ({ req, input, files }) => {
         const user = await signedInUser();
         if (!user) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));

@@ -1,7 +1,10 @@
+import type { z } from "zod";
+import type { linkStatsSchema } from "../schemas/links";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 
-export type LinkFigures = { views: number; unique_viewers: number; leads: number; downloads: number; last_viewed_at: string | null };
+/** A link's `stats` in the API. */
+export type LinkFigures = z.input<typeof linkStatsSchema>;
 
 export const NO_FIGURES: LinkFigures = { views: 0, unique_viewers: 0, leads: 0, downloads: 0, last_viewed_at: null };
 

@@ -1,11 +1,12 @@
+import type { z } from "zod";
 import type { Document, Link } from "../generated/prisma/client";
 import { apiShortCode, shareUrl } from "../documents/short-code";
-import { LINK_SETTING_KEYS } from "../schemas/links";
+import { LINK_SETTING_KEYS, type linkSchema, type linkSettingsSchema } from "../schemas/links";
 import { linkOverrides, sharedDocument } from "./shared-document";
 import type { LinkFigures } from "./link-figures";
 
 /** The effective settings of a share code in the API's shape (the document's own code: link null). */
-export function serializeLinkSettings(doc: Document, link: Link | null) {
+export function serializeLinkSettings(doc: Document, link: Link | null): z.input<typeof linkSettingsSchema> {
   const shared = sharedDocument(doc, link);
   return {
     email_gate: shared.emailGate,
@@ -24,7 +25,7 @@ export function serializeLinkSettings(doc: Document, link: Link | null) {
 }
 
 /** The Link object of the API (lib/schemas/links.ts). */
-export function serializeLink(link: Link, doc: Document, stats: LinkFigures) {
+export function serializeLink(link: Link, doc: Document, stats: LinkFigures): z.input<typeof linkSchema> {
   const overrides = linkOverrides(link);
   return {
     code: link.code,

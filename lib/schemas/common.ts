@@ -91,7 +91,15 @@ export function pagination(page: number, perPage: number, total: number) {
 }
 
 export const errorSchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional().openapi({
+        description: "On validation errors that name fields: each field's first problem, by its name as sent (`settings.gate_page`)",
+      }),
+    }),
+  })
   .openapi("Error", { example: { error: { code: "not_found", message: "Document not found" } } });
 
 export const engagementObjectSchema = z

@@ -51,57 +51,63 @@ const formList = (name: "allow" | "block") =>
     .pipe(accessRuleFields[name])
     .openapi({ type: "string" });
 
-/** The multipart upload's fields besides `file`. Unknown fields are ignored (browsers add their own). */
+/**
+ * The multipart upload's fields besides `file`, as the API and the dashboard's uploads validate
+ * them; the OpenAPI document's DocumentUpload is this schema with `file`. Unknown fields are
+ * ignored (browsers add their own).
+ */
 export const uploadFieldsSchema = z.object({
-  title: title.optional(),
-  email_gate: formBoolean("email_gate").optional(),
-  gate_type: gateType.optional(),
+  title: title.optional().openapi({ description: "Defaults to the file name without extension" }),
+  email_gate: formBoolean("email_gate").optional().openapi({ default: true }),
+  gate_type: gateType.optional().openapi({ default: "preview" }),
   gate_page: z
     .string()
     .regex(/^\d+$/, "gate_page must be a whole number")
     .transform(Number)
     .pipe(z.number().int().min(1, "gate_page must be at least 1"))
     .optional()
-    .openapi({ type: "integer", minimum: 1 }),
-  allow_download: formBoolean("allow_download").optional(),
-  block_free_emails: formBoolean("block_free_emails").optional(),
-  notifications_enabled: formBoolean("notifications_enabled").optional(),
-  password: password.optional(),
-  expires_at: accessRuleFields.expires_at.unwrap().optional(),
-  verify_email: formBoolean("verify_email").optional(),
-  allow: formList("allow").optional(),
-  block: formList("block").optional(),
-  watermark: accessRuleFields.watermark.unwrap().optional(),
-  agreement: accessRuleFields.agreement.unwrap().optional(),
+    .openapi({
+      type: "integer",
+      minimum: 1,
+      default: 3,
+      description: "1 to page_count; an omitted default is lowered to page_count for shorter documents",
+    }),
+  allow_download: formBoolean("allow_download").optional().openapi({ default: true }),
+  block_free_emails: formBoolean("block_free_emails").optional().openapi({ default: false }),
+  notifications_enabled: formBoolean("notifications_enabled").optional().openapi({ default: true }),
+  password: password.optional().openapi({ description: "8 to 128 characters; readers must enter it first" }),
+  expires_at: accessRuleFields.expires_at.unwrap().optional().openapi({ description: "ISO 8601; afterwards the link answers 410" }),
+  verify_email: formBoolean("verify_email")
+    .optional()
+    .openapi({ default: false, description: "Readers prove their email with a one-time code" }),
+  allow: formList("allow").optional().openapi({
+    description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
+    example: "acme.com, jane@partner.io",
+  }),
+  block: formList("block").optional().openapi({
+    description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
+  }),
+  watermark: accessRuleFields.watermark
+    .unwrap()
+    .optional()
+    .openapi({ description: "Template drawn over every page: {email}, {date}, {ip}" }),
+  agreement: accessRuleFields.agreement
+    .unwrap()
+    .optional()
+    .openapi({ description: "Text or one https URL the reader accepts before reading" }),
 });
 
-export const uploadBodySchema = z
-  .object({
-    file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }),
-    title: z.string().optional().openapi({ description: "Defaults to the file name without extension" }),
-    email_gate: z.boolean().optional().openapi({ default: true }),
-    gate_type: gateType.optional().openapi({ default: "preview" }),
-    gate_page: z
-      .number()
-      .int()
-      .optional()
-      .openapi({ default: 3, description: "1 to page_count; an omitted default is lowered to page_count for shorter documents" }),
-    allow_download: z.boolean().optional().openapi({ default: true }),
-    block_free_emails: z.boolean().optional().openapi({ default: false }),
-    notifications_enabled: z.boolean().optional().openapi({ default: true }),
-    password: z.string().optional().openapi({ description: "8 to 128 characters; readers must enter it first" }),
-    expires_at: z.string().optional().openapi({ format: "date-time", description: "ISO 8601; afterwards the link answers 410" }),
-    verify_email: z.boolean().optional().openapi({ default: false, description: "Readers prove their email with a one-time code" }),
-    allow: z.string().optional().openapi({
-      description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
-      example: "acme.com, jane@partner.io",
-    }),
-    block: z.string().optional().openapi({
-      description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
-    }),
-    watermark: z.string().optional().openapi({ description: "Template drawn over every page: {email}, {date}, {ip}" }),
-    agreement: z.string().optional().openapi({ description: "Text or one https URL the reader accepts before reading" }),
-  })
+/**
+ * The dashboard's direct upload form as UploadThing passes it on: text only (read as upload
+ * fields by lib/http/dashboard-upload-fields.ts); the body cap (lib/http/uploadthing-route.ts)
+ * bounds the whole.
+ */
+export const directUploadForm = z.record(z.string().max(64), z.string().max(256 * 1024)).refine((form) => Object.keys(form).length <= 50, {
+  message: "Too many form fields.",
+});
+
+export const uploadBodySchema = uploadFieldsSchema
+  .extend({ file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }) })
   .openapi("DocumentUpload");
 
 /** PATCH: every field optional; unknown fields are refused (most likely a typo). */

@@ -30,6 +30,8 @@ const eventDocumentSchema = z
   })
   .openapi("EventDocument");
 
+export type EventDocument = z.infer<typeof eventDocumentSchema>;
+
 /** The share code the reader opened: a link (with its name) or the document's own short code (name null). */
 const eventLinkSchema = z
   .object({

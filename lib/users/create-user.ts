@@ -1,31 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { hashPassword } from "../credentials/password-hash";
 import { db, type Tx } from "../db/client";
-import { withoutNul } from "../request/nul-characters";
 import { isUniqueViolation } from "../db/unique-violation";
-import { emailAddressSchema } from "../schemas/email-address";
+import { newUserSchema } from "../schemas/users";
 import type { TeamRole } from "../generated/prisma/enums";
 import { createPersonalTeam } from "../teams/create-personal-team";
 import { joinTeam } from "../teams/join-team";
-
-const EMAIL_ERROR = "Enter a valid email address";
-export const emailSchema = emailAddressSchema(EMAIL_ERROR);
-export const passwordSchema = z
-  .string()
-  .min(8, "Use at least 8 characters")
-  .max(200, "Use at most 200 characters")
-  .refine(withoutNul, "A password cannot contain NUL characters");
-export const nameSchema = z
-  .string()
-  .trim()
-  .max(100, "Use at most 100 characters")
-  .refine(withoutNul, "A name cannot contain NUL characters");
-
-export const newUserSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: nameSchema.optional(),
-});
 
 export class EmailTakenError extends Error {
   constructor(email: string) {

@@ -8,7 +8,7 @@ import { GRANTABLE_ROLES } from "../schemas/teams";
 import { joinTeam } from "../teams/join-team";
 import { type TeamAccess, authorize } from "../teams/permissions";
 import { now } from "../time";
-import { emailSchema } from "./create-user";
+import { invitationInputSchema } from "../schemas/users";
 import { hashToken } from "./token-hash";
 
 /**
@@ -17,18 +17,6 @@ import { hashToken } from "./token-hash";
  * random token stored only as its hash, so it is shown once, when created. An invitation may be
  * bound to one email address (the API's always are); it ends when used, revoked or expired.
  */
-export const INVITATION_DAYS = [1, 7, 30] as const;
-
-export const invitationInputSchema = z.object({
-  // The API requires it (lib/schemas/teams.ts); the dashboard may still make a link for whoever holds it.
-  email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), emailSchema.optional()),
-  role: z.enum(GRANTABLE_ROLES, { error: "Choose admin or member" }).default("member"),
-  days: z.coerce
-    .number()
-    .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), `Choose ${INVITATION_DAYS.join(", ")} days`)
-    .default(7),
-});
-
 export type InvitationStatus = "active" | "used" | "revoked" | "expired";
 
 export type InvitationSummary = {

@@ -1,12 +1,7 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { db } from "../db/client";
+import { notificationPreferencesSchema } from "../schemas/users";
 import type { TeamAccess } from "../teams/permissions";
-
-/** What a member's digest emails report besides views, per team; both default on. */
-export const notificationPreferencesSchema = z.strictObject({
-  new_leads: z.boolean({ error: "new_leads must be true or false" }),
-  completed_reads: z.boolean({ error: "completed_reads must be true or false" }),
-});
 
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { consumeAccountLimits } from "../credentials/account-limits";
 import { HashingBusyError, HASHING_BUSY_RETRY_SECONDS } from "../credentials/hashing-gate";
 import { hashPassword } from "../credentials/password-hash";
@@ -9,19 +8,11 @@ import { sendAccountEmail } from "../email/send-account-email";
 import { newSignupToken } from "../ids";
 import { now } from "../time";
 import { admitSignup } from "./admit-signup";
-import { emailSchema, findUserByEmail, nameSchema, passwordSchema } from "./create-user";
+import { type SignupForm, signupFormSchema } from "../schemas/users";
+import { findUserByEmail } from "./create-user";
 import { findUsableInvitation } from "./invitations";
 import { signupPolicy } from "./signup-policy";
 import { hashToken } from "./token-hash";
-
-export const signupFormSchema = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: nameSchema.optional(),
-  invitation: z.string().max(100).optional(),
-});
-
-export type SignupForm = z.input<typeof signupFormSchema>;
 
 /**
  * What the person who sent the form is told. `check_email` and `sign_in` are the same whether or

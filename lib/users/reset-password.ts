@@ -1,6 +1,6 @@
 import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
-import { passwordSchema } from "./create-user";
+import { passwordSchema } from "../schemas/users";
 
 /**
  * An operator sets a new password (`npm run user:reset-password`): every session of the account

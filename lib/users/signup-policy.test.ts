@@ -5,7 +5,8 @@ import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { admitSignup } from "./admit-signup";
 import { createUser } from "./create-user";
-import { createInvitation, findUsableInvitation, invitationInputSchema, listInvitations, revokeInvitation } from "./invitations";
+import { invitationInputSchema } from "../schemas/users";
+import { createInvitation, findUsableInvitation, listInvitations, revokeInvitation } from "./invitations";
 import { requestSignup } from "./request-signup";
 import { signupPolicy } from "./signup-policy";
 

@@ -220,6 +220,16 @@ describe("ingestBatch", () => {
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
   });
 
+  it("names the beacon's bad field in the message and in fields", async () => {
+    await expect(
+      ingestBatch(doc, open, browser, { batch_id: "short", pages: [{ page: 1, seconds: -1 }] }, noReaderCap),
+    ).rejects.toMatchObject({
+      code: "validation_error",
+      message: "batch_id must be 8 to 64 letters, digits, _ or -; pages.0.seconds: seconds must not be negative",
+      fields: { batch_id: "batch_id must be 8 to 64 letters, digits, _ or -", "pages.0.seconds": "seconds must not be negative" },
+    });
+  });
+
   it("refuses pages behind the gate while it stands", async () => {
     const gated: Access = { ...open, gatePassed: false, fullFile: false, readablePages: 2 };
     await send([[2, 1]], undefined, gated);

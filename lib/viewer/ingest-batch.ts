@@ -1,4 +1,4 @@
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import { rateLimitWindow } from "../rate-limit";
 import { LEVELS } from "../rules/engagement";
 import { hotQuery } from "../db/client";
@@ -8,7 +8,8 @@ import { now } from "../time";
 import type { Access } from "./access";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import type { NewViewerLimit } from "./limits";
-import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
+import { trackBatchSchema } from "../schemas/viewer";
+import { planBatch, UnreadablePageError } from "./track-batch";
 import { parseUserAgent } from "./user-agent";
 import {
   CLOCK_SLACK_SECONDS,
@@ -59,12 +60,7 @@ export async function ingestBatch(
   userAgent: string | null = null,
 ): Promise<IngestResult> {
   const parsed = trackBatchSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ApiError(
-      "validation_error",
-      parsed.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; "),
-    );
-  }
+  if (!parsed.success) throw invalidInput(parsed.error);
   const batch = parsed.data;
   let plan;
   try {

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
 import { newViewerPublicId } from "../ids";
@@ -7,7 +6,7 @@ import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventSeconds } from "../schemas/events";
-import { emailAddressSchema } from "../schemas/email-address";
+import { type GateForm, gateFormSchema } from "../schemas/viewer";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import type { Document } from "../generated/prisma/client";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
@@ -15,18 +14,13 @@ import { checkEmailRules } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
 import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
 
-export const gateFormSchema = z.object({
-  email: emailAddressSchema("Enter a valid email address, like name@company.com"),
-  name: z.string().trim().max(100, "Keep the name under 100 characters").optional().default(""),
-});
-
 /**
  * The gate form's email and name, once the document's rules admit the email: a valid address, a
  * work address when free email is blocked, and the allow and block lists. Nothing is recorded.
  */
-export function admittedEmail(doc: Document, input: unknown): z.infer<typeof gateFormSchema> {
+export function admittedEmail(doc: Document, input: unknown): GateForm {
   const parsed = gateFormSchema.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const domain = parsed.data.email.split("@")[1]!;
   if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
     throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);

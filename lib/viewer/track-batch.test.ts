@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planBatch, trackBatchSchema, UnreadablePageError } from "./track-batch";
+import { trackBatchSchema } from "../schemas/viewer";
+import { planBatch, UnreadablePageError } from "./track-batch";
 import { MAX_PAGES_PER_BATCH } from "../rules/track-rules";
 
 describe("planBatch", () => {

@@ -1,21 +1,4 @@
-import { z } from "zod";
-import { MAX_PAGES_PER_BATCH, MAX_SECONDS_PER_PAGE } from "../rules/track-rules";
-
-/** The body of a reading beacon, as components/viewer/reading-tracker.ts sends it. */
-export const trackBatchSchema = z.strictObject({
-  batch_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "batch_id must be 8 to 64 letters, digits, _ or -"),
-  visit_id: z.uuid().optional(),
-  pages: z
-    .array(
-      z.strictObject({
-        page: z.number().int().min(1),
-        seconds: z.number().min(0, "seconds must not be negative").max(MAX_SECONDS_PER_PAGE),
-      }),
-    )
-    .max(MAX_PAGES_PER_BATCH),
-});
-
-export type TrackBatch = z.infer<typeof trackBatchSchema>;
+import type { TrackBatch } from "../schemas/viewer";
 
 /** A batch's pages, one entry per page with its seconds summed, as the ingest statement takes them. */
 export type BatchPlan = { pages: number[]; seconds: number[] };

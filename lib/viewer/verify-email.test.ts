@@ -130,6 +130,7 @@ describe("email verification at the gate", () => {
     await sendVerificationCode(doc, { email: "typo@acme.com" }, browser, address);
     const error = await refusal(checkVerificationCode(doc, { code: "12ab" }, browser));
     expect([error.status, error.message]).toEqual([422, "Enter the 6-digit code from the email"]);
+    expect(error.fields).toEqual({ code: "Enter the 6-digit code from the email" });
     expect((await db.emailVerification.findFirstOrThrow({ where: { documentId: doc.id } })).attempts).toBe(0);
   });
 

@@ -1,12 +1,12 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { config } from "../config";
 import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
-import { ApiError } from "../errors";
+import { ApiError, invalidInput } from "../errors";
 import type { Document, Link } from "../generated/prisma/client";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { now } from "../time";
+import { verificationCodeForm } from "../schemas/viewer";
 import { lookalikeMailbox } from "../rules/mailbox";
 import { admittedEmail } from "./pass-gate";
 
@@ -33,13 +33,6 @@ export const WRONG_CODE_MESSAGE = "That code is not right or has expired. Check 
 
 /** The document as the viewer's routes see it: with the link it was opened through, once links resolve. */
 type SharedDoc = Document & { link?: Pick<Link, "id"> | null };
-
-const codeForm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from the email"),
-});
 
 // Keyed with the app secret and bound to the document and address: a leaked table row proves nothing.
 const hashCode = (doc: Pick<Document, "id">, email: string, code: string) =>
@@ -125,8 +118,8 @@ export function codeEmail(title: string, code: string): { subject: string; body:
  * one is used up and returns the email and name to pass the gate with.
  */
 export async function checkVerificationCode(doc: SharedDoc, input: unknown, browserId: string): Promise<{ email: string; name: string }> {
-  const parsed = codeForm.safeParse(input);
-  if (!parsed.success) throw new ApiError("validation_error", parsed.error.issues[0]!.message);
+  const parsed = verificationCodeForm.safeParse(input);
+  if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const at = now();
   const linkId = doc.link?.id ?? null;
   const match = await db.$transaction(async (tx) => {

@@ -1,5 +1,6 @@
+import type { z } from "zod";
 import { ApiError, notFound } from "../errors";
-import type { WebhookInput } from "../schemas/webhooks";
+import type { deliverySchema, WebhookInput, webhookConfigurationSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
@@ -7,22 +8,25 @@ import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
 import { EVENTS_CHANNEL } from "../events/record-event";
 import { attemptDelivery } from "./attempt-delivery";
-import { EVENT_KINDS } from "../schemas/events";
+import { EVENT_KINDS, type EventKind } from "../schemas/events";
 import { webhookUrlProblem } from "./ssrf-guard";
 
 const RECENT_DELIVERIES = 50;
 
-export function serializeWebhook(webhook: Webhook, secret?: string) {
+/** The kinds a webhook receives, as the contract names them (its column holds them as plain text). */
+const subscribedKinds = (events: string[]): EventKind[] => EVENT_KINDS.filter((kind) => events.includes(kind));
+
+export function serializeWebhook(webhook: Webhook, secret?: string): z.input<typeof webhookSchema> {
   return {
     webhook_id: webhook.id,
     url: webhook.url,
-    events: webhook.events,
+    events: subscribedKinds(webhook.events),
     is_active: webhook.isActive,
     ...(secret ? { secret } : {}),
   };
 }
 
-export function serializeDelivery(d: WebhookDelivery) {
+export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySchema> {
   return {
     delivery_id: d.id,
     event_id: d.eventId,
@@ -43,10 +47,7 @@ export function serializeDelivery(d: WebhookDelivery) {
  * Creates the team's webhook (201, secret shown once) or replaces its url and events (200). A
  * POST to a disabled webhook re-enables it and resets its failure count.
  */
-export async function saveWebhook(
-  teamId: string,
-  input: WebhookInput,
-): Promise<{ created: boolean; body: ReturnType<typeof serializeWebhook> }> {
+export async function saveWebhook(teamId: string, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
   const problem = await webhookUrlProblem(input.url);
   if (problem) throw new ApiError("validation_error", problem);
   const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
@@ -69,7 +70,7 @@ export async function saveWebhook(
   }
 }
 
-export async function getWebhookConfiguration(teamId: string) {
+export async function getWebhookConfiguration(teamId: string): Promise<z.input<typeof webhookConfigurationSchema>> {
   const webhook = await db.webhook.findUnique({ where: { teamId } });
   if (!webhook) throw notFound("Webhook");
   const deliveries = await db.webhookDelivery.findMany({
@@ -81,7 +82,7 @@ export async function getWebhookConfiguration(teamId: string) {
     webhook: {
       webhook_id: webhook.id,
       url: webhook.url,
-      events: webhook.events,
+      events: subscribedKinds(webhook.events),
       is_active: webhook.isActive,
       created_at: webhook.createdAt.toISOString(),
       updated_at: webhook.updatedAt.toISOString(),
@@ -102,7 +103,7 @@ export async function deleteWebhook(teamId: string): Promise<void> {
  * Sends one signed `webhook.test` event now (one attempt, 10 s timeout, recorded in the history,
  * never retried, never counted towards auto-disable).
  */
-export async function sendTestEvent(teamId: string) {
+export async function sendTestEvent(teamId: string): Promise<z.input<typeof webhookTestResultSchema>> {
   const webhook = await db.webhook.findUnique({ where: { teamId } });
   if (!webhook) throw notFound("Webhook");
   const id = newEventId();

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { SignInForm } from "@/components/dashboard/auth-forms";
+import { SignInForm } from "@/components/dashboard/sign-in-form";
 import { auth, magicLinkEnabled } from "@/lib/auth/auth";
 import { safeCallbackPath } from "@/lib/auth/callback-path";
 import { signupPolicy } from "@/lib/users/signup-policy";

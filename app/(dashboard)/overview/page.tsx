@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EngagementChart, ViewsOverTimeChart } from "@/components/dashboard/charts";
+import { EngagementChart } from "@/components/dashboard/engagement-chart";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent } from "@/components/dashboard/stat";
+import { ViewsOverTimeChart } from "@/components/dashboard/views-over-time-chart";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";

@@ -11,8 +11,8 @@ import { safeCallbackPath } from "../../auth/callback-path";
 import { clientAddress } from "../../request/server-headers";
 import { endAllSessions } from "../../users/account-sessions";
 import { completeSignup } from "../../users/complete-signup";
-import { emailSchema } from "../../users/create-user";
-import { requestSignup, signupFormSchema } from "../../users/request-signup";
+import { emailSchema, signInFormSchema, signupFormSchema } from "../../schemas/users";
+import { requestSignup } from "../../users/request-signup";
 import { requireUser } from "../require-user";
 import { type FormProblems, anyArguments, anyone, buttonAction, fieldErrorsOf, formAction, formData, formState } from "../server-action";
 
@@ -87,14 +87,9 @@ export const completeSignupAction = formAction(authForm, async (_session, _state
   }
 });
 
-const signInSchema = z.object({
-  email: emailSchema,
-  password: z.string().min(1, "Enter your password").max(1000, "That is longer than any password here"),
-});
-
 export const signInAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const values = { email: text(form, "email") };
-  const parsed = signInSchema.safeParse({ email: values.email, password: text(form, "password") });
+  const parsed = signInFormSchema.safeParse({ email: values.email, password: text(form, "password") });
   if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values };
   try {
     await signIn("credentials", { ...parsed.data, redirectTo: safeCallbackPath(text(form, "next")) ?? "/documents" });

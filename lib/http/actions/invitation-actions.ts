@@ -3,7 +3,8 @@
 import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { createInvitation, invitationInputSchema, revokeInvitation } from "../../users/invitations";
+import { invitationInputSchema } from "../../schemas/users";
+import { createInvitation, revokeInvitation } from "../../users/invitations";
 import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formFields, formState, recordId } from "../server-action";
 

@@ -4,6 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createApiKey, regenerateApiKey, revokeApiKey } from "../../auth/api-keys";
+import { apiKeyNameForm } from "../../schemas/users";
 import { saveWebhookForm } from "../../dashboard/save-webhook-form";
 import { deleteWebhook, redeliver, sendTestEvent } from "../../webhooks/manage-webhook";
 import { requireTeam } from "../require-team";
@@ -11,11 +12,8 @@ import { type FormProblems, buttonAction, formAction, formData, formFields, form
 
 export type KeyState = (FormProblems & { key?: string; name?: string }) | undefined;
 
-/** A blank name (or none) is "Default"; a long one is cut at 100 characters. */
-const apiKeyForm = z.object({ name: z.string().optional() }).transform(({ name = "" }) => name.trim().slice(0, 100) || "Default");
-
 export const createApiKeyAction = formAction(
-  { session: requireTeam("keys.manage"), args: z.tuple([formState<KeyState>(), formFields(apiKeyForm)]) },
+  { session: requireTeam("keys.manage"), args: z.tuple([formState<KeyState>(), formFields(apiKeyNameForm)]) },
   async (team, _state, name): Promise<KeyState> => {
     const { key, apiKey } = await createApiKey(team, name);
     revalidatePath("/settings/api-keys");

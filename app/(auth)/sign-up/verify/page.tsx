@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { CompleteSignUpForm } from "@/components/dashboard/auth-forms";
+import { CompleteSignUpForm } from "@/components/dashboard/complete-sign-up-form";
 import { findSignupRequest } from "@/lib/users/complete-signup";
 
 export const metadata: Metadata = { title: "Finish creating your account" };

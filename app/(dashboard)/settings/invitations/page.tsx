@@ -4,7 +4,8 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { config } from "@/lib/config";
-import { INVITATION_DAYS, listInvitations } from "@/lib/users/invitations";
+import { INVITATION_DAYS } from "@/lib/schemas/users";
+import { listInvitations } from "@/lib/users/invitations";
 import { signupPolicy } from "@/lib/users/signup-policy";
 
 export const metadata: Metadata = { title: "Invitations" };

@@ -7,7 +7,8 @@ import { Card } from "@/components/ui/card";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { getTeam } from "@/lib/teams/manage-team";
 import { can } from "@/lib/teams/permissions";
-import { INVITATION_DAYS, listInvitations } from "@/lib/users/invitations";
+import { INVITATION_DAYS } from "@/lib/schemas/users";
+import { listInvitations } from "@/lib/users/invitations";
 
 export const metadata: Metadata = { title: "Team" };
 

@@ -1,0 +1,71 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { FormError, TextField } from "@/components/ui/field";
+import { type FormState, signUpAction } from "@/lib/http/actions/auth-actions";
+import { SignInLink } from "./sign-in-link";
+
+/**
+ * Creating an account: name, email and password. An invitation for one address fixes the email;
+ * with email verification on, the account is created only once the emailed link is opened.
+ */
+export function SignUpForm({
+  invitation,
+  emailVerification,
+}: {
+  invitation?: { token: string; email: string | null };
+  emailVerification: boolean;
+}) {
+  const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, undefined);
+  return (
+    <form action={action} className="space-y-4" noValidate>
+      <h1 className="text-xl font-semibold text-slate-900">Create your account</h1>
+      <p className="text-sm text-slate-600">
+        {invitation ? "You were invited to Pagewise. " : ""}Share PDFs behind a link and see who read what.
+      </p>
+      {invitation && <input type="hidden" name="invitation" value={invitation.token} />}
+      <TextField
+        id="name"
+        label="Name"
+        hint="Optional"
+        error={state?.fieldErrors?.name}
+        name="name"
+        autoComplete="name"
+        defaultValue={state?.values?.name}
+      />
+      <TextField
+        id="email"
+        label="Work email"
+        error={state?.fieldErrors?.email}
+        hint={invitation?.email ? "The invitation is for this address." : undefined}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        readOnly={Boolean(invitation?.email)}
+        defaultValue={invitation?.email ?? state?.values?.email}
+      />
+      <TextField
+        id="password"
+        label="Password"
+        hint="At least 8 characters"
+        error={state?.fieldErrors?.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+      />
+      <p className="text-xs text-slate-500" data-testid="sign-up-verification">
+        {emailVerification
+          ? "We will email you a link to confirm your address; your account is created when you open it."
+          : "This server cannot send email, so your address is not confirmed. After you create the account, sign in with your email and password."}
+      </p>
+      <FormError message={state?.error} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Creating account…" : "Create account"}
+      </Button>
+      <SignInLink />
+    </form>
+  );
+}

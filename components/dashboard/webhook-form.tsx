@@ -1,0 +1,81 @@
+"use client";
+
+import { useActionState } from "react";
+import { ActionForm } from "@/components/ui/action-form";
+import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field, FormError, Input } from "@/components/ui/field";
+import { type WebhookState, saveWebhookAction } from "@/lib/http/actions/settings-actions";
+import { WebhookEventChoices } from "./webhook-event-choices";
+
+/** The owner's webhook as the settings page shows it. */
+export type WebhookSummary = {
+  url: string;
+  events: string[];
+  is_active: boolean;
+  consecutive_failures: number;
+  disabled_at: string | null;
+};
+
+/**
+ * Creates the webhook or saves its endpoint and events (saving a disabled one re-enables it). A new
+ * webhook's signing secret is shown once, here, right after it is created.
+ */
+export function WebhookForm({
+  webhook,
+  kinds,
+  pending,
+  onDelete,
+}: {
+  webhook: WebhookSummary | null;
+  kinds: readonly string[];
+  /** A redelivery or the webhook's deletion is under way. */
+  pending: boolean;
+  onDelete: () => void;
+}) {
+  const [saved, save, saving] = useActionState<WebhookState, FormData>(saveWebhookAction, undefined);
+  return (
+    <ActionForm dispatch={save} state={saved} className="space-y-4" aria-label="Webhook">
+      <Field id="webhook-url" label="Endpoint URL" hint="Pagewise POSTs signed JSON here" error={saved?.fieldErrors?.url}>
+        {(control) => (
+          <Input
+            {...control}
+            name="url"
+            type="url"
+            required
+            defaultValue={webhook?.url}
+            placeholder="https://example.com/webhooks/pagewise"
+          />
+        )}
+      </Field>
+      <WebhookEventChoices kinds={kinds} chosen={webhook?.events ?? null} error={saved?.fieldErrors?.events} />
+      <FormError message={saved?.error} />
+      {saved?.secret && (
+        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+          <p className="text-sm font-medium text-emerald-900">Signing secret. Copy it now: it is not shown again.</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <code data-testid="webhook-secret" className="rounded bg-white px-2 py-1 font-mono text-sm break-all ring-1 ring-emerald-200">
+              {saved.secret}
+            </code>
+            <CopyButton value={saved.secret} />
+          </div>
+        </div>
+      )}
+      {saved?.saved && !saved.secret && (
+        <p role="status" className="text-sm text-emerald-700">
+          Saved{webhook?.is_active ? "" : " and re-enabled"}.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving…" : webhook ? (webhook.is_active ? "Save webhook" : "Save and re-enable") : "Create webhook"}
+        </Button>
+        {webhook && (
+          <Button variant="secondary" className="text-red-700" disabled={pending} onClick={onDelete}>
+            Delete webhook
+          </Button>
+        )}
+      </div>
+    </ActionForm>
+  );
+}

@@ -1,0 +1,71 @@
+import { withoutNul } from "../request/nul-characters";
+import { emailAddressSchema } from "./email-address";
+import { GRANTABLE_ROLES } from "./teams";
+import { z } from "./zod";
+
+/** The account forms' fields: sign up, sign in, an administrator's new account, invitations, settings. */
+
+export const emailSchema = emailAddressSchema("Enter a valid email address");
+export const passwordSchema = z
+  .string()
+  .min(8, "Use at least 8 characters")
+  .max(200, "Use at most 200 characters")
+  .refine(withoutNul, "A password cannot contain NUL characters");
+export const nameSchema = z
+  .string()
+  .trim()
+  .max(100, "Use at most 100 characters")
+  .refine(withoutNul, "A name cannot contain NUL characters");
+
+export const newUserSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: nameSchema.optional(),
+});
+
+export const signupFormSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  name: nameSchema.optional(),
+  invitation: z.string().max(100).optional(),
+});
+
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+export const signInFormSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, "Enter your password").max(1000, "That is longer than any password here"),
+});
+
+/** How long an invitation may last, in days. */
+export const INVITATION_DAYS = [1, 7, 30] as const;
+
+export const invitationInputSchema = z.object({
+  // The API requires it (teams.ts); the dashboard may still make a link for whoever holds it.
+  email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), emailSchema.optional()),
+  role: z.enum(GRANTABLE_ROLES, { error: "Choose admin or member" }).default("member"),
+  days: z.coerce
+    .number()
+    .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), `Choose ${INVITATION_DAYS.join(", ")} days`)
+    .default(7),
+});
+
+/** What a member's digest emails report besides views, per team; both default on. */
+export const notificationPreferencesSchema = z.strictObject({
+  new_leads: z.boolean({ error: "new_leads must be true or false" }),
+  completed_reads: z.boolean({ error: "completed_reads must be true or false" }),
+});
+
+/** A checked box posts "true"; an unchecked one posts nothing. */
+const checkbox = z
+  .literal("true", { error: "Checkboxes send true or nothing" })
+  .optional()
+  .transform((v) => v === "true");
+
+/** The notification settings form: its checkboxes as the preferences. */
+export const notificationPreferencesForm = z.object({ new_leads: checkbox, completed_reads: checkbox });
+
+/** An API key's name: a blank name (or none) is "Default"; a long one is cut at 100 characters. */
+export const apiKeyNameForm = z
+  .object({ name: z.string().optional() })
+  .transform(({ name = "" }) => name.trim().slice(0, 100) || "Default");
