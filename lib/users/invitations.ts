@@ -4,7 +4,6 @@ import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors";
 import type { TeamRole } from "../generated/prisma/enums";
 import { newInvitationToken } from "../ids";
-import { GRANTABLE_ROLES } from "../schemas/teams";
 import { joinTeam } from "../teams/join-team";
 import { type TeamAccess, authorize } from "../teams/permissions";
 import { now } from "../time";
