@@ -56,6 +56,10 @@ test("a new owner signs up with an invitation, signs in and lands on an empty do
   await expect(owner.getByText(/cannot confirm addresses/)).toBeVisible();
   await signIn(owner, email, password);
   await expect(owner).toHaveURL(/\/documents$/);
+  // Signed up through someone's invitation, they land in that team; their own team is a switch away.
+  await owner.getByLabel("Team", { exact: true }).selectOption({ label: `${email.split("@")[0]}'s team (owner)` });
+  await owner.getByRole("button", { name: "Switch" }).click();
+  await expect(owner).toHaveURL(/\/documents$/);
   await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
   await shot(owner, "documents-empty");
 });
@@ -229,7 +233,10 @@ test("keeps the reader digest in the outbox without SMTP, and saves what the own
   await owner.reload();
   await expect(owner.getByLabel("Completed reads")).not.toBeChecked();
   await expect(owner.getByLabel("New leads")).toBeChecked();
-  expect(await db.user.findUniqueOrThrow({ where: { email } })).toMatchObject({ notifyNewLeads: true, notifyCompletedReads: false });
+  expect(await db.teamMember.findFirstOrThrow({ where: { user: { email }, role: "owner" } })).toMatchObject({
+    notifyNewLeads: true,
+    notifyCompletedReads: false,
+  });
 });
 
 test("deletes a document after confirmation; its link is gone", async ({ request }) => {
@@ -246,7 +253,7 @@ test("deletes a document after confirmation; its link is gone", async ({ request
 test("every main page, with demo data: screenshots on desktop and phone, and render times", async ({ browser }) => {
   const seeded = await runScript("scripts/seed.ts", [], { DATABASE_URL: E2E_DATABASE_URL, DATA_DIR: E2E_DATA_DIR });
   expect(seeded.code, seeded.stderr).toBe(0);
-  const demo = await db.document.findFirstOrThrow({ where: { owner: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
+  const demo = await db.document.findFirstOrThrow({ where: { createdBy: { email: "demo@pagewise.local" }, title: "Series A Pitch Deck" } });
   const pages = [
     "/overview",
     "/documents",

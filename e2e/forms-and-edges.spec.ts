@@ -70,7 +70,7 @@ test("a refused webhook URL stays in its field, which is marked, described by th
   await expect(url).toBeFocused();
   await shot(owner, "webhook-error");
   await phoneShot(owner, "webhook-error");
-  expect(await db.webhook.count({ where: { userId: account.userId } })).toBe(0);
+  expect(await db.webhook.count({ where: { teamId: account.teamId } })).toBe(0);
 
   await owner.getByRole("checkbox").first().focus();
   for (const box of await owner.getByRole("checkbox").all()) await box.uncheck();
@@ -263,7 +263,9 @@ test("after npm run seed the webhook and notification pages show data, on deskto
   expect(again.code, again.stderr).toBe(0);
   const owner = await db.user.findUniqueOrThrow({ where: { email: demo.email } });
   const hoursOld = { createdAt: { lt: new Date(Date.now() - 60 * 60_000) } };
-  expect(await db.webhookDelivery.count({ where: { webhook: { userId: owner.id }, ...hoursOld } })).toBe(6);
+  expect(await db.webhookDelivery.count({ where: { webhook: { team: { members: { some: { userId: owner.id } } } }, ...hoursOld } })).toBe(
+    6,
+  );
   expect(await db.notification.count({ where: { userId: owner.id, ...hoursOld } })).toBe(5);
   await page.context().close();
 });

@@ -7,6 +7,7 @@
 import { createApiKey } from "../lib/auth/api-keys";
 import { config } from "../lib/config";
 import { db } from "../lib/db/client";
+import { personalTeamOf } from "../lib/teams/personal-team";
 import { createUser, findUserByEmail } from "../lib/users/create-user";
 import { createSampleDocument, demoViewers, random, seedActivity } from "./lib/demo-data";
 import { seedNotifications, seedWebhook } from "./lib/demo-webhook";
@@ -24,24 +25,26 @@ const DOCUMENTS: Array<{ title: string; pages: number; viewers: number; fields?:
   { title: "Pricing Sheet", pages: 3, viewers: 0 },
 ];
 
-async function seedDocuments(userId: string) {
+async function seedDocuments(owner: { id: string; personalTeamId: string }) {
   const rand = random(20261121);
   for (const spec of DOCUMENTS) {
-    const doc = await createSampleDocument(userId, spec.title, spec.pages, spec.fields);
+    const doc = await createSampleDocument(owner, spec.title, spec.pages, spec.fields);
     await seedActivity(doc, demoViewers(spec.pages, spec.viewers, rand));
   }
 }
 
 const result = await withDatabase(async () => {
   const existing = await findUserByEmail(EMAIL);
-  const user = existing ?? (await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" }));
-  if (!existing) await seedDocuments(user.id);
-  const addWebhook = !(await db.webhook.findUnique({ where: { userId: user.id } }));
+  const created = existing ? null : await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" });
+  const user = existing ?? created!;
+  const teamId = created?.personalTeamId ?? (await personalTeamOf(user.id))!;
+  if (created) await seedDocuments(created);
+  const addWebhook = !(await db.webhook.findUnique({ where: { teamId } }));
   if (addWebhook) {
-    await seedWebhook(user.id, Date.now());
-    await seedNotifications(user, Date.now(), config().SMTP_URL ? "sent" : "logged");
+    await seedWebhook(teamId, Date.now());
+    await seedNotifications(user, teamId, Date.now(), config().SMTP_URL ? "sent" : "logged");
   }
-  return { created: !existing, addedWebhook: addWebhook, key: (await createApiKey(user.id, "Seed")).key };
+  return { created: !existing, addedWebhook: addWebhook, key: (await createApiKey({ teamId, userId: user.id }, "Seed")).key };
 });
 
 console.log(

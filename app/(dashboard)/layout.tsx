@@ -4,22 +4,29 @@ import { DashboardNav } from "@/components/dashboard/dashboard-nav";
 import { MailProvider } from "@/components/dashboard/mail-context";
 import { LogoMark } from "@/components/ui/logo";
 import { config } from "@/lib/config";
-import { requireUser } from "@/lib/http/require-user";
+import { TeamSwitcher } from "@/components/dashboard/team-switcher";
+import { requireTeamPage } from "@/lib/http/require-team";
+import { type TeamAction, can } from "@/lib/teams/permissions";
+import { teamsOf } from "@/lib/teams/team-memberships";
 import { signOutAction, signOutEverywhereAction } from "@/lib/http/actions/auth-actions";
 
 export const dynamic = "force-dynamic";
 
-const NAV = [
-  { href: "/overview", label: "Overview" },
-  { href: "/documents", label: "Documents" },
-  { href: "/settings/api-keys", label: "API keys" },
-  { href: "/settings/webhook", label: "Webhook" },
-  { href: "/settings/notifications", label: "Notifications" },
-  { href: "/settings/invitations", label: "Invitations" },
+/** Each page with the action its role needs: a role's nav shows only what it can open. */
+const NAV: Array<{ href: string; label: string; can: TeamAction }> = [
+  { href: "/overview", label: "Overview", can: "analytics.read" },
+  { href: "/documents", label: "Documents", can: "documents.read" },
+  { href: "/settings/team", label: "Team", can: "team.read" },
+  { href: "/settings/api-keys", label: "API keys", can: "keys.manage" },
+  { href: "/settings/webhook", label: "Webhook", can: "webhook.manage" },
+  { href: "/settings/notifications", label: "Notifications", can: "team.read" },
+  { href: "/settings/invitations", label: "Invitations", can: "members.manage" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const user = await requireUser();
+  const access = await requireTeamPage();
+  const { user } = access;
+  const teams = await teamsOf(user.id);
   return (
     <div className="min-h-screen md:flex">
       <a
@@ -35,8 +42,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
             Pagewise
           </p>
         </div>
+        <TeamSwitcher teams={teams} current={access.teamId} />
         <DashboardNav
-          items={NAV}
+          items={NAV.filter((item) => can(access.role, item.can)).map(({ href, label }) => ({ href, label }))}
           footer={
             <div className="border-t border-slate-100 px-5 py-4 md:absolute md:bottom-0 md:w-60">
               <p className="truncate text-sm text-slate-700" title={user.email}>

@@ -11,6 +11,7 @@ import { LocalTime } from "@/components/ui/local-time";
 export type InvitationRow = {
   id: string;
   email: string | null;
+  role: "owner" | "admin" | "member";
   createdAt: string;
   expiresAt: string;
   status: "active" | "used" | "revoked" | "expired";
@@ -52,7 +53,7 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
   const [created, create, creating] = useActionState<InvitationState, FormData>(createInvitationAction, undefined);
   const [pending, start] = useTransition();
   const columns: Array<Column<InvitationRow>> = [
-    { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => row.email ?? "Anyone with the link" },
+    { key: "for", header: "For", cellClassName: "font-medium", cell: (row) => `${row.email ?? "Anyone with the link"} · ${row.role}` },
     {
       key: "created",
       header: "Created",
@@ -96,6 +97,14 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
             autoComplete="off"
             placeholder="colleague@example.com"
           />
+        </div>
+        <div className="w-36">
+          <Field id="invite-role" label="Role" error={created?.fieldErrors?.role}>
+            <select id="invite-role" name="role" defaultValue="member" className={inputClass}>
+              <option value="member">Member</option>
+              <option value="admin">Admin</option>
+            </select>
+          </Field>
         </div>
         <div className="w-40">
           <Field id="invite-days" label="Valid for" error={created?.fieldErrors?.days}>

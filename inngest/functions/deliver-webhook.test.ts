@@ -47,8 +47,8 @@ describe("the deliver-webhook Inngest function", () => {
     receiver.respondWith(() => ({ status: 500 }));
     receiver.received.length = 0;
     const { owner, doc } = await ownerWithDocument();
-    const { secret } = await withWebhook(owner.id, receiver.url);
-    const { event, deliveryId } = await queueEvent(owner.id, doc);
+    const { secret } = await withWebhook(owner.personalTeamId, receiver.url);
+    const { event, deliveryId } = await queueEvent(owner.personalTeamId, doc);
 
     const { result, ctx } = await engineFor(deliveryId).execute();
     expect(result).toMatchObject({ state: "failed", attempt: 3, status: 500 });
@@ -76,8 +76,8 @@ describe("the deliver-webhook Inngest function", () => {
     receiver.respondWith(() => ({ status: 204 }));
     receiver.received.length = 0;
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, receiver.url);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     const { result, ctx } = await engineFor(deliveryId).execute();
     expect(result).toMatchObject({ state: "succeeded", attempt: 1, status: 204 });
     expect((ctx.step.sleepUntil as unknown as SleepMock).mock.calls).toEqual([]);
@@ -87,17 +87,17 @@ describe("the deliver-webhook Inngest function", () => {
   it("disables the webhook after the third consecutive failed delivery, and emails the owner", async () => {
     receiver.respondWith(() => ({ status: 503 }));
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
+    await withWebhook(owner.personalTeamId, receiver.url);
     for (let i = 1; i <= 3; i++) {
-      const { deliveryId } = await queueEvent(owner.id, doc);
+      const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
       const { result } = await engineFor(deliveryId).execute();
       expect(result).toMatchObject({ state: "failed", webhookDisabled: i === 3 });
     }
-    const webhook = await db.webhook.findUniqueOrThrow({ where: { userId: owner.id } });
+    const webhook = await db.webhook.findUniqueOrThrow({ where: { teamId: owner.personalTeamId } });
     expect(webhook).toMatchObject({ isActive: false, consecutiveFailures: 3 });
     expect(await db.notification.count({ where: { userId: owner.id, kind: "webhook.disabled" } })).toBe(1);
     // No new deliveries are queued while it is disabled.
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     expect(deliveryId).toBeUndefined();
   });
 

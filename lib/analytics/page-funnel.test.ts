@@ -11,7 +11,7 @@ const ALL_TIME = { since: undefined, until: undefined };
 describe("pageFunnel", () => {
   it("counts a visit at every page up to the furthest one it viewed, so the funnel never rises", async () => {
     const owner = await createUser({ email: "funnel@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Five pages", 5);
+    const doc = await createSampleDocument(owner, "Five pages", 5);
     const recent = new Date(Date.now() - DAY);
     // Scrolled fast past pages 1–2 and stopped on page 3.
     await addViewer(doc.id, {
@@ -79,7 +79,7 @@ describe("pageFunnel", () => {
 
   it("counts only the visits through a link when given one, or only those without one for the document's own code", async () => {
     const owner = await createUser({ email: "funnel-links@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Three pages", 3);
+    const doc = await createSampleDocument(owner, "Three pages", 3);
     const link = await createLink(doc, { name: "Acme — Ann" });
     const recent = new Date(Date.now() - DAY);
     await addViewer(doc.id, {
@@ -125,7 +125,7 @@ describe("pageFunnel", () => {
 
   it("has a zero for every page of a document nobody has read", async () => {
     const owner = await createUser({ email: "unread@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Unread", 3);
+    const doc = await createSampleDocument(owner, "Unread", 3);
     expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME)).toEqual([1, 2, 3].map((page) => ({ page, visits: 0 })));
   });
 });

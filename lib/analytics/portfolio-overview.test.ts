@@ -18,7 +18,7 @@ async function visit(documentId: string, viewerId: string, number: number, start
 describe("the portfolio overview for a period", () => {
   it("counts a viewer's distinct pages across their visits in the period, and only those visits", async () => {
     const owner = await createUser({ email: "portfolio@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Four pages", 4);
+    const doc = await createSampleDocument(owner, "Four pages", 4);
     const now = Date.now();
     const since = new Date(now - 7 * DAY);
     const twice = await db.viewer.create({ data: { documentId: doc.id, browserId: "b-twice", publicId: "anon_twice000001" } });
@@ -29,20 +29,22 @@ describe("the portfolio overview for a period", () => {
     await visit(doc.id, once.id, 2, new Date(now - 2 * DAY), [1]);
     await recomputeAggregates([doc.id]);
 
-    const overview = await portfolioOverview(owner.id, periodQuery.parse({ since: since.toISOString() }), { since: since.toISOString() });
+    const overview = await portfolioOverview(owner.personalTeamId, periodQuery.parse({ since: since.toISOString() }), {
+      since: since.toISOString(),
+    });
     // Pages 1–3 of 4 for the first viewer, page 1 of 4 for the second (its full read was before the period).
     expect(overview.totals).toEqual({ documents: 1, total_views: 3, unique_viewers: 2, leads_captured: 0, avg_completion: 0.5 });
     expect(overview.top_documents).toEqual([expect.objectContaining({ views: 3, completion: 0.5 })]);
 
     // A period of whole days reads the day rollups; one that cuts through a day reads the raw rows.
     const day = new Date(now - 7 * DAY).toISOString().slice(0, 10);
-    const fromDays = await portfolioOverview(owner.id, periodQuery.parse({ since: day }), { since: day });
+    const fromDays = await portfolioOverview(owner.personalTeamId, periodQuery.parse({ since: day }), { since: day });
     const justBefore = new Date(Date.parse(day) - 1).toISOString();
-    const fromVisits = await portfolioOverview(owner.id, periodQuery.parse({ since: justBefore }), { since: justBefore });
+    const fromVisits = await portfolioOverview(owner.personalTeamId, periodQuery.parse({ since: justBefore }), { since: justBefore });
     expect(fromDays.totals).toEqual(overview.totals);
     expect({ ...fromDays, period: null }).toEqual({ ...fromVisits, period: null });
 
-    const allTime = await portfolioOverview(owner.id, periodQuery.parse({}), {});
+    const allTime = await portfolioOverview(owner.personalTeamId, periodQuery.parse({}), {});
     expect(allTime.totals).toMatchObject({ total_views: 4, unique_viewers: 2, avg_completion: 0.875 });
   });
 });

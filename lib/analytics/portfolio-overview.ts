@@ -18,7 +18,7 @@ type DocRow = { code: string; title: string; views: number; viewers: number; com
  * title); documents counted by engagement level over the period.
  */
 export async function portfolioOverview(
-  ownerId: string,
+  teamId: string,
   period: Period,
   requested: { since?: string; until?: string },
 ): Promise<z.input<typeof overviewSchema>> {
@@ -29,14 +29,14 @@ export async function portfolioOverview(
 
   const [{ documents }] = (await db.$queryRaw<Array<{ documents: number }>>`
     SELECT count(*)::int AS documents FROM documents
-    WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
+    WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND created_at < ${until}`) as [{ documents: number }];
 
   // Per-document figures for documents with activity (all-time: the maintained aggregates).
   const rows = windowed
     ? await db.$queryRaw<DocRow[]>`
         WITH docs AS (
           SELECT id, code, title, page_count FROM documents
-          WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND created_at < ${until}
+          WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND created_at < ${until}
         ),
         ${wholeDays ? perViewerFromDays(since, until) : perViewerFromVisits(since, until)}
         per_doc AS (
@@ -62,7 +62,7 @@ export async function portfolioOverview(
     : await db.$queryRaw<DocRow[]>`
         SELECT code, title, views, unique_viewers AS viewers, completion_sum, leads_count AS leads, engagement_rank::int AS rank
         FROM documents
-        WHERE owner_id = ${ownerId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
+        WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND (views > 0 OR leads_count > 0 OR engagement_rank > 0)`;
 
   const totals = rows.reduce(
     (t, r) => ({

@@ -15,7 +15,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 /** A 4-page document with two links: Ann read through A (and downloaded) then B, Bob through B long ago and the document's own code, one anonymous reader through the own code. */
 async function readThroughTwoLinks() {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Two links", 4, { email_gate: false });
+  const doc = await createSampleDocument(owner, "Two links", 4, { email_gate: false });
   const a = await createLink(doc, { name: "Acme — Ann" });
   const b = await createLink(doc, { name: "Beta — Bob" });
   await addViewer(doc.id, {

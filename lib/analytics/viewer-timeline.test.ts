@@ -35,7 +35,7 @@ afterEach(() => setClockOffset(0));
 
 async function documentWithOwner(title: string) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  return createSampleDocument(owner.id, title, 4, { email_gate: false });
+  return createSampleDocument(owner, title, 4, { email_gate: false });
 }
 
 describe("a reader's timeline", () => {

@@ -10,7 +10,7 @@ const DAY = 86_400_000;
 describe("viewsOverTime", () => {
   it("counts one link's visits per day when given it, the visits without a link for the document's own code", async () => {
     const owner = await createUser({ email: "views-by-link@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "By link", 2);
+    const doc = await createSampleDocument(owner, "By link", 2);
     const link = await createLink(doc, { name: "Acme — Ann" });
     const today = new Date(Math.floor(Date.now() / DAY) * DAY + 60_000);
     const yesterday = new Date(today.getTime() - DAY);
@@ -24,8 +24,8 @@ describe("viewsOverTime", () => {
     const week = { since: new Date(today.getTime() - 6 * DAY), until: undefined };
     const days = (series: Array<{ day: string; views: number }>) => series.slice(-2).map((d) => d.views);
 
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id }))).toEqual([1, 2]);
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id, link: { linkId: link.id } }))).toEqual([1, 1]);
-    expect(days(await viewsOverTime(owner.id, week, { documentId: doc.id, link: { linkId: null } }))).toEqual([0, 1]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id }))).toEqual([1, 2]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id, link: { linkId: link.id } }))).toEqual([1, 1]);
+    expect(days(await viewsOverTime(owner.personalTeamId, week, { documentId: doc.id, link: { linkId: null } }))).toEqual([0, 1]);
   });
 });

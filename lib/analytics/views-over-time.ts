@@ -10,7 +10,7 @@ const DAY = 86_400_000;
  * documents or one link of it.
  */
 export async function viewsOverTime(
-  ownerId: string,
+  teamId: string,
   period: Period,
   options: { documentId?: string; link?: ByLink; daysWhenOpen?: number } = {},
 ): Promise<Array<{ day: string; views: number }>> {
@@ -20,7 +20,7 @@ export async function viewsOverTime(
   const rows = await db.$queryRaw<Array<{ day: string; views: number }>>`
     SELECT to_char(date_trunc('day', v.started_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, count(*)::int AS views
     FROM visits v JOIN documents d ON d.id = v.document_id
-    WHERE d.owner_id = ${ownerId}::uuid AND d.deleted_at IS NULL
+    WHERE d.team_id = ${teamId}::uuid AND d.deleted_at IS NULL
       AND v.started_at >= ${since} AND v.started_at < ${until}
       ${documentId ? Prisma.sql`AND d.id = ${documentId}::uuid` : Prisma.empty}
       ${visitsOfLink(link, Prisma.raw("v.link_id"))}

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
+import type { TeamRole } from "../generated/prisma/enums";
 import { newApiKey } from "../ids";
+import type { TeamAccess } from "../teams/permissions";
 
 /**
  * API keys: `pw_live_` + 32 base62 characters. Only the SHA-256 hash and the last 4 characters are
- * stored, so a key is shown once, when it is created or regenerated.
+ * stored, so a key is shown once, when it is created or regenerated. A key belongs to a team and
+ * acts with the role its maker has in that team at the time of each request.
  */
 
 export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
@@ -12,62 +15,95 @@ export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf
 export type ApiKeySummary = {
   id: string;
   name: string;
+  /** The member who made it. */
+  createdBy: string | null;
   last4: string;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
 };
 
-const summary = { id: true, name: true, last4: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const summary = {
+  id: true,
+  name: true,
+  last4: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  user: { select: { email: true } },
+} as const;
 
-export async function createApiKey(userId: string, name = "Default"): Promise<{ key: string; apiKey: ApiKeySummary }> {
+const summarize = ({ user, ...key }: { user: { email: string } } & Omit<ApiKeySummary, "createdBy">): ApiKeySummary => ({
+  ...key,
+  createdBy: user.email,
+});
+
+/** A key in the member's team, made by them. Callers check the member may manage keys (operators' scripts need not). */
+export async function createApiKey(
+  by: Pick<TeamAccess, "teamId" | "userId">,
+  name = "Default",
+): Promise<{ key: string; apiKey: ApiKeySummary }> {
   const key = newApiKey();
   const apiKey = await db.apiKey.create({
     // A name is only a label: characters PostgreSQL cannot store are dropped rather than refused.
-    data: { userId, name: name.replaceAll("\u0000", "").trim().slice(0, 100) || "Default", keyHash: hashApiKey(key), last4: key.slice(-4) },
+    data: {
+      teamId: by.teamId,
+      userId: by.userId,
+      name: name.replaceAll("\u0000", "").trim().slice(0, 100) || "Default",
+      keyHash: hashApiKey(key),
+      last4: key.slice(-4),
+    },
     select: summary,
   });
-  return { key, apiKey };
+  return { key, apiKey: summarize(apiKey) };
 }
 
-export function listApiKeys(userId: string): Promise<ApiKeySummary[]> {
-  return db.apiKey.findMany({ where: { userId }, orderBy: { createdAt: "desc" }, select: summary });
+export async function listApiKeys(teamId: string): Promise<ApiKeySummary[]> {
+  return (await db.apiKey.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: summary })).map(summarize);
 }
 
-/** Revokes a key at once; returns false when the account has no such key. */
-export async function revokeApiKey(userId: string, id: string): Promise<boolean> {
+/** Revokes a key at once; returns false when the team has no such key. */
+export async function revokeApiKey(teamId: string, id: string): Promise<boolean> {
   const { count } = await db.apiKey.updateMany({
-    where: { id, userId, revokedAt: null },
+    where: { id, teamId, revokedAt: null },
     data: { revokedAt: new Date() },
   });
   return count === 1;
 }
 
-/** Revokes a key and issues a new one with the same name, in one transaction. */
-export async function regenerateApiKey(userId: string, id: string): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
+/** Revokes a key and issues a new one with the same name, made by whoever regenerates it, in one transaction. */
+export async function regenerateApiKey(
+  by: Pick<TeamAccess, "teamId" | "userId">,
+  id: string,
+): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
   const key = newApiKey();
   return db.$transaction(async (tx) => {
-    const old = await tx.apiKey.findFirst({ where: { id, userId, revokedAt: null } });
+    const old = await tx.apiKey.findFirst({ where: { id, teamId: by.teamId, revokedAt: null } });
     if (!old) return null;
     await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
     const apiKey = await tx.apiKey.create({
-      data: { userId, name: old.name, keyHash: hashApiKey(key), last4: key.slice(-4) },
+      data: { teamId: by.teamId, userId: by.userId, name: old.name, keyHash: hashApiKey(key), last4: key.slice(-4) },
       select: summary,
     });
-    return { key, apiKey };
+    return { key, apiKey: summarize(apiKey) };
   });
 }
 
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** The account a key belongs to, or null for an unknown or revoked key. Touches last_used_at at most once a minute. */
-export async function authenticateApiKey(key: string): Promise<{ userId: string; apiKeyId: string } | null> {
+/**
+ * The team a key acts in and the role its maker has there now, or null for an unknown or revoked
+ * key, or one whose maker is no longer a member. Touches last_used_at at most once a minute.
+ */
+export async function authenticateApiKey(key: string): Promise<(TeamAccess & { apiKeyId: string }) | null> {
   if (!/^pw_live_[0-9A-Za-z]{32}$/.test(key)) return null;
-  const found = await db.apiKey.findUnique({
-    where: { keyHash: hashApiKey(key) },
-    select: { id: true, userId: true, revokedAt: true, lastUsedAt: true },
-  });
-  if (!found || found.revokedAt) return null;
+  const [found] = await db.$queryRaw<
+    Array<{ id: string; teamId: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null; role: TeamRole | null }>
+  >`
+    SELECT k.id, k.team_id AS "teamId", k.user_id AS "userId", k.revoked_at AS "revokedAt", k.last_used_at AS "lastUsedAt", m.role
+    FROM api_keys k LEFT JOIN team_members m ON m.team_id = k.team_id AND m.user_id = k.user_id
+    WHERE k.key_hash = ${hashApiKey(key)}`;
+  if (!found || found.revokedAt || !found.role) return null;
   const now = new Date();
   if (!found.lastUsedAt || now.getTime() - found.lastUsedAt.getTime() >= TOUCH_INTERVAL_MS) {
     await db.apiKey.updateMany({
@@ -75,5 +111,5 @@ export async function authenticateApiKey(key: string): Promise<{ userId: string;
       data: { lastUsedAt: now },
     });
   }
-  return { userId: found.userId, apiKeyId: found.id };
+  return { teamId: found.teamId, userId: found.userId, role: found.role, apiKeyId: found.id };
 }

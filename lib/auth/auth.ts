@@ -7,20 +7,24 @@ import { db } from "../db/client";
 import { clientAddress } from "../request/server-headers";
 import { findUserByEmail } from "../users/create-user";
 import { claimUnverifiedAccount } from "../users/claim-unverified-account";
-import { SESSION_MAX_AGE_SECONDS, endSession, sessionOwner, startSession } from "../users/account-sessions";
+import { SESSION_MAX_AGE_SECONDS, endSession, sessionOf, startSession } from "../users/account-sessions";
 import { authenticatePassword } from "./authenticate-password";
 import { sendMagicLink } from "./send-magic-link";
 
 declare module "next-auth" {
   interface Session {
     user: { id: string } & DefaultSession["user"];
+    /** The primary key of this sign-in's row in `sessions` (not its token): where its chosen team is kept. */
+    sessionId?: string;
   }
 }
 
 declare module "@auth/core/jwt" {
   interface JWT {
-    /** The id of this sign-in's row in `sessions` (lib/users/account-sessions.ts). */
+    /** The token of this sign-in's row in `sessions` (lib/users/account-sessions.ts). */
     sid?: string;
+    /** That row's primary key, read again on every request. */
+    sessionId?: string;
   }
 }
 
@@ -99,14 +103,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       if (user?.id) {
         token.sub = user.id;
         token.sid = await startSession(user.id);
-        return token;
       }
       // Every session read: a session signed out (here or everywhere), expired, or of a deleted account is over.
-      if (!token.sub || !token.sid || (await sessionOwner(token.sid)) !== token.sub) return null;
+      const current = token.sid ? await sessionOf(token.sid) : null;
+      if (!token.sub || !current || current.userId !== token.sub) return null;
+      token.sessionId = current.id;
       return token;
     },
     session({ session, token }) {
       if (token.sub) session.user.id = token.sub;
+      session.sessionId = token.sessionId;
       return session;
     },
   },
@@ -114,10 +120,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
 
 export const magicLinkEnabled = () => Boolean(config().SMTP_URL);
 
-export type SignedInUser = { id: string; email: string; name: string | null };
+export type SignedInUser = { id: string; email: string; name: string | null; sessionId: string | null };
 
 /** The account of this request's session, or null (no session, or its account is gone). */
 export async function signedInUser(): Promise<SignedInUser | null> {
-  const id = (await auth())?.user?.id;
-  return id ? await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } }) : null;
+  const session = await auth();
+  const id = session?.user?.id;
+  const user = id ? await db.user.findUnique({ where: { id }, select: { id: true, email: true, name: true } }) : null;
+  return user && { ...user, sessionId: session?.sessionId ?? null };
 }

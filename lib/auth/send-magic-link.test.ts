@@ -1,3 +1,4 @@
+import { ownerAccess } from "../../test/support/fixtures";
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { authGet, linkIn, newJar, requestSignInLink, sessionEmail, signInWithPassword } from "../../test/support/auth-http";
@@ -160,8 +161,8 @@ describe("an account registered in advance for someone else's address (pre-hijac
       "http://localhost:3000/documents",
     );
     expect(await sessionEmail(attacker)).toBe(email);
-    const { key } = await createApiKey(user.id, "attacker");
-    await saveWebhook(user.id, { url: "https://attacker.example/hook" });
+    const { key } = await createApiKey(ownerAccess(user), "attacker");
+    await saveWebhook(user.personalTeamId, { url: "https://attacker.example/hook" });
 
     const owner = newJar();
     await authGet(await signInLinkFor(email), owner);
@@ -173,7 +174,7 @@ describe("an account registered in advance for someone else's address (pre-hijac
     expect(claimed.emailVerified).not.toBeNull();
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
     expect(await authenticateApiKey(key)).toBeNull();
-    expect(await db.webhook.findUniqueOrThrow({ where: { userId: user.id } })).toMatchObject({ isActive: false });
+    expect(await db.webhook.findUniqueOrThrow({ where: { teamId: user.personalTeamId } })).toMatchObject({ isActive: false });
     const note = await db.notification.findFirstOrThrow({ where: { userId: user.id, kind: "account.claimed" } });
     expect(note.body).toContain("its password was removed");
     expect(note.body).toContain("1 API key was revoked");

@@ -11,7 +11,7 @@ const DAY = 86_400_000;
 /** A 4-page document with a reader who came 20 days ago and again 2 days ago, and one who came 40 days ago. */
 async function documentWithHistory() {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Board deck", 4, { email_gate: false });
+  const doc = await createSampleDocument(owner, "Board deck", 4, { email_gate: false });
   const start = Date.now();
   const at = (days: number) => new Date(start - days * DAY);
   await addViewer(doc.id, {

@@ -19,8 +19,8 @@ export const pageNumber = (value: string | undefined) => Math.max(1, Number(valu
  * figures, funnel, views per day, one page of readers and of leads, the links and the settings.
  * Null when the owner has no such document (any failure to find it reads as not found).
  */
-export async function documentPageData(ownerId: string, code: string, search: Record<string, string | undefined>) {
-  const doc = await findOwnedDocument(ownerId, code).catch(() => null);
+export async function documentPageData(teamId: string, code: string, search: Record<string, string | undefined>) {
+  const doc = await findOwnedDocument(teamId, code).catch(() => null);
   if (!doc) return null;
   const { key, period } = periodFromKey(search.period, "all");
   const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
@@ -28,7 +28,7 @@ export async function documentPageData(ownerId: string, code: string, search: Re
     pageFunnel(doc.id, doc.pageCount, period),
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE),
     documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }),
-    viewsOverTime(ownerId, period, { documentId: doc.id }),
+    viewsOverTime(teamId, period, { documentId: doc.id }),
     documentLinkRows(doc),
   ]);
   return { doc, period: key, stats, funnel, readers, leads, perDay, linkRows, url: shareUrl(doc.code), settings: serializeSettings(doc) };

@@ -8,11 +8,11 @@ import { listDocumentsQuery } from "../schemas/documents";
  * filtered and sorted as asked (20 a page unless the query says otherwise), and how uploads work
  * on this server. A query it cannot read is dropped whole for the defaults; `understood` says so.
  */
-export async function documentsPageData(ownerId: string, search: Record<string, string | string[] | undefined>) {
+export async function documentsPageData(teamId: string, search: Record<string, string | string[] | undefined>) {
   const raw = presentParams(search);
   const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
-  const { rows, pagination } = await queryDocuments(ownerId, query);
+  const { rows, pagination } = await queryDocuments(teamId, query);
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   return {
     raw,

@@ -16,8 +16,8 @@ const PER_PAGE = 20;
  * the link and its document, and the figures, funnel, views per day, readers, leads and downloads
  * through that link. Throws `not_found` for another account's document or link, or none.
  */
-export async function linkPageData(ownerId: string, code: string, linkCode: string, search: Record<string, string | undefined>) {
-  const doc = await findOwnedDocument(ownerId, code);
+export async function linkPageData(teamId: string, code: string, linkCode: string, search: Record<string, string | undefined>) {
+  const doc = await findOwnedDocument(teamId, code);
   const link = await documentLink(doc, linkCode);
   const { key, period } = periodFromKey(search.period, "all");
   const [stats, funnel, readers, leads, downloads, perDay] = await Promise.all([
@@ -26,7 +26,7 @@ export async function linkPageData(ownerId: string, code: string, linkCode: stri
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE, link.filter),
     documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }, link.filter),
     documentDownloads(doc, period, pageNumber(search.dpage), PER_PAGE, link.filter),
-    viewsOverTime(ownerId, period, { documentId: doc.id, link: link.filter }),
+    viewsOverTime(teamId, period, { documentId: doc.id, link: link.filter }),
   ]);
   return { doc, link, period: key, stats, funnel, readers, leads, downloads, perDay };
 }

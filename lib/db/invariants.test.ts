@@ -16,7 +16,7 @@ async function refusal(write: Promise<unknown>) {
 describe("the database refuses impossible states", () => {
   it("a gate page outside the document, a preview as long as the document, negative counters, an unknown engagement rank", async () => {
     const owner = await createUser({ email: "invariants@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Five pages", 5);
+    const doc = await createSampleDocument(owner, "Five pages", 5);
     const update = (data: Parameters<typeof db.document.update>[0]["data"]) => db.document.update({ where: { id: doc.id }, data });
 
     expect(await refusal(update({ gatePage: 6 }))).toContain("gate_page must be between 1 and page_count");
@@ -31,7 +31,7 @@ describe("the database refuses impossible states", () => {
 
   it("a viewer's completion above 1, negative reading time on a visit or a page", async () => {
     const owner = await createUser({ email: "invariants-viewer@example.com", password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Two pages", 2);
+    const doc = await createSampleDocument(owner, "Two pages", 2);
     const viewer = await db.viewer.create({ data: { documentId: doc.id, browserId: "b-invariants", publicId: "anon_invariants01" } });
     expect(await refusal(db.viewer.update({ where: { id: viewer.id }, data: { completion: 1.5 } }))).toContain(
       "completion must be between 0 and 1",

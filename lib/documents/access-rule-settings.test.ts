@@ -26,7 +26,7 @@ afterAll(() => {
 
 describe("verify_email without an email server", () => {
   it("cannot be turned on, by PATCH or for a link, with a message that says what is missing; off is always fine", async () => {
-    const doc = await createSampleDocument((await owner()).id, "No mail", 2);
+    const doc = await createSampleDocument(await owner(), "No mail", 2);
     delete process.env.SMTP_URL;
     reloadConfig();
     try {
@@ -65,7 +65,7 @@ describe("access rules as document settings", () => {
   });
 
   it("a new document has none of them; settings show them once set, and PATCH clears them with null or []", async () => {
-    const doc = await createSampleDocument((await owner()).id, "Rules", 3);
+    const doc = await createSampleDocument(await owner(), "Rules", 3);
     expect(serializeSettings(doc)).toMatchObject({
       expires_at: null,
       verify_email: false,

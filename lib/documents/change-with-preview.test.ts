@@ -8,7 +8,7 @@ import { changeWithPreview } from "./change-with-preview";
 
 it("drops a preview planned for settings that changed before the lock, plans again, and removes the file it replaced", async () => {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Raced", 5, { email_gate: true, gate_type: "preview", gate_page: 4 });
+  const doc = await createSampleDocument(owner, "Raced", 5, { email_gate: true, gate_type: "preview", gate_page: 4 });
   const original = doc.previewStorageKey!;
   const built: string[] = [];
   const changed = await changeWithPreview({

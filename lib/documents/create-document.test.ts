@@ -32,11 +32,15 @@ import { updateDocument } from "./update-document";
 
 const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 
-async function upload(ownerId: string, bytes: Buffer, fields: Parameters<typeof createDocument>[2] = {}) {
+async function upload(ownerId: { id: string; personalTeamId: string }, bytes: Buffer, fields: Parameters<typeof createDocument>[2] = {}) {
   const file = path.join(config().DATA_DIR, `upload-${randomBytes(6).toString("hex")}.pdf`);
   await writeFile(file, bytes);
   try {
-    return await createDocument(ownerId, { path: file, size: bytes.length, filename: "deck.pdf" }, fields);
+    return await createDocument(
+      { teamId: ownerId.personalTeamId, userId: ownerId.id },
+      { path: file, size: bytes.length, filename: "deck.pdf" },
+      fields,
+    );
   } finally {
     await rm(file, { force: true });
   }
@@ -64,7 +68,7 @@ afterEach(() => {
 
 describe("uploading a PDF", () => {
   it("stores a preview of a hostile PDF that holds nothing from the gate onwards", async () => {
-    const { id } = await owner();
+    const id = await owner();
     for (const build of Object.values(HOSTILE_PDFS)) {
       const doc = await upload(id, await build(), { gate_page: 3 });
       expect(doc.previewPageCount).toBe(2);
@@ -77,19 +81,19 @@ describe("uploading a PDF", () => {
   it("refuses a compression bomb with 400, stores nothing, and keeps serving the next upload", async () => {
     // Above a worker's own footprint with PDFium loaded (~280 MB), far below what the bomb inflates to.
     withSettings({ PDF_WORKER_MEMORY_MB: "384" });
-    const { id } = await owner();
+    const id = await owner();
     const error = await refusal(upload(id, await compressionBomb(768 * 1024 * 1024)));
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(400);
     expect(error.message).toMatch(/more than 384 MB of memory.*compression bomb/);
-    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    expect(await db.document.count({ where: { teamId: id.personalTeamId } })).toBe(0);
     const next = await upload(id, await samplePdf(2));
     expect(next.pageCount).toBe(2);
   });
 
   it("refuses more pages than MAX_PAGES with 400", async () => {
     withSettings({ MAX_PAGES: "5" });
-    const { id } = await owner();
+    const id = await owner();
     const error = await refusal(upload(id, await samplePdf(6)));
     expect([error.status, error.message]).toEqual([400, "The PDF has 6 pages; the limit is 5."]);
     expect((await upload(id, await samplePdf(5))).pageCount).toBe(5);
@@ -97,12 +101,16 @@ describe("uploading a PDF", () => {
 
   it("answers 503 with Retry-After when more PDFs wait than the queue holds", async () => {
     withSettings({ PDF_WORKERS: "2", PDF_QUEUE_LIMIT: "0" });
-    const { id } = await owner();
+    const id = await owner();
     // Two uploads hold both workers until their files are written into the pipes they read (see heldInput).
     const holds = ["held-1", "held-2"].map((name) =>
       heldInput(path.join(config().DATA_DIR, `${name}-${randomBytes(4).toString("hex")}.pdf`), Buffer.alloc(0)),
     );
-    const first = holds.map(({ input }) => createDocument(id, { path: input, size: 0, filename: "held.pdf" }, {}).catch((e: unknown) => e));
+    const first = holds.map(({ input }) =>
+      createDocument({ teamId: id.personalTeamId, userId: id.id }, { path: input, size: 0, filename: "held.pdf" }, {}).catch(
+        (e: unknown) => e,
+      ),
+    );
     await vi.waitFor(() => expect(pdfJobsInProgress()).toBe(2), { interval: 1, timeout: 10_000 });
     const third = await refusal(upload(id, await samplePdf(3)));
     expect(third.status).toBe(503);
@@ -116,7 +124,7 @@ describe("uploading a PDF", () => {
   });
 
   it("leaves no stored file behind when the upload is refused", async () => {
-    const { id } = await owner();
+    const id = await owner();
     const stored = async () => (await storage().list("documents/")).map((object) => object.key).sort();
     const before = await stored();
     // Refused after the PDF worker answered (page 1's images were stored by then), and before.
@@ -128,7 +136,7 @@ describe("uploading a PDF", () => {
 
 describe("changing the gate", () => {
   it("rebuilds the preview, and concurrent changes leave the preview matching the stored settings", async () => {
-    const { id } = await owner();
+    const id = await owner();
     const doc = await upload(id, await HOSTILE_PDFS["resources shared through the page tree"](), { gate_page: 4 });
     expect(doc.previewPageCount).toBe(3);
     const changes = [
@@ -161,7 +169,7 @@ describe("changing the gate", () => {
 
 describe("document passwords", () => {
   it("are stored as argon2id when set on upload or changed later; one set before argon2id still opens the document", async () => {
-    const { id } = await owner();
+    const id = await owner();
     const doc = await upload(id, await samplePdf(2), { password: "board-q3" });
     expect(doc.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword("board-q3", doc.passwordHash)).toBe(true);
@@ -183,7 +191,7 @@ describe("encrypted uploads", () => {
   for (const [index, [cipherName, cipher]] of Object.entries(CIPHERS).entries()) {
     const objectStreams = index % 2 === 1;
     it(`keeps a decrypted copy of a file anyone can open, never the upload: ${cipherName}${objectStreams ? ", object streams" : ""}`, async () => {
-      const { id } = await owner();
+      const id = await owner();
       const source = await samplePdf(4, "Owner password only");
       const encrypted = await encryptPdf(source, { cipher, objectStreams });
       const doc = await upload(id, encrypted, { gate_page: 2 });
@@ -204,7 +212,7 @@ describe("encrypted uploads", () => {
   }
 
   it("refuses a file that needs a password to open with 400 and the same message as before, storing nothing", async () => {
-    const { id } = await owner();
+    const id = await owner();
     const before = await storedFiles();
     for (const file of [
       await encryptPdf(await samplePdf(2), { cipher: "AES-256", objectStreams: true, userPassword: "let me in" }),
@@ -218,12 +226,12 @@ describe("encrypted uploads", () => {
         "The PDF is encrypted or password-protected. Upload an unprotected PDF.",
       ]);
     }
-    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    expect(await db.document.count({ where: { teamId: id.personalTeamId } })).toBe(0);
     expect(await storedFiles()).toEqual(before);
   });
 
   it("refuses hostile encrypted files with 400, storing nothing", async () => {
-    const { id } = await owner();
+    const id = await owner();
     const before = await storedFiles();
     const ownerOnly = await encryptPdf(await samplePdf(3), { cipher: "AES-128", objectStreams: false });
     const rc4 = await encryptPdf(await samplePdf(3), { cipher: "RC4-128", objectStreams: false });
@@ -245,7 +253,7 @@ describe("encrypted uploads", () => {
       expect([error.status, error.code], name).toEqual([400, "bad_request"]);
       expect(error.message, name).toMatch(message);
     }
-    expect(await db.document.count({ where: { ownerId: id } })).toBe(0);
+    expect(await db.document.count({ where: { teamId: id.personalTeamId } })).toBe(0);
     expect(await storedFiles()).toEqual(before);
   });
 });

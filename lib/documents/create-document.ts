@@ -43,8 +43,11 @@ export type StoredOriginal = {
 /** Where a document's original PDF is stored. */
 export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
 
+/** Who uploads: the team that will own the document, and the member (null for an operator's script). */
+export type Uploader = { teamId: string; userId: string | null };
+
 export async function createDocument(
-  ownerId: string,
+  by: Uploader,
   file: UploadedFile,
   fields: UploadFields,
   storedOriginal?: StoredOriginal,
@@ -97,7 +100,8 @@ export async function createDocument(
       const doc = await tx.document.create({
         data: {
           id,
-          ownerId,
+          teamId: by.teamId,
+          createdById: by.userId,
           code,
           title: fields.title ?? defaultTitle(file.filename),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
@@ -114,7 +118,7 @@ export async function createDocument(
         },
       });
       await recordEvent(tx, {
-        userId: ownerId,
+        teamId: by.teamId,
         documentId: doc.id,
         type: "document.uploaded",
         at: createdAt,

@@ -10,8 +10,8 @@ import { removePageImages } from "./page-images";
  * locked while its image count is read and zeroed, so a background render finishing meanwhile
  * either is counted here or finds the document deleted and removes its own.
  */
-export async function deleteDocument(ownerId: string, shortCode: string): Promise<void> {
-  const doc = await findOwnedDocument(ownerId, shortCode);
+export async function deleteDocument(teamId: string, shortCode: string): Promise<void> {
+  const doc = await findOwnedDocument(teamId, shortCode);
   const imagePages = await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<
       Array<{ page_images: number }>

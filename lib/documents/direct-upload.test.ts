@@ -46,7 +46,10 @@ afterAll(async () => {
   await uploadthing.close();
 });
 
-const owner = async () => (await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" })).id;
+const owner = async () => {
+  const user = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  return { teamId: user.personalTeamId, userId: user.id };
+};
 
 /** What the browser does with the slot it was given: the file goes to UploadThing under the document's key. */
 async function browserStores(storageKey: string, bytes: Buffer) {
@@ -129,7 +132,7 @@ describe("a direct upload to UploadThing", () => {
       error: { code: "bad_request", message: "The PDF is encrypted or password-protected. Upload an unprotected PDF." },
     });
     expect(storedKeys()).not.toContain(slot.storageKey);
-    expect(await db.document.count({ where: { ownerId } })).toBe(0);
+    expect(await db.document.count({ where: { teamId: ownerId.teamId } })).toBe(0);
   });
 
   it("deletes a file that fails inspection from UploadThing and says why", async () => {
@@ -142,8 +145,8 @@ describe("a direct upload to UploadThing", () => {
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.error.code).toBe("bad_request");
     expect(storedKeys()).not.toContain(slot.storageKey);
-    expect(await db.document.count({ where: { ownerId } })).toBe(0);
-    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(0);
+    expect(await db.document.count({ where: { teamId: ownerId.teamId } })).toBe(0);
+    expect(await db.pendingUpload.count({ where: { ownerId: ownerId.userId } })).toBe(0);
   });
 
   it("refuses more pages than MAX_PAGES after the upload, deleting the file", async () => {
@@ -165,7 +168,7 @@ describe("a direct upload to UploadThing", () => {
     const error = await openDirectUpload(ownerId, { name: "big.pdf", size: 2 * 1024 * 1024 }, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(413);
-    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(0);
+    expect(await db.pendingUpload.count({ where: { ownerId: ownerId.userId } })).toBe(0);
 
     const slot = await openDirectUpload(ownerId, { name: "liar.pdf", size: 1000 }, {});
     await browserStores(slot.storageKey, Buffer.concat([await samplePdf(1), Buffer.alloc(1024 * 1024 + 1)]));
@@ -233,7 +236,7 @@ describe("a direct upload to UploadThing", () => {
       429,
       "You have 20 uploads in progress. Wait for them to finish, then try again.",
     ]);
-    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
+    expect(await db.pendingUpload.count({ where: { ownerId: ownerId.userId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
 
     const anotherOwner = await openDirectUpload(await owner(), { name: "another owner.pdf", size: 1000 }, {});
     expect(anotherOwner.storageKey).toBe(`documents/${anotherOwner.id}/original.pdf`);
@@ -261,7 +264,7 @@ describe("a direct upload to UploadThing", () => {
         String(OPEN_SLOTS_RETRY_AFTER_SECONDS),
       ]);
     }
-    expect(await db.pendingUpload.count({ where: { ownerId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
+    expect(await db.pendingUpload.count({ where: { ownerId: ownerId.userId } })).toBe(MAX_OPEN_DIRECT_UPLOADS);
   });
 
   it("never deletes a live document's file when a repeated callback looks between the first callback's commit", async () => {

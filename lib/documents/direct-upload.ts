@@ -41,7 +41,7 @@ const tooLarge = () => new ApiError("payload_too_large", `The file is larger tha
  * stored under.
  */
 export async function openDirectUpload(
-  ownerId: string,
+  by: { teamId: string; userId: string },
   file: { name: string; size: number },
   fields: UploadFields,
 ): Promise<{ id: string; storageKey: string }> {
@@ -50,6 +50,7 @@ export async function openDirectUpload(
   if (!Number.isSafeInteger(file.size) || file.size < 0) throw new ApiError("bad_request", "The file size is not a whole number of bytes.");
   if (file.size > config().MAX_UPLOAD_MB * 1024 * 1024) throw tooLarge();
   // Before the password is hashed, so a refusal costs no hash; the count that holds is the one below.
+  const ownerId = by.userId;
   if ((await db.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) throw slotsTaken();
   const { password, ...settings } = fields;
   const id = randomUUID();
@@ -66,6 +67,7 @@ export async function openDirectUpload(
         data: {
           id,
           ownerId,
+          teamId: by.teamId,
           filename: file.name.replaceAll("\u0000", "").slice(0, 255),
           sizeBytes: BigInt(file.size),
           fields: settings,
@@ -94,7 +96,7 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
   try {
     const size = await download(storageKey, local);
     const document = await createDocument(
-      pending.ownerId,
+      { teamId: pending.teamId, userId: pending.ownerId },
       { path: local, size, filename: pending.filename },
       pending.fields as UploadFields,
       {

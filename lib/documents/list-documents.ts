@@ -10,13 +10,13 @@ const NATURAL_DIRECTION = { created_at: "desc", views: "desc", engagement: "desc
 const SORT_COLUMN = { created_at: "createdAt", views: "views", engagement: "engagementRank", title: "title" } as const;
 
 /**
- * The owner's active documents, filtered, sorted and paginated, read from the maintained
+ * The team's active documents, filtered, sorted and paginated, read from the maintained
  * aggregate columns: two indexed queries however many events there are. Used by the API (as docs/api-contract.md
  * list items) and the dashboard.
  */
-export async function queryDocuments(ownerId: string, query: ListDocumentsQuery) {
+export async function queryDocuments(teamId: string, query: ListDocumentsQuery) {
   const where: Prisma.DocumentWhereInput = {
-    ownerId,
+    teamId,
     deletedAt: null,
     ...(query.search ? { title: { contains: query.search, mode: "insensitive" } } : {}),
     ...(query.engagement ? { engagementRank: levelOfKey(query.engagement).rank } : {}),
@@ -58,7 +58,7 @@ export async function queryDocuments(ownerId: string, query: ListDocumentsQuery)
   return { rows, pagination: pagination(query.page, query.per_page, total) };
 }
 
-export async function listDocuments(ownerId: string, query: ListDocumentsQuery): Promise<z.input<typeof documentListSchema>> {
-  const { rows, pagination } = await queryDocuments(ownerId, query);
+export async function listDocuments(teamId: string, query: ListDocumentsQuery): Promise<z.input<typeof documentListSchema>> {
+  const { rows, pagination } = await queryDocuments(teamId, query);
   return { documents: rows.map(serializeListItem), pagination };
 }

@@ -23,7 +23,7 @@ afterEach(() => setClockOffset(0));
 describe("page images at upload and after it", () => {
   it("answers an upload with page 1 drawn (a 1280 px WebP and a 320 px thumbnail) and leaves the rest to the background", async () => {
     const user = await owner();
-    const doc = await createSampleDocument(user.id, "Images", 3, { email_gate: false });
+    const doc = await createSampleDocument(user, "Images", 3, { email_gate: false });
     expect(pageImagesOf(doc)).toEqual({ pages: 1, complete: false, stopped: false });
     const page = await sharp(await imageBytes(pageImageKey(doc.id, 1, "page"))).metadata();
     const thumb = await sharp(await imageBytes(pageImageKey(doc.id, 1, "thumb"))).metadata();
@@ -36,7 +36,7 @@ describe("page images at upload and after it", () => {
   it("leaves page 1 of a large upload to the background too, which draws it first", async () => {
     const user = await owner();
     const paddingKiB = MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER / 1024 / 2 + 1;
-    const doc = await createSampleDocument(user.id, "Large", 2, { email_gate: false }, { paddingKiBPerPage: paddingKiB });
+    const doc = await createSampleDocument(user, "Large", 2, { email_gate: false }, { paddingKiBPerPage: paddingKiB });
     expect(Number(doc.sizeBytes)).toBeGreaterThan(MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER);
     expect(pageImagesOf(doc).pages).toBe(0);
     expect(await storage().exists(pageImageKey(doc.id, 1, "page"))).toBe(false);
@@ -46,7 +46,7 @@ describe("page images at upload and after it", () => {
   it("renders every remaining page in jobs of a few pages, counting each job's pages once they are stored", async () => {
     const user = await owner();
     const pages = PAGES_PER_RENDER_JOB + 3;
-    const doc = await createSampleDocument(user.id, "Background", pages, { email_gate: false });
+    const doc = await createSampleDocument(user, "Background", pages, { email_gate: false });
     const jobsBefore = pdfJobsStarted("render");
 
     const progress = await renderPageImages(doc.id);
@@ -76,7 +76,7 @@ describe("page images at upload and after it", () => {
 
   it("stops a document for good at a page that cannot be drawn, with no retry, and keeps the pages already drawn", async () => {
     const user = await owner();
-    const doc = await createSampleDocument(user.id, "Broken later", 4, { email_gate: false });
+    const doc = await createSampleDocument(user, "Broken later", 4, { email_gate: false });
     // The stored original became unreadable (as a page PDFium chokes on, or one past the worker's limits, would be).
     await storage().put(doc.storageKey, Buffer.from("not a PDF at all"), 16);
     const jobsBefore = pdfJobsStarted("render");
@@ -92,10 +92,10 @@ describe("page images at upload and after it", () => {
 
   it("picks up unfinished documents when the renderer starts (after a restart), and new uploads as they commit", async () => {
     const user = await owner();
-    const unfinished = await createSampleDocument(user.id, "Left half-done", 3, { email_gate: false });
+    const unfinished = await createSampleDocument(user, "Left half-done", 3, { email_gate: false });
     const stop = startPageImageRenderer();
     try {
-      const uploaded = await createSampleDocument(user.id, "Uploaded while running", 2, { email_gate: false });
+      const uploaded = await createSampleDocument(user, "Uploaded while running", 2, { email_gate: false });
       await vi.waitFor(async () => expect((await row(unfinished.id)).pageImages).toBe(3), { timeout: 60_000, interval: 100 });
       await vi.waitFor(async () => expect((await row(uploaded.id)).pageImages).toBe(2), { timeout: 60_000, interval: 100 });
     } finally {
@@ -107,24 +107,24 @@ describe("page images at upload and after it", () => {
 describe("reading a page image", () => {
   it("gives the owner their document's thumbnail, and another account or a deleted document nothing", async () => {
     const user = await owner();
-    const doc = await createSampleDocument(user.id, "Thumbnail", 2, { email_gate: true, gate_type: "full" });
-    const thumb = await readOwnedPageImage(user.id, doc.code, 1, "thumb");
+    const doc = await createSampleDocument(user, "Thumbnail", 2, { email_gate: true, gate_type: "full" });
+    const thumb = await readOwnedPageImage(user.personalTeamId, doc.code, 1, "thumb");
     expect((await sharp(await buffer(thumb!.body)).metadata()).width).toBe(320);
     // Not rendered yet: no image, no error.
-    expect(await readOwnedPageImage(user.id, doc.code, 2, "thumb")).toBeNull();
-    for (const page of [0, 3, 1.5]) expect(await readOwnedPageImage(user.id, doc.code, page, "thumb")).toBeNull();
+    expect(await readOwnedPageImage(user.personalTeamId, doc.code, 2, "thumb")).toBeNull();
+    for (const page of [0, 3, 1.5]) expect(await readOwnedPageImage(user.personalTeamId, doc.code, page, "thumb")).toBeNull();
 
     const stranger = await owner();
-    await expect(readOwnedPageImage(stranger.id, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
-    await deleteDocument(user.id, doc.code);
-    await expect(readOwnedPageImage(user.id, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
+    await expect(readOwnedPageImage(stranger.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
+    await deleteDocument(user.personalTeamId, doc.code);
+    await expect(readOwnedPageImage(user.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
   });
 
   it("deletes a document's images with the document", async () => {
     const user = await owner();
-    const doc = await createSampleDocument(user.id, "Deleted", 3, { email_gate: false });
+    const doc = await createSampleDocument(user, "Deleted", 3, { email_gate: false });
     await renderPageImages(doc.id);
-    await deleteDocument(user.id, doc.code);
+    await deleteDocument(user.personalTeamId, doc.code);
     for (let page = 1; page <= 3; page++) {
       for (const variant of ["page", "thumb"] as const) expect(await storage().exists(pageImageKey(doc.id, page, variant))).toBe(false);
     }
@@ -138,10 +138,10 @@ describe("reading a page image", () => {
 describe("the orphan sweep and page images", () => {
   it("keeps the images a document counts and removes those it does not (uncounted pages, deleted documents)", async () => {
     const user = await owner();
-    const kept = await createSampleDocument(user.id, "Kept", 3, { email_gate: false });
+    const kept = await createSampleDocument(user, "Kept", 3, { email_gate: false });
     const uncounted = pageImageKey(kept.id, 3, "page");
     await storage().put(uncounted, Buffer.from("RIFF"), 4);
-    const deleted = await createSampleDocument(user.id, "Gone", 2, { email_gate: false });
+    const deleted = await createSampleDocument(user, "Gone", 2, { email_gate: false });
     await db.document.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
 
     setClockOffset(2 * 3_600_000);

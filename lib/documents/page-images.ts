@@ -38,9 +38,9 @@ export async function readPageImage(
   return storage().get(pageImageKey(doc.id, page, variant));
 }
 
-/** An image of one of the owner's documents (dashboard thumbnails); 404 for another account's or a deleted one. */
-export async function readOwnedPageImage(ownerId: string, shortCode: string, page: number, variant: PageImageVariant) {
-  return readPageImage(await findOwnedDocument(ownerId, shortCode), page, variant);
+/** An image of one of the team's documents (dashboard thumbnails); 404 for another team's or a deleted one. */
+export async function readOwnedPageImage(teamId: string, shortCode: string, page: number, variant: PageImageVariant) {
+  return readPageImage(await findOwnedDocument(teamId, shortCode), page, variant);
 }
 
 /** Stores the images the PDF worker wrote to `dir`; returns their keys. */

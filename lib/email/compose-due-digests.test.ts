@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { noReaderCap, readerAddress } from "../../test/support/fixtures";
+import { noReaderCap, readerAddress, ownerAccess } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { reloadConfig } from "../config";
@@ -46,7 +46,7 @@ afterAll(() => receiver.close());
 
 async function ownerWithDeck(fields: { notifications_enabled?: boolean } = {}) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Deck", 12, { email_gate: false, ...fields });
+  const doc = await createSampleDocument(owner, "Deck", 12, { email_gate: false, ...fields });
   await db.event.updateMany({ where: { documentId: doc.id }, data: { dispatchedAt: new Date() } });
   return { owner, doc };
 }
@@ -86,7 +86,7 @@ const lines = (body: string) => body.split("\n\n")[0]!.split("\n");
 describe("owner digest emails", () => {
   it("turn a burst of 50 readers within the window into one short email, the most telling readers first; webhooks still get every event", async () => {
     const { owner, doc } = await ownerWithDeck();
-    await saveWebhook(owner.id, { url: receiver.url });
+    await saveWebhook(owner.personalTeamId, { url: receiver.url });
     // James reads the whole deck in 4m 18s; Ann and 48 anonymous readers arrive meanwhile.
     const james = await reader(doc, "james@acme.com");
     const jamesPages: Array<[number, number]> = [[1, 15], ...pages(11, 22).map(([page, s]) => [page + 1, s] as [number, number])];
@@ -201,7 +201,7 @@ describe("owner digest emails", () => {
 
   it("leave new leads and finished reads out when the owner turned them off: they neither bring a digest nor are marked", async () => {
     const quiet = await ownerWithDeck();
-    await updateNotificationPreferences(quiet.owner.id, { new_leads: false, completed_reads: false });
+    await updateNotificationPreferences(ownerAccess(quiet.owner), { new_leads: false, completed_reads: false });
     const told = await ownerWithDeck();
     const readers = [await reader(quiet.doc), await reader(told.doc)];
     for (const r of readers) await r.read(pages(2, 2), { wait: false });

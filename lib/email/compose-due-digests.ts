@@ -33,8 +33,10 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
   const clear = (sent: boolean) =>
     tx.documentDigest.update({ where, data: { since: at, newsAt: null, dueAt: null, ...(sent && { lastSentAt: at }) } });
 
-  const doc = await tx.document.findUnique({ where: { id: digest.document_id }, include: { owner: true } });
-  if (!doc || doc.deletedAt || !doc.notificationsEnabled) {
+  const doc = await tx.document.findUnique({ where: { id: digest.document_id } });
+  // The team's owner gets the digest, with their preferences in the team.
+  const owner = doc && (await tx.teamMember.findFirst({ where: { teamId: doc.teamId, role: "owner" }, include: { user: true } }));
+  if (!doc || !owner || doc.deletedAt || !doc.notificationsEnabled) {
     await clear(false);
     return "cleared";
   }
@@ -50,14 +52,14 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
   }
 
   const readers = await activeReaders(tx, doc.id, digest.since, {
-    leads: doc.owner.notifyNewLeads,
-    completions: doc.owner.notifyCompletedReads,
+    leads: owner.notifyNewLeads,
+    completions: owner.notifyCompletedReads,
   });
   if (readers.length === 0) {
     await clear(false);
     return "cleared";
   }
-  await enqueueOwnerEmail(tx, { userId: doc.ownerId, to: doc.owner.email, ...digestEmail(doc, readers, readers[0]!.total) });
+  await enqueueOwnerEmail(tx, { userId: owner.userId, to: owner.user.email, ...digestEmail(doc, readers, readers[0]!.total) });
   await clear(true);
   return "queued";
 }

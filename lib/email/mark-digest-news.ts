@@ -1,9 +1,9 @@
 import type { Tx } from "../db/client";
-import type { User } from "../generated/prisma/client";
+import type { TeamMember } from "../generated/prisma/client";
 import { READER_QUIET_MS, digestWindowMs } from "./digest-schedule";
 
-/** Views are always news for the owner's digest; new leads and finished reads when the owner wants them. */
-export function isDigestNews(type: string, owner: Pick<User, "notifyNewLeads" | "notifyCompletedReads">): boolean {
+/** Views are always news for the owner's digest; new leads and finished reads when the owner wants them (their preferences in the team). */
+export function isDigestNews(type: string, owner: Pick<TeamMember, "notifyNewLeads" | "notifyCompletedReads">): boolean {
   if (type === "document.viewed") return true;
   if (type === "lead.captured") return owner.notifyNewLeads;
   if (type === "document.completed") return owner.notifyCompletedReads;

@@ -18,7 +18,7 @@ afterEach(() => setClockOffset(0));
 
 async function sampleDocument(): Promise<Document> {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  return createSampleDocument(owner.id, "Events", 2, { email_gate: false });
+  return createSampleDocument(owner, "Events", 2, { email_gate: false });
 }
 
 /** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */

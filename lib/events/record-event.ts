@@ -14,7 +14,7 @@ export const EVENTS_CHANNEL = "pagewise_events";
  */
 export async function recordEvent<K extends EventKind>(
   tx: Tx,
-  event: { userId: string; documentId: string | null; type: K; data: EventData<K>; at?: Date },
+  event: { teamId: string; documentId: string | null; type: K; data: EventData<K>; at?: Date },
 ): Promise<EventEnvelope<K>> {
   const id = newEventId();
   const createdAt = event.at ?? now();
@@ -22,7 +22,7 @@ export async function recordEvent<K extends EventKind>(
   await tx.event.create({
     data: {
       id,
-      userId: event.userId,
+      teamId: event.teamId,
       documentId: event.documentId,
       type: event.type,
       payload: payload as unknown as Prisma.InputJsonValue,

@@ -12,7 +12,7 @@ const RATE_LIMIT = { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "99", 
 let document: Record<string, unknown>;
 beforeAll(async () => {
   const owner = await createUser({ email: `contract-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  document = serializeDocument(await createSampleDocument(owner.id, "Contract", 2));
+  document = serializeDocument(await createSampleDocument(owner, "Contract", 2));
 });
 
 const answer = (status: number, body: unknown, exchange: Partial<Exchange> = {}): Exchange => ({

@@ -15,6 +15,15 @@ import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../sch
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
 import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
 import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
+import {
+  memberUserIdParam,
+  teamInvitationInputSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamSchema,
+  transferOwnershipSchema,
+  updateMemberSchema,
+} from "../schemas/teams";
 import { z } from "../schemas/zod";
 
 /**
@@ -25,6 +34,7 @@ import { z } from "../schemas/zod";
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "bad_request: invalid parameters or file type",
   401: "unauthorized: missing or invalid API key",
+  403: "forbidden: the role of the key's maker in its team does not allow this",
   404: "not_found: no such resource in this account",
   405: "bad_request: method not allowed (see the Allow header)",
   413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
@@ -226,7 +236,59 @@ const linkOperations: RouteConfig[] = [
   },
 ];
 
-for (const operation of [...operations, ...linkOperations]) registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
+const memberPath = z.object({ user_id: memberUserIdParam });
+
+/** The key's team (issue 27): its members and their roles. A key acts with its maker's role now. */
+const teamOperations: RouteConfig[] = [
+  {
+    method: "get",
+    path: "/api/v1/team",
+    summary: "The key's team and its members",
+    tags: ["Team"],
+    responses: { ...ok("The team; the owner first, then admins, then members", teamSchema), ...errors() },
+  },
+  {
+    method: "post",
+    path: "/api/v1/team/invitations",
+    summary: "Invite someone by email, as admin or member",
+    description:
+      "Admins and the owner. The `url` is shown once: an existing user opens it signed in to join; a new one signs up through it.",
+    tags: ["Team"],
+    request: { body: { content: { "application/json": { schema: teamInvitationInputSchema } }, required: true } },
+    responses: { ...ok("The invitation, with its link", teamInvitationSchema, 201), ...errors(400, 403, 422) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/team/members/{user_id}",
+    summary: "Change a member's role",
+    description:
+      "Admins and the owner; `owner` is not a role to give (see /api/v1/team/transfer), and the owner's role cannot be changed here.",
+    tags: ["Team"],
+    request: { params: memberPath, body: { content: { "application/json": { schema: updateMemberSchema } }, required: true } },
+    responses: { ...ok("The member", teamMemberSchema), ...errors(400, 403, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/team/members/{user_id}",
+    summary: "Remove a member (or leave, with your own user_id)",
+    description: "The API keys the member made in this team are revoked at once. The owner cannot be removed.",
+    tags: ["Team"],
+    request: { params: memberPath },
+    responses: { 204: { description: "Removed", headers: rateLimitHeaders }, ...errors(403, 404, 422) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/team/transfer",
+    summary: "Transfer ownership to another member",
+    description: "The owner only; the previous owner stays on as an admin.",
+    tags: ["Team"],
+    request: { body: { content: { "application/json": { schema: transferOwnershipSchema } }, required: true } },
+    responses: { ...ok("The new owner", teamMemberSchema), ...errors(400, 403, 404, 422) },
+  },
+];
+
+for (const operation of [...operations, ...linkOperations, ...teamOperations])
+  registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
   "document.viewed": "A visit started (at most once per viewer per 30 minutes)",

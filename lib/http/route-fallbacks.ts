@@ -13,11 +13,12 @@ type Method = (typeof METHODS)[number];
  */
 export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A, options: { public?: boolean } = {}) {
   const allow = [...allowed, ...(allowed.includes("GET" as A[number]) ? ["HEAD"] : []), "OPTIONS"].join(", ");
-  const handler = withApiKey<unknown>(async ({ req }) => {
+  // Any member's key may learn which methods a path allows.
+  const handler = withApiKey<unknown>(options.public ? { public: true } : { can: "team.read" }, async ({ req }) => {
     throw new ApiError("bad_request", `${req.method} is not allowed here. Allowed: ${allow}.`, { status: 405, headers: { Allow: allow } });
-  }, options);
+  });
   Object.assign(handler, { [NOT_ALLOWED]: true });
-  const OPTIONS = withApiKey<unknown>(async () => new Response(null, { status: 204, headers: { Allow: allow } }), { public: true });
+  const OPTIONS = withApiKey<unknown>({ public: true }, async () => new Response(null, { status: 204, headers: { Allow: allow } }));
   return {
     ...(Object.fromEntries(METHODS.filter((m) => !allowed.includes(m)).map((m) => [m, handler])) as Record<
       Exclude<Method, A[number]>,
@@ -28,6 +29,6 @@ export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A,
 }
 
 /** Unknown /api/v1 paths: 404 in the error envelope. */
-export const unknownRoute = withApiKey<unknown>(async ({ req }) => {
+export const unknownRoute = withApiKey<unknown>({ can: "team.read" }, async ({ req }) => {
   throw new ApiError("not_found", `No API route ${req.method} ${new URL(req.url).pathname}. See /api/v1/openapi.json.`);
 });

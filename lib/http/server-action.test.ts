@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ownerWithDocument } from "../../test/support/fixtures";
+import { ownerAccess, ownerWithDocument } from "../../test/support/fixtures";
 import { createLinkFromForm } from "../dashboard/save-link-form";
 import { linkFieldProblems } from "../dashboard/link-form-input";
 import { db } from "../db/client";
@@ -32,10 +32,10 @@ const form = (fields: Record<string, string>) => {
 
 type InvitationState = { url?: string; error?: string; fieldErrors?: Record<string, string> } | undefined;
 /** The invitation form's action, as lib/http/actions/invitation-actions.ts declares it. */
-const invite = (session: () => Promise<{ id: string }>) =>
+const invite = (session: () => Promise<{ id: string; personalTeamId: string }>) =>
   formAction(
     { session, args: z.tuple([formState<InvitationState>(), formFields(invitationInputSchema)]) },
-    async (user, _state, input): Promise<InvitationState> => ({ url: (await createInvitation(user.id, input)).url }),
+    async (user, _state, input): Promise<InvitationState> => ({ url: (await createInvitation(ownerAccess(user), input)).url }),
   );
 const invitationsOf = (owner: Owner) => db.invitation.count({ where: { createdById: owner.owner.id } });
 
@@ -71,7 +71,7 @@ describe("a form action", () => {
   it("answers missing bound arguments and wrong types with the error, before the domain is asked", async () => {
     const action = formAction(
       { session: signedIn(() => alice), args: z.tuple([shortCode, formState<InvitationState>(), formData]) },
-      async (user, code): Promise<InvitationState> => ({ url: (await findOwnedDocument(user.id, code)).code }),
+      async (user, code): Promise<InvitationState> => ({ url: (await findOwnedDocument(user.personalTeamId, code)).code }),
     ) as (...args: unknown[]) => Promise<InvitationState>;
     expect(await action(42, undefined, form({}))).toEqual({ error: MALFORMED_ACTION });
     expect(await action("x".repeat(65), undefined, form({}))).toEqual({ error: MALFORMED_ACTION });
@@ -88,7 +88,7 @@ describe("a form action", () => {
         failure: (message) => `The link could not be saved: ${message}.`,
       },
       async (user, code, _state, data): Promise<LinkState> => {
-        await createLinkFromForm(await findOwnedDocument(user.id, code), data);
+        await createLinkFromForm(await findOwnedDocument(user.personalTeamId, code), data);
         return { ok: true };
       },
     );
@@ -128,9 +128,9 @@ describe("a form action", () => {
 });
 
 describe("a button action", () => {
-  const remove = (session: () => Promise<{ id: string }>) =>
+  const remove = (session: () => Promise<{ id: string; personalTeamId: string }>) =>
     buttonAction({ session, args: z.tuple([shortCode]) }, async (user, code) => {
-      await deleteDocument(user.id, code);
+      await deleteDocument(user.personalTeamId, code);
     }) as (...args: unknown[]) => Promise<void>;
   const notFound = { digest: "NEXT_HTTP_ERROR_FALLBACK;404" };
 

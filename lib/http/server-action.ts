@@ -17,7 +17,7 @@ export type FormProblems = { error?: string; fieldErrors?: FieldProblems };
 export const MALFORMED_ACTION = "This form was sent in a shape its page never sends. Reload the page and try again.";
 
 type Spec<Args extends z.ZodTuple, Session> = {
-  /** Who may call: `requireUser` for the dashboard, `anyone` for signing in and up. */
+  /** Who may call: `requireTeam(action)` for the dashboard, `anyone` for signing in and up. */
   session: () => Promise<Session>;
   /** Every argument's shape, bound ones (a document's code) first; see `formFields` for a form's. */
   args: Args;
@@ -72,14 +72,15 @@ export function formAction<Args extends z.ZodTuple, Session, State extends FormP
   action: (session: Session, ...args: z.output<Args>) => Promise<State>,
 ): (...args: z.input<Args>) => Promise<State | FormProblems> {
   return async (...args) => {
-    const session = await spec.session();
-    const parsed = spec.args.safeParse(args);
-    if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error, 1);
-      const whole = parsed.error.issues.some((issue) => issue.path.length < 2);
-      return whole || Object.keys(fieldErrors).length === 0 ? { error: MALFORMED_ACTION } : { fieldErrors };
-    }
+    // The session step inside the try: a role the session's team refuses (an ApiError) is the form's error.
     try {
+      const session = await spec.session();
+      const parsed = spec.args.safeParse(args);
+      if (!parsed.success) {
+        const fieldErrors = fieldErrorsOf(parsed.error, 1);
+        const whole = parsed.error.issues.some((issue) => issue.path.length < 2);
+        return whole || Object.keys(fieldErrors).length === 0 ? { error: MALFORMED_ACTION } : { fieldErrors };
+      }
       return await action(session, ...parsed.data);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -102,10 +103,10 @@ export function buttonAction<Args extends z.ZodTuple, Session, R>(
   action: (session: Session, ...args: z.output<Args>) => Promise<R>,
 ): (...args: z.input<Args>) => Promise<R> {
   return async (...args) => {
-    const session = await spec.session();
-    const parsed = spec.args.safeParse(args);
-    if (!parsed.success) notFound();
     try {
+      const session = await spec.session();
+      const parsed = spec.args.safeParse(args);
+      if (!parsed.success) notFound();
       return await action(session, ...parsed.data);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500) notFound();

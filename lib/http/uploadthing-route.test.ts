@@ -14,7 +14,10 @@ import { UPLOADTHING_REQUESTS_PER_MINUTE } from "./uploadthing-route";
 
 // A signed-in owner: next-auth's session needs a request scope vitest does not have.
 const session = vi.hoisted(() => ({ userId: "" }));
-vi.mock("../auth/auth", () => ({ auth: async () => ({ user: { id: session.userId } }) }));
+vi.mock("../auth/auth", () => ({
+  auth: async () => ({ user: { id: session.userId } }),
+  signedInUser: async () => ({ id: session.userId, email: "owner@example.com", name: null, sessionId: null }),
+}));
 
 let uploadthing: UploadThingStandIn;
 let GET: (req: Request) => Promise<Response>;

@@ -1,11 +1,13 @@
 import { type FileRouter, UTFiles, UploadThingError, createUploadthing } from "uploadthing/server";
-import { auth } from "../auth/auth";
+import { signedInUser } from "../auth/auth";
 import { config } from "../config";
 import { completeDirectUpload, openDirectUpload } from "../documents/direct-upload";
 import { apiShortCode } from "../documents/short-code";
 import { ApiError } from "../errors";
 import { directUploadForm } from "../schemas/documents";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
+import { authorize } from "../teams/permissions";
+import { sessionTeamAccess } from "../teams/session-team";
 import { dashboardUploadFields } from "./dashboard-upload-fields";
 
 /** What the browser learns once UploadThing has the file and the server has inspected it. */
@@ -65,14 +67,20 @@ export function pdfFileRouter() {
     )
       .input(directUploadForm)
       .middleware(async ({ req, input, files }) => {
-        const userId = (await auth())?.user?.id;
-        if (!userId) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
+        const user = await signedInUser();
+        if (!user) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
+        const access = await sessionTeamAccess(user, user.sessionId);
+        try {
+          authorize(access, "documents.write");
+        } catch (error) {
+          throw asUploadThingError(error as ApiError);
+        }
         const file = files[0];
         if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one PDF at a time."));
         // UploadThing's own checks of the file run after this middleware: refuse here what they would, before a slot is kept.
         if (file.type !== "application/pdf") throw asUploadThingError(new ApiError("bad_request", "Only PDF files can be uploaded."));
         try {
-          const upload = await openDirectUpload(userId, file, dashboardUploadFields(input));
+          const upload = await openDirectUpload(access, file, dashboardUploadFields(input));
           return { pendingUploadId: upload.id, [UTFiles]: [{ ...file, customId: UploadThingStorage.customId(upload.storageKey) }] };
         } catch (error) {
           throw error instanceof ApiError ? refuse(req, error) : error;

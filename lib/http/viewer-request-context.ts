@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { cookies } from "next/headers";
 import { auth } from "../auth/auth";
 import { config } from "../config";
+import { membershipIn } from "../teams/team-memberships";
 import type { SharedDocument } from "../links/shared-document";
 import {
   BROWSER_COOKIE,
@@ -20,19 +21,20 @@ export async function viewerAccess(doc: SharedDocument): Promise<Access> {
   return resolveAccess(
     doc,
     viewerCookies(shareCode(doc), (name) => jar.get(name)?.value),
-    await signedInUserId(),
+    await teamMemberSignedIn(doc.teamId),
   );
 }
 
 // next-auth's session cookie, plain and on https; readers never carry one, so their requests skip the session lookup.
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"];
 
-/** The dashboard user signed in in this browser, if any: an owner opening their own link is previewing it. */
-async function signedInUserId(): Promise<string | null> {
+/** Whether the dashboard user signed in in this browser belongs to the team: a member opening the team's link is previewing it. */
+async function teamMemberSignedIn(teamId: string): Promise<boolean> {
   const jar = await cookies();
   // Large sessions are split into `<name>.0`, `<name>.1`, …
-  if (!jar.getAll().some((cookie) => SESSION_COOKIES.some((name) => cookie.name.startsWith(name)))) return null;
-  return (await auth())?.user?.id ?? null;
+  if (!jar.getAll().some((cookie) => SESSION_COOKIES.some((name) => cookie.name.startsWith(name)))) return false;
+  const userId = (await auth())?.user?.id;
+  return userId ? (await membershipIn(teamId, userId)) !== null : false;
 }
 
 /** The document a grant this browser holds under `code` was given for (lib/viewer/access.ts grantHolderDocument). */

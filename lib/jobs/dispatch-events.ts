@@ -12,24 +12,30 @@ import type { EventEnvelope } from "../schemas/events";
 export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
   return db.$transaction(async (tx) => {
     const events = await tx.$queryRaw<
-      Array<{ id: string; user_id: string; document_id: string | null; type: string; created_at: Date; payload: EventEnvelope }>
+      Array<{ id: string; team_id: string; document_id: string | null; type: string; created_at: Date; payload: EventEnvelope }>
     >`
-      SELECT id, user_id, document_id, type, created_at, payload FROM events
+      SELECT id, team_id, document_id, type, created_at, payload FROM events
       WHERE dispatched_at IS NULL ORDER BY created_at LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
     if (events.length === 0) return [];
     const at = now();
     const created: string[] = [];
     const webhooks = new Map(
-      (await tx.webhook.findMany({ where: { userId: { in: [...new Set(events.map((e) => e.user_id))] } } })).map((w) => [w.userId, w]),
+      (await tx.webhook.findMany({ where: { teamId: { in: [...new Set(events.map((e) => e.team_id))] } } })).map((w) => [w.teamId, w]),
     );
     // One read for the documents of all events, rather than one per event.
     const documentIds = [...new Set(events.flatMap((e) => (e.document_id ? [e.document_id] : [])))];
-    const documents = new Map(
-      (await tx.document.findMany({ where: { id: { in: documentIds } }, include: { owner: true } })).map((d) => [d.id, d]),
+    const documents = new Map((await tx.document.findMany({ where: { id: { in: documentIds } } })).map((d) => [d.id, d]));
+    // The digest goes to each team's owner, with their preferences in the team.
+    const owners = new Map(
+      (
+        await tx.teamMember.findMany({
+          where: { role: "owner", teamId: { in: [...new Set([...documents.values()].map((d) => d.teamId))] } },
+        })
+      ).map((m) => [m.teamId, m]),
     );
     const news = new Map<string, Date>();
     for (const event of events) {
-      const webhook = webhooks.get(event.user_id);
+      const webhook = webhooks.get(event.team_id);
       if (webhook?.isActive && webhook.events.includes(event.type)) {
         const delivery = await tx.webhookDelivery.create({
           data: { webhookId: webhook.id, eventId: event.id, eventType: event.type, nextAttemptAt: at, createdAt: at },
@@ -37,7 +43,8 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
         created.push(delivery.id);
       }
       const doc = event.document_id ? documents.get(event.document_id) : undefined;
-      if (doc?.notificationsEnabled && !doc.deletedAt && isDigestNews(event.type, doc.owner) && !news.has(doc.id)) {
+      const owner = doc && owners.get(doc.teamId);
+      if (doc?.notificationsEnabled && owner && !doc.deletedAt && isDigestNews(event.type, owner) && !news.has(doc.id)) {
         news.set(doc.id, event.created_at);
       }
     }

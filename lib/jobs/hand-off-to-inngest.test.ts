@@ -21,8 +21,8 @@ describe("handing deliveries to Inngest", () => {
     reloadConfig();
     try {
       const { owner, doc } = await ownerWithDocument();
-      await withWebhook(owner.id, "http://127.0.0.1:9/hooks");
-      const { deliveryId } = await queueEvent(owner.id, doc);
+      await withWebhook(owner.personalTeamId, "http://127.0.0.1:9/hooks");
+      const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
       const started = Date.now();
       expect(await handOffToInngest()).toBe(0);
       expect(Date.now() - started).toBeLessThan(8_000);

@@ -22,8 +22,8 @@ describe("the in-process runner", () => {
     receiver.respondWith(() => ({ status: 500 }));
     receiver.received.length = 0;
     const { owner, doc } = await ownerWithDocument();
-    const { secret } = await withWebhook(owner.id, receiver.url);
-    const { event, deliveryId } = await queueEvent(owner.id, doc);
+    const { secret } = await withWebhook(owner.personalTeamId, receiver.url);
+    const { event, deliveryId } = await queueEvent(owner.personalTeamId, doc);
 
     await runOnce();
     expect(receiver.received).toHaveLength(1);
@@ -49,7 +49,7 @@ describe("the in-process runner", () => {
       const t = Number(/t=(\d+)/.exec(String(r.headers["x-service-signature"]))![1]);
       expect(verifyWebhookSignature(r.body, String(r.headers["x-service-signature"]), secret, 300, t)).toBe(true);
     }
-    const { deliveries } = await getWebhookConfiguration(owner.id);
+    const { deliveries } = await getWebhookConfiguration(owner.personalTeamId);
     expect(deliveries[0]).toMatchObject({
       delivery_id: deliveryId,
       event_id: event.id,
@@ -66,8 +66,8 @@ describe("the in-process runner", () => {
     receiver.respondWith(() => ({ status: 200 }));
     receiver.received.length = 0;
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, receiver.url);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     // What a process killed mid-attempt leaves: the attempt recorded, never settled, the retry scheduled.
     const started = new Date();
     await db.webhookAttempt.create({ data: { deliveryId, number: 1, signedAt: started, error: "attempt interrupted", durationMs: 0 } });
@@ -93,8 +93,8 @@ describe("the in-process runner", () => {
   it("fails a delivery whose last attempt a crash cut off", async () => {
     receiver.received.length = 0;
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, receiver.url);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     const started = new Date();
     for (const number of [1, 2])
       await db.webhookAttempt.create({
@@ -119,8 +119,8 @@ describe("the in-process runner", () => {
   it("records a receiver that times out (11 s) as a failed attempt after 10 s", async () => {
     receiver.respondWith(() => ({ status: 200, delayMs: 11_000 }));
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, receiver.url);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     const started = Date.now();
     await runOnce();
     expect(Date.now() - started).toBeLessThan(10_900);
@@ -131,8 +131,8 @@ describe("the in-process runner", () => {
 
   it("records a receiver that is down", async () => {
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, "http://127.0.0.1:9/hooks");
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, "http://127.0.0.1:9/hooks");
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     await runOnce();
     const delivery = await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(delivery.error).toMatch(/ECONNREFUSED/);
@@ -141,42 +141,42 @@ describe("the in-process runner", () => {
   it("disables after 3 failed deliveries, queues nothing while disabled, and a POST re-enables it", async () => {
     receiver.respondWith(() => ({ status: 500 }));
     const { owner, doc } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
-    for (let i = 0; i < 3; i++) await queueEvent(owner.id, doc);
+    await withWebhook(owner.personalTeamId, receiver.url);
+    for (let i = 0; i < 3; i++) await queueEvent(owner.personalTeamId, doc);
     for (let round = 0; round < 3; round++) {
       await runOnce();
       advance(31 * 60_000);
     }
     await runOnce();
-    const disabled = await getWebhookConfiguration(owner.id);
+    const disabled = await getWebhookConfiguration(owner.personalTeamId);
     expect(disabled.webhook).toMatchObject({ is_active: false, consecutive_failures: 3 });
     expect(disabled.webhook.disabled_at).not.toBeNull();
-    expect((await queueEvent(owner.id, doc)).deliveryId).toBeUndefined();
+    expect((await queueEvent(owner.personalTeamId, doc)).deliveryId).toBeUndefined();
 
     receiver.respondWith(() => ({ status: 200 }));
-    const again = await saveWebhook(owner.id, { url: receiver.url });
+    const again = await saveWebhook(owner.personalTeamId, { url: receiver.url });
     expect(again).toMatchObject({ created: false, body: { is_active: true } });
     expect(again.body).not.toHaveProperty("secret");
-    const { deliveryId } = await queueEvent(owner.id, doc);
+    const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     await runOnce();
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe("succeeded");
-    expect((await getWebhookConfiguration(owner.id)).webhook.consecutive_failures).toBe(0);
+    expect((await getWebhookConfiguration(owner.personalTeamId)).webhook.consecutive_failures).toBe(0);
   });
 
   it("sends a test event once, records it, and never counts it towards auto-disable", async () => {
     receiver.respondWith(() => ({ status: 500 }));
     const { owner } = await ownerWithDocument();
-    await withWebhook(owner.id, receiver.url);
+    await withWebhook(owner.personalTeamId, receiver.url);
     for (let i = 0; i < 4; i++) {
-      const result = await sendTestEvent(owner.id);
+      const result = await sendTestEvent(owner.personalTeamId);
       expect(result).toMatchObject({ delivered: false, status_code: 500, error: "HTTP 500" });
       expect(result.event_id).toMatch(/^evt_/);
     }
-    const config = await getWebhookConfiguration(owner.id);
+    const config = await getWebhookConfiguration(owner.personalTeamId);
     expect(config.webhook).toMatchObject({ is_active: true, consecutive_failures: 0 });
     expect(config.deliveries.filter((d) => d.event === "webhook.test")).toHaveLength(4);
     receiver.respondWith(() => ({ status: 200 }));
-    const ok = await sendTestEvent(owner.id);
+    const ok = await sendTestEvent(owner.personalTeamId);
     expect(ok).toMatchObject({ delivered: true, status_code: 200, error: null });
     const body = receiver.events().at(-1)!;
     expect(body).toMatchObject({ id: ok.event_id, event: "webhook.test", data: { webhook_id: config.webhook.webhook_id } });

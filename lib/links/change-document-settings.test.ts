@@ -9,7 +9,7 @@ import { createLink } from "./create-link";
 
 it("one call moves the document's gate and rebuilds the preview of a link that shows its own, removing the old file", async () => {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Gate moves", 6, { email_gate: false, gate_type: "preview", gate_page: 4 });
+  const doc = await createSampleDocument(owner, "Gate moves", 6, { email_gate: false, gate_type: "preview", gate_page: 4 });
   // The link stands the gate up where the document has none: its free pages follow the document's gate_page.
   const link = await createLink(doc, { name: "Gated for Jane", settings: { email_gate: true } });
   const follower = await createLink(doc, { name: "Follows the document" });

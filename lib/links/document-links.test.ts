@@ -9,7 +9,7 @@ import { documentLink } from "./document-links";
 
 async function documentOf(title: string) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  return createSampleDocument(owner.id, title, 3, { email_gate: false });
+  return createSampleDocument(owner, title, 3, { email_gate: false });
 }
 
 describe("documentLink: the link a link page shows", () => {

@@ -5,10 +5,10 @@ import { parseShortCode } from "../documents/short-code";
 
 export type OwnedLink = Link & { document: Document };
 
-/** The owner's link by code (`<code>` or `s-<code>`); 404 for a deleted link, a deleted document or another account's link. */
-export async function findOwnedLink(ownerId: string, value: string): Promise<OwnedLink> {
+/** The team's link by code (`<code>` or `s-<code>`); 404 for a deleted link, a deleted document or another team's link. */
+export async function findOwnedLink(teamId: string, value: string): Promise<OwnedLink> {
   const code = parseShortCode(value);
   const link = code ? await db.link.findUnique({ where: { code }, include: { document: true } }) : null;
-  if (!link || link.deletedAt || link.document.ownerId !== ownerId || link.document.deletedAt) throw notFound("Link");
+  if (!link || link.deletedAt || link.document.teamId !== teamId || link.document.deletedAt) throw notFound("Link");
   return link;
 }

@@ -48,7 +48,9 @@ async function dispatchedEvent(userId: string, dispatched = true) {
   const id = newEventId();
   const at = now();
   const payload = { id, event: "document.viewed", created_at: at.toISOString(), data: {} };
-  await db.event.create({ data: { id, userId, type: "document.viewed", payload, createdAt: at, dispatchedAt: dispatched ? at : null } });
+  await db.event.create({
+    data: { id, teamId: userId, type: "document.viewed", payload, createdAt: at, dispatchedAt: dispatched ? at : null },
+  });
   return id;
 }
 
@@ -124,41 +126,43 @@ describe("pruneExpired", () => {
 
   it("prunes finished deliveries with their attempts and events after the retention; pending ones and undispatched events stay", async () => {
     const { owner } = await ownerWithDocument();
-    const { webhook_id } = await withWebhook(owner.id, "http://127.0.0.1:9/hook");
-    const succeeded = await delivery(owner.id, webhook_id, "succeeded", 1);
-    const failed = await delivery(owner.id, webhook_id, "failed", 3);
-    const cancelled = await delivery(owner.id, webhook_id, "cancelled", 0);
-    const pending = await delivery(owner.id, webhook_id, "pending", 1);
-    const redelivered = await delivery(owner.id, webhook_id, "succeeded", 1, new Date(now().getTime() + 89 * DAY));
-    const withoutDelivery = await dispatchedEvent(owner.id);
-    const undispatched = await dispatchedEvent(owner.id, false);
+    const { webhook_id } = await withWebhook(owner.personalTeamId, "http://127.0.0.1:9/hook");
+    const succeeded = await delivery(owner.personalTeamId, webhook_id, "succeeded", 1);
+    const failed = await delivery(owner.personalTeamId, webhook_id, "failed", 3);
+    const cancelled = await delivery(owner.personalTeamId, webhook_id, "cancelled", 0);
+    const pending = await delivery(owner.personalTeamId, webhook_id, "pending", 1);
+    const redelivered = await delivery(owner.personalTeamId, webhook_id, "succeeded", 1, new Date(now().getTime() + 89 * DAY));
+    const withoutDelivery = await dispatchedEvent(owner.personalTeamId);
+    const undispatched = await dispatchedEvent(owner.personalTeamId, false);
     const finished = [succeeded, failed, cancelled];
 
     setClockOffset(RETENTION - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 0, events: 0 });
-    expect((await getWebhookConfiguration(owner.id)).deliveries).toHaveLength(5);
+    expect((await getWebhookConfiguration(owner.personalTeamId)).deliveries).toHaveLength(5);
 
     setClockOffset(RETENTION + MINUTE);
     // Events: those of the three finished deliveries, the one without a delivery, the fixture's document.uploaded.
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 3, events: 5 });
     expect(await db.webhookAttempt.count({ where: { deliveryId: { in: finished.map((d) => d.id) } } })).toBe(0);
-    const { deliveries } = await getWebhookConfiguration(owner.id);
+    const { deliveries } = await getWebhookConfiguration(owner.personalTeamId);
     expect(deliveries.map((d) => d.delivery_id).sort()).toEqual([pending.id, redelivered.id].sort());
-    const events = await db.event.findMany({ where: { userId: owner.id }, select: { id: true } });
+    const events = await db.event.findMany({ where: { teamId: owner.personalTeamId }, select: { id: true } });
     expect(events.map((e) => e.id).sort()).toEqual([pending.eventId, redelivered.eventId, undispatched].sort());
     expect(events.map((e) => e.id)).not.toContain(withoutDelivery);
 
     setClockOffset(89 * DAY + RETENTION + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ deliveries: 1, events: 1 });
-    expect((await getWebhookConfiguration(owner.id)).deliveries.map((d) => [d.delivery_id, d.status])).toEqual([[pending.id, "pending"]]);
+    expect((await getWebhookConfiguration(owner.personalTeamId)).deliveries.map((d) => [d.delivery_id, d.status])).toEqual([
+      [pending.id, "pending"],
+    ]);
     expect(await db.webhookAttempt.count({ where: { deliveryId: pending.id } })).toBe(1);
     expect(await db.event.count({ where: { id: { in: [pending.eventId, undispatched] } } })).toBe(2);
   });
 
   it("keeps a failed delivery that is redelivered while the run is picking it", async () => {
     const { owner } = await ownerWithDocument();
-    const { webhook_id } = await withWebhook(owner.id, "http://127.0.0.1:9/hook");
-    const failed = await delivery(owner.id, webhook_id, "failed", 3);
+    const { webhook_id } = await withWebhook(owner.personalTeamId, "http://127.0.0.1:9/hook");
+    const failed = await delivery(owner.personalTeamId, webhook_id, "failed", 3);
     setClockOffset(RETENTION + MINUTE);
     // The dashboard's redeliver, committed after the run has found the delivery to be old and failed.
     const redeliver = await openClient();
@@ -178,8 +182,8 @@ describe("pruneExpired", () => {
 
   it("follows RETENTION_DAYS for deliveries and events", async () => {
     const { owner } = await ownerWithDocument();
-    const { webhook_id } = await withWebhook(owner.id, "http://127.0.0.1:9/hook");
-    const succeeded = await delivery(owner.id, webhook_id, "succeeded", 1);
+    const { webhook_id } = await withWebhook(owner.personalTeamId, "http://127.0.0.1:9/hook");
+    const succeeded = await delivery(owner.personalTeamId, webhook_id, "succeeded", 1);
 
     setClockOffset(2 * DAY - MINUTE);
     expect(await pruneExpired(2)).toMatchObject({ deliveries: 0 });
@@ -269,7 +273,7 @@ describe("pruneExpired", () => {
     );
     const analytics = async () => ({
       document: await db.document.findUniqueOrThrow({ where: { id: doc.id } }),
-      documents: await db.document.count({ where: { ownerId: owner.id } }),
+      documents: await db.document.count({ where: { teamId: owner.personalTeamId } }),
       viewers: await db.viewer.count({ where: { documentId: doc.id } }),
       visits: await db.visit.count({ where: { documentId: doc.id } }),
       pageTimes: await db.pageTime.count({ where: { documentId: doc.id } }),

@@ -1,5 +1,6 @@
 import { withoutNul } from "../request/nul-characters";
 import { emailAddressSchema } from "./email-address";
+import { GRANTABLE_ROLES } from "./teams";
 import { z } from "./zod";
 
 /** The account forms' fields: sign up, sign in, an administrator's new account, invitations, settings. */
@@ -40,14 +41,16 @@ export const signInFormSchema = z.object({
 export const INVITATION_DAYS = [1, 7, 30] as const;
 
 export const invitationInputSchema = z.object({
+  // The API requires it (teams.ts); the dashboard may still make a link for whoever holds it.
   email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), emailSchema.optional()),
+  role: z.enum(GRANTABLE_ROLES, { error: "Choose admin or member" }).default("member"),
   days: z.coerce
     .number()
     .refine((d) => (INVITATION_DAYS as readonly number[]).includes(d), `Choose ${INVITATION_DAYS.join(", ")} days`)
     .default(7),
 });
 
-/** What the owner's digest emails report besides views; both default on. */
+/** What a member's digest emails report besides views, per team; both default on. */
 export const notificationPreferencesSchema = z.strictObject({
   new_leads: z.boolean({ error: "new_leads must be true or false" }),
   completed_reads: z.boolean({ error: "completed_reads must be true or false" }),

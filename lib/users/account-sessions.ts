@@ -17,10 +17,10 @@ export async function startSession(userId: string): Promise<string> {
   return id;
 }
 
-/** The account whose session this is, while it lasts: null once it was ended, has expired, or its account is gone. */
-export async function sessionOwner(sessionId: string): Promise<string | null> {
-  const session = await db.session.findUnique({ where: { sessionToken: sessionId }, select: { userId: true, expires: true } });
-  return session && session.expires > now() ? session.userId : null;
+/** The session's row (its key and account) while it lasts: null once it was ended, has expired, or its account is gone. */
+export async function sessionOf(sessionId: string): Promise<{ id: string; userId: string } | null> {
+  const session = await db.session.findUnique({ where: { sessionToken: sessionId }, select: { id: true, userId: true, expires: true } });
+  return session && session.expires > now() ? { id: session.id, userId: session.userId } : null;
 }
 
 /** Signs one session out; ending one already ended changes nothing. */

@@ -37,7 +37,8 @@ export async function admitSignup(signup: {
       const first = (await tx.user.findFirst({ select: { id: true } })) === null;
       const user = await insertUser(tx, signup);
       // Under an open policy an invitation is not needed, but one that was used is marked so.
-      const claimed = signup.invitationId !== null && (await claimInvitation(tx, signup.invitationId, user));
+      // Joining the invitation's team too: the newest team is where the first sign-in lands (lib/teams/session-team.ts).
+      const claimed = signup.invitationId !== null && (await claimInvitation(tx, signup.invitationId, user)) !== null;
       if (policy === "invite" && !claimed) throw new InvitationUnavailable();
       return { status: "created", user, first };
     });

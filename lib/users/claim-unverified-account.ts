@@ -20,7 +20,11 @@ export async function claimUnverifiedAccount(userId: string): Promise<boolean> {
     // Before next-auth starts the session of this sign-in, so that one is the only one left.
     await tx.session.deleteMany({ where: { userId } });
     const keys = await tx.apiKey.updateMany({ where: { userId, revokedAt: null }, data: { revokedAt: at } });
-    const webhook = await tx.webhook.updateMany({ where: { userId, isActive: true }, data: { isActive: false, disabledAt: at } });
+    // The webhooks of the teams this account owns: whoever set the account up controlled those.
+    const webhook = await tx.webhook.updateMany({
+      where: { team: { members: { some: { userId, role: "owner" } } }, isActive: true },
+      data: { isActive: false, disabledAt: at },
+    });
     const owner = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
     const undone = [
       "its password was removed (sign in with an emailed link from now on)",

@@ -1,21 +1,27 @@
 import { z } from "zod";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
+import { ApiError } from "../errors";
+import type { TeamRole } from "../generated/prisma/enums";
 import { newInvitationToken } from "../ids";
+import { joinTeam } from "../teams/join-team";
+import { type TeamAccess, authorize } from "../teams/permissions";
 import { now } from "../time";
 import { invitationInputSchema } from "../schemas/users";
 import { hashToken } from "./token-hash";
 
 /**
- * Invitations let one person sign up while sign-up is invite-only. The link carries a random
- * token stored only as its hash, so it is shown once, when created. An invitation may be bound to
- * one email address; it ends when used, revoked or expired.
+ * Invitations bring one person into a team, with a role: an existing user accepts it signed in; a
+ * new one signs up through it (also while sign-up is invite-only) and joins. The link carries a
+ * random token stored only as its hash, so it is shown once, when created. An invitation may be
+ * bound to one email address (the API's always are); it ends when used, revoked or expired.
  */
 export type InvitationStatus = "active" | "used" | "revoked" | "expired";
 
 export type InvitationSummary = {
   id: string;
   email: string | null;
+  role: TeamRole;
   createdAt: Date;
   expiresAt: Date;
   status: InvitationStatus;
@@ -24,12 +30,16 @@ export type InvitationSummary = {
 
 export const invitationUrl = (token: string) => `${config().APP_URL}/sign-up?invite=${encodeURIComponent(token)}`;
 
-export async function createInvitation(userId: string, input: z.input<typeof invitationInputSchema>) {
-  const { email, days } = invitationInputSchema.parse(input);
+/** An invitation to the actor's team (admins and the owner). */
+export async function createInvitation(access: TeamAccess, input: z.input<typeof invitationInputSchema>) {
+  authorize(access, "members.manage");
+  const { email, role, days } = invitationInputSchema.parse(input);
   const token = newInvitationToken();
   const invitation = await db.invitation.create({
     data: {
-      createdById: userId,
+      teamId: access.teamId,
+      role,
+      createdById: access.userId,
       tokenHash: hashToken(token),
       email: email ?? null,
       expiresAt: new Date(now().getTime() + days * 86_400_000),
@@ -44,9 +54,10 @@ function statusOf(invitation: { usedAt: Date | null; revokedAt: Date | null; exp
   return invitation.expiresAt <= at ? "expired" : "active";
 }
 
-export async function listInvitations(userId: string): Promise<InvitationSummary[]> {
+export async function listInvitations(access: TeamAccess): Promise<InvitationSummary[]> {
+  authorize(access, "members.manage");
   const rows = await db.invitation.findMany({
-    where: { createdById: userId },
+    where: { teamId: access.teamId },
     orderBy: { createdAt: "desc" },
     take: 200,
     include: { usedBy: { select: { email: true } } },
@@ -55,6 +66,7 @@ export async function listInvitations(userId: string): Promise<InvitationSummary
   return rows.map((row) => ({
     id: row.id,
     email: row.email,
+    role: row.role,
     createdAt: row.createdAt,
     expiresAt: row.expiresAt,
     status: statusOf(row, at),
@@ -62,11 +74,12 @@ export async function listInvitations(userId: string): Promise<InvitationSummary
   }));
 }
 
-/** Revokes one of the owner's unused invitations; false when there is none. */
-export async function revokeInvitation(userId: string, id: string): Promise<boolean> {
+/** Revokes one of the team's unused invitations; false when there is none. */
+export async function revokeInvitation(access: TeamAccess, id: string): Promise<boolean> {
+  authorize(access, "members.manage");
   if (!z.uuid().safeParse(id).success) return false;
   const { count } = await db.invitation.updateMany({
-    where: { id, createdById: userId, usedAt: null, revokedAt: null },
+    where: { id, teamId: access.teamId, usedAt: null, revokedAt: null },
     data: { revokedAt: now() },
   });
   return count === 1;
@@ -75,16 +88,38 @@ export async function revokeInvitation(userId: string, id: string): Promise<bool
 /** The invitation a link's token names, while it can still be used. */
 export async function findUsableInvitation(token: string) {
   if (!token || token.length > 100) return null;
-  const invitation = await db.invitation.findUnique({ where: { tokenHash: hashToken(token) } });
+  const invitation = await db.invitation.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { team: { select: { name: true } } },
+  });
   return invitation && statusOf(invitation, now()) === "active" ? invitation : null;
 }
 
-/** Marks the invitation used by this new account, in its transaction; false when it can no longer be used. */
-export async function claimInvitation(tx: Tx, invitationId: string, user: { id: string; email: string }): Promise<boolean> {
+/**
+ * Marks the invitation used by this account and adds the account to its team with its role, in
+ * the caller's transaction; the team's id, or null when the invitation can no longer be used.
+ */
+export async function claimInvitation(tx: Tx, invitationId: string, user: { id: string; email: string }): Promise<string | null> {
   const at = now();
-  const { count } = await tx.invitation.updateMany({
+  const claimed = await tx.invitation.updateManyAndReturn({
     where: { id: invitationId, usedAt: null, revokedAt: null, expiresAt: { gt: at }, OR: [{ email: null }, { email: user.email }] },
     data: { usedAt: at, usedById: user.id },
+    select: { teamId: true, role: true },
   });
-  return count === 1;
+  const invitation = claimed[0];
+  if (!invitation) return null;
+  await joinTeam(tx, invitation.teamId, user.id, invitation.role === "owner" ? "admin" : invitation.role);
+  return invitation.teamId;
+}
+
+/** A signed-in user accepts an invitation: they join its team (no second account). Returns the team's id. */
+export async function acceptInvitation(token: string, user: { id: string; email: string }): Promise<string> {
+  const invitation = await findUsableInvitation(token);
+  if (!invitation) throw new ApiError("not_found", "This invitation has expired, was revoked or was already used.");
+  if (invitation.email !== null && invitation.email !== user.email) {
+    throw new ApiError("forbidden", `This invitation is for ${invitation.email}. Sign in with that address to accept it.`);
+  }
+  const teamId = await db.$transaction((tx) => claimInvitation(tx, invitation.id, user));
+  if (!teamId) throw new ApiError("not_found", "This invitation has expired, was revoked or was already used.");
+  return teamId;
 }

@@ -1,18 +1,24 @@
 import type { z } from "zod";
 import { db } from "../db/client";
 import { notificationPreferencesSchema } from "../schemas/users";
+import type { TeamAccess } from "../teams/permissions";
 
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export async function getNotificationPreferences(userId: string): Promise<NotificationPreferences> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { notifyNewLeads: true, notifyCompletedReads: true } });
-  return { new_leads: user.notifyNewLeads, completed_reads: user.notifyCompletedReads };
+const membership = (access: TeamAccess) => ({ teamId_userId: { teamId: access.teamId, userId: access.userId } });
+
+export async function getNotificationPreferences(access: TeamAccess): Promise<NotificationPreferences> {
+  const member = await db.teamMember.findUniqueOrThrow({
+    where: membership(access),
+    select: { notifyNewLeads: true, notifyCompletedReads: true },
+  });
+  return { new_leads: member.notifyNewLeads, completed_reads: member.notifyCompletedReads };
 }
 
-export async function updateNotificationPreferences(userId: string, input: unknown): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(access: TeamAccess, input: unknown): Promise<NotificationPreferences> {
   const preferences = notificationPreferencesSchema.parse(input);
-  await db.user.update({
-    where: { id: userId },
+  await db.teamMember.update({
+    where: membership(access),
     data: { notifyNewLeads: preferences.new_leads, notifyCompletedReads: preferences.completed_reads },
   });
   return preferences;

@@ -1,3 +1,4 @@
+import { ownerAccess } from "../../test/support/fixtures";
 import { afterEach, describe, expect, it } from "vitest";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
@@ -46,7 +47,7 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
 
   it("is invite-only once an account exists: without an invitation, with a made-up one, and with one for another address", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
-    const { token } = await createInvitation(inviter.id, { email: "bound@example.com" });
+    const { token } = await createInvitation(ownerAccess(inviter), { email: "bound@example.com" });
     expect(await requestSignup({ email: unique("uninvited"), password: PASSWORD }, address())).toEqual({ status: "invitation_required" });
     expect(await requestSignup({ email: unique("guessing"), password: PASSWORD, invitation: "inv_madeup" }, address())).toEqual({
       status: "invitation_invalid",
@@ -60,7 +61,7 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
   it("admits an invited person once; the invitation is then used and shows who used it", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
     const invitee = unique("invitee");
-    const { token, url, invitation } = await createInvitation(inviter.id, { email: invitee, days: 1 });
+    const { token, url, invitation } = await createInvitation(ownerAccess(inviter), { email: invitee, days: 1 });
     expect(url).toBe(`http://localhost:3000/sign-up?invite=${token}`);
     expect(token).toMatch(/^inv_[0-9A-Za-z]{32}$/);
     expect(await db.invitation.findUniqueOrThrow({ where: { id: invitation.id } })).not.toHaveProperty("token");
@@ -70,7 +71,7 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
     });
     expect(await db.user.count({ where: { email: invitee } })).toBe(1);
     expect(await findUsableInvitation(token)).toBeNull();
-    expect(await listInvitations(inviter.id)).toEqual([
+    expect(await listInvitations(ownerAccess(inviter))).toEqual([
       expect.objectContaining({ id: invitation.id, status: "used", usedBy: invitee, email: invitee }),
     ]);
 
@@ -82,26 +83,26 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
   it("refuses revoked and expired invitations; only the inviter can revoke", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
     const other = await createUser({ email: unique("other"), password: PASSWORD });
-    const revoked = await createInvitation(inviter.id, {});
-    expect(await revokeInvitation(other.id, revoked.invitation.id)).toBe(false);
-    expect(await revokeInvitation(inviter.id, revoked.invitation.id)).toBe(true);
-    expect(await revokeInvitation(inviter.id, "not-a-uuid")).toBe(false);
+    const revoked = await createInvitation(ownerAccess(inviter), {});
+    expect(await revokeInvitation(ownerAccess(other), revoked.invitation.id)).toBe(false);
+    expect(await revokeInvitation(ownerAccess(inviter), revoked.invitation.id)).toBe(true);
+    expect(await revokeInvitation(ownerAccess(inviter), "not-a-uuid")).toBe(false);
     expect(await requestSignup({ email: unique("revoked"), password: PASSWORD, invitation: revoked.token }, address())).toEqual({
       status: "invitation_invalid",
     });
 
-    const expiring = await createInvitation(inviter.id, { days: 1 });
+    const expiring = await createInvitation(ownerAccess(inviter), { days: 1 });
     expect(await findUsableInvitation(expiring.token)).not.toBeNull();
     setClockOffset(86_400_000 + 1_000);
     expect(await requestSignup({ email: unique("late"), password: PASSWORD, invitation: expiring.token }, address())).toEqual({
       status: "invitation_invalid",
     });
-    expect((await listInvitations(inviter.id)).map((i) => i.status).sort()).toEqual(["expired", "revoked"]);
+    expect((await listInvitations(ownerAccess(inviter))).map((i) => i.status).sort()).toEqual(["expired", "revoked"]);
   });
 
   it("rechecks the invitation when the account is made: one invitation, two sign-ups at once, one account", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
-    const { invitation } = await createInvitation(inviter.id, {});
+    const { invitation } = await createInvitation(ownerAccess(inviter), {});
     const signup = (email: string) =>
       admitSignup({ email, name: null, passwordHash: "x", invitationId: invitation.id, emailVerified: null });
     const results = await Promise.all([signup(unique("racer")), signup(unique("racer"))]);
@@ -112,7 +113,7 @@ describe("the default sign-up policy (SIGNUP unset)", () => {
 describe("SIGNUP set explicitly", () => {
   it("closed refuses every sign-up, invited or not, while administrators can still create accounts", async () => {
     const inviter = await createUser({ email: unique("inviter"), password: PASSWORD });
-    const { token } = await createInvitation(inviter.id, {});
+    const { token } = await createInvitation(ownerAccess(inviter), {});
     setSignup("closed");
     expect(await signupPolicy()).toBe("closed");
     expect(await requestSignup({ email: unique("closed"), password: PASSWORD, invitation: token }, address())).toEqual({
@@ -138,8 +139,12 @@ describe("SIGNUP set explicitly", () => {
 
 describe("invitation input", () => {
   it("takes an optional address and 1, 7 or 30 days, and says what is wrong otherwise", () => {
-    expect(invitationInputSchema.parse({ email: "", days: "7" })).toEqual({ email: undefined, days: 7 });
-    expect(invitationInputSchema.parse({ email: " Person@Example.com " })).toEqual({ email: "person@example.com", days: 7 });
+    expect(invitationInputSchema.parse({ email: "", days: "7" })).toEqual({ email: undefined, role: "member", days: 7 });
+    expect(invitationInputSchema.parse({ email: " Person@Example.com " })).toEqual({
+      email: "person@example.com",
+      role: "member",
+      days: 7,
+    });
     expect(invitationInputSchema.safeParse({ days: "5" }).error?.issues[0]?.message).toBe("Choose 1, 7, 30 days");
     expect(invitationInputSchema.safeParse({ email: "nope" }).error?.issues[0]?.message).toBe("Enter a valid email address");
   });

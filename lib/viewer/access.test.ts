@@ -123,8 +123,8 @@ describe("the owner on their own link", () => {
   const owned = { ...A, ownerId: "owner-1", pageCount: 6 } as SharedDocument;
 
   it("sees every page past the password and gate as a preview, and only the owner does", () => {
-    expect(resolveAccess(owned, {}, "owner-1")).toMatchObject({ ownerPreview: true, fullFile: true, readablePages: 6, gateViewerId: null });
-    expect(resolveAccess(owned, {}, "someone-else")).toMatchObject({ ownerPreview: false, passwordOk: false, fullFile: false });
+    expect(resolveAccess(owned, {}, true)).toMatchObject({ ownerPreview: true, fullFile: true, readablePages: 6, gateViewerId: null });
+    expect(resolveAccess(owned, {}, false)).toMatchObject({ ownerPreview: false, passwordOk: false, fullFile: false });
     expect(resolveAccess(owned, {})).toMatchObject({ ownerPreview: false, fullFile: false });
   });
 });

@@ -50,8 +50,8 @@ export function viewerCookies(code: string, read: (name: string) => string | und
 
 export type Access = {
   /**
-   * The document's owner, signed in, opened their own link: they see every page, and nothing they do
-   * is recorded (no viewer, visit, download or event).
+   * A member of the document's team, signed in, opened the team's link: they see every page, and
+   * nothing they do is recorded (no viewer, visit, download or event).
    */
   ownerPreview: boolean;
   /** The password was entered (or there is none). */
@@ -88,11 +88,11 @@ const ownerPreviewAccess = (doc: SharedDocument): Access => ({
 });
 
 /**
- * What this browser may see of a shared document, from its signed cookies (`signedInUserId`: the
- * dashboard session's user, if any). The only place these rules live.
+ * What this browser may see of a shared document, from its signed cookies (`teamMember`: the
+ * dashboard session's user belongs to the document's team). The only place these rules live.
  */
-export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, signedInUserId: string | null = null): Access {
-  if (signedInUserId !== null && signedInUserId === doc.ownerId) return ownerPreviewAccess(doc);
+export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, teamMember = false): Access {
+  if (teamMember) return ownerPreviewAccess(doc);
   const fingerprint = passwordFingerprint(doc.passwordHash);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
     claims !== null &&

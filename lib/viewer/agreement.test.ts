@@ -67,7 +67,7 @@ describe("the agreement grant", () => {
 describe("accepting the agreement", () => {
   async function agreementDocument(gateType: "full" | "preview") {
     const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-    return sharedDocument(await createSampleDocument(owner.id, "NDA deck", 4, { gate_type: gateType, agreement: NDA }), null);
+    return sharedDocument(await createSampleDocument(owner, "NDA deck", 4, { gate_type: gateType, agreement: NDA }), null);
   }
 
   it("records who accepted what, when and from where, shown on the viewer in the API", async () => {

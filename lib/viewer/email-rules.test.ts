@@ -39,7 +39,7 @@ describe("allow and block lists at the gate", () => {
 
   it("a refused email passes no gate and nothing is recorded", async () => {
     const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-    const doc = await createSampleDocument(owner.id, "Lists", 3, { allow: ["acme.com"], block: ["intern@acme.com"] });
+    const doc = await createSampleDocument(owner, "Lists", 3, { allow: ["acme.com"], block: ["intern@acme.com"] });
     const events = await db.event.count({ where: { documentId: doc.id } });
     for (const email of ["someone@globex.io", "Intern@Acme.com"]) {
       const error = await passGate(doc, { email }, `browser-${email}`, readerAddress()).then(

@@ -15,7 +15,7 @@ const address = () => `198.51.100.${Math.floor(Math.random() * 250)}-${randomByt
 let doc: Document;
 beforeEach(async () => {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Before", 3, { email_gate: false });
+  doc = await createSampleDocument(owner, "Before", 3, { email_gate: false });
 });
 
 /** What proxy.ts does at the page's door: look the code up there, hand the result to the page. */
@@ -68,7 +68,7 @@ describe("a page view of a share code", () => {
       Buffer.from(payload!, "base64url").toString("utf8").replace('"title":"Before"', '"title":"Forged"'),
     ).toString("base64url");
     expect(forged).not.toBe(payload);
-    const other = await createSampleDocument(doc.ownerId, "Other", 2, { email_gate: false });
+    const other = await createSampleDocument({ id: doc.createdById!, personalTeamId: doc.teamId }, "Other", 2, { email_gate: false });
     const refused = [null, "", "garbage", `${forged}.${signature}`, `${payload}.${signature!.slice(1)}x`];
     for (const value of refused) expect(receiveFound(code, value)).toBeNull();
     expect(receiveFound(parseShareCode(other.code)!, header)).toBeNull();

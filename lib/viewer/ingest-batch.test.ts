@@ -39,7 +39,7 @@ beforeEach(async () => {
   clock = 0;
   setClockOffset(0);
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Ingest test", 4, { email_gate: false });
+  doc = await createSampleDocument(owner, "Ingest test", 4, { email_gate: false });
   browser = randomBytes(12).toString("base64url");
 });
 afterEach(() => setClockOffset(0));

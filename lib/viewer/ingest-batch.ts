@@ -75,7 +75,7 @@ export async function ingestBatch(
   const window = rateLimitWindow(at, newViewers.windowSeconds);
   const [row] = await hotQuery<{ outcome: Outcome; visit_id: string | null }>("ingest_track_batch", INGEST, [
     doc.id,
-    doc.ownerId,
+    doc.teamId,
     doc.pageCount,
     JSON.stringify(eventDocument(doc)),
     access.gateViewerId,

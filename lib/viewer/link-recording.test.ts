@@ -36,7 +36,7 @@ let browser: string;
 beforeEach(async () => {
   setClockOffset(0);
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Recorded", 3, { email_gate: false });
+  doc = await createSampleDocument(owner, "Recorded", 3, { email_gate: false });
   linkA = await db.link.create({ data: { documentId: doc.id, code: newDocumentCode(), name: "Sequoia — Jane" } });
   const linkB = await db.link.create({ data: { documentId: doc.id, code: newDocumentCode(), name: "Accel — Sam" } });
   viaA = sharedDocument(doc, linkA);

@@ -107,7 +107,7 @@ export async function passGate(
     if (inserted === 1) {
       await tx.document.update({ where: { id: doc.id }, data: { leadsCount: { increment: 1 } } });
       await recordEvent(tx, {
-        userId: doc.ownerId,
+        teamId: doc.teamId,
         documentId: doc.id,
         type: "lead.captured",
         at: capturedAt,

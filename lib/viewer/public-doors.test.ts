@@ -37,7 +37,7 @@ let doc: Document;
 beforeEach(async () => {
   setClockOffset(0);
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Doors", 3, { email_gate: false });
+  doc = await createSampleDocument(owner, "Doors", 3, { email_gate: false });
 });
 afterEach(() => setClockOffset(0));
 

@@ -59,7 +59,7 @@ export async function recordDownload(
       visitNumber = updated.visits;
     }
     await recordEvent(tx, {
-      userId: doc.ownerId,
+      teamId: doc.teamId,
       documentId: doc.id,
       type: "document.downloaded",
       at,
@@ -87,7 +87,7 @@ async function findViewer(client: Tx, doc: RecordedDocument, access: Access, bro
 /** `engagement.milestone`, once per viewer, the first time it reaches High Interest. */
 async function recordMilestone(tx: Tx, doc: RecordedDocument, previousRank: number, viewer: Viewer, visitNumber: number, at: Date) {
   await recordEvent(tx, {
-    userId: doc.ownerId,
+    teamId: doc.teamId,
     documentId: doc.id,
     at,
     type: "engagement.milestone",

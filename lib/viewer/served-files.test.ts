@@ -20,15 +20,15 @@ const refusal = (run: () => unknown) => {
   return "served";
 };
 
-let ownerId: string;
+let owner: { id: string; personalTeamId: string };
 beforeEach(async () => {
-  ownerId = (await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" })).id;
+  owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 });
 
 describe("which stored file a browser may read", () => {
   it("gives a reader before the gate the preview only, never the original", async () => {
     const doc = sharedDocument(
-      await createSampleDocument(ownerId, "Gated", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
+      await createSampleDocument(owner, "Gated", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
       null,
     );
     const before = resolveAccess(doc, {});
@@ -39,7 +39,7 @@ describe("which stored file a browser may read", () => {
 
   it("refuses a preview that no longer holds exactly the pages the stored settings allow", async () => {
     const doc = sharedDocument(
-      await createSampleDocument(ownerId, "Moved", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
+      await createSampleDocument(owner, "Moved", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
       null,
     );
     const stale: SharedDocument = { ...doc, gatePage: 2 };
@@ -47,7 +47,7 @@ describe("which stored file a browser may read", () => {
   });
 
   it("gives the original to a browser holding every grant", async () => {
-    const doc = sharedDocument(await createSampleDocument(ownerId, "Open", 3, { email_gate: false }), null);
+    const doc = sharedDocument(await createSampleDocument(owner, "Open", 3, { email_gate: false }), null);
     expect(readableFileKey(doc, resolveAccess(doc, {}), "full")).toBe(doc.storageKey);
   });
 });
@@ -55,7 +55,7 @@ describe("which stored file a browser may read", () => {
 describe("which page image a browser may see", () => {
   it("shows pages before the gate, refuses those past it, and answers 404 for pages the document lacks or has not drawn", async () => {
     const doc = sharedDocument(
-      await createSampleDocument(ownerId, "Pages", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
+      await createSampleDocument(owner, "Pages", 5, { email_gate: true, gate_type: "preview", gate_page: 3 }),
       null,
     );
     const drawn = { ...doc, pageImages: 5 };
@@ -78,7 +78,7 @@ describe("the downloaded file", () => {
   const downloads = (documentId: string) => db.download.count({ where: { documentId } });
 
   it("refuses while downloads are off, recording nothing", async () => {
-    const doc = sharedDocument(await createSampleDocument(ownerId, "Kept", 2, { email_gate: false, allow_download: false }), null);
+    const doc = sharedDocument(await createSampleDocument(owner, "Kept", 2, { email_gate: false, allow_download: false }), null);
     const refused = await downloadableFile(doc, resolveAccess(doc, {}), reader("Mozilla/5.0")).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).code).toBe("forbidden");
@@ -86,7 +86,7 @@ describe("the downloaded file", () => {
   });
 
   it("serves the original and records a reader's download, but not a bot's", async () => {
-    const doc = sharedDocument(await createSampleDocument(ownerId, "Shared", 2, { email_gate: false, allow_download: true }), null);
+    const doc = sharedDocument(await createSampleDocument(owner, "Shared", 2, { email_gate: false, allow_download: true }), null);
     const access = resolveAccess(doc, {});
     const file = await downloadableFile(doc, access, reader("Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0"));
     expect((await text(file.body)).startsWith("%PDF-")).toBe(true);

@@ -39,7 +39,7 @@ let serial = 0;
 beforeEach(async () => {
   setClockOffset(0);
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Series A deck", 3, { verify_email: true, block: ["rival.com"] });
+  doc = await createSampleDocument(owner, "Series A deck", 3, { verify_email: true, block: ["rival.com"] });
   browser = `browser-${randomBytes(8).toString("hex")}`;
   address = `203.0.113.${++serial}`;
 });

@@ -33,7 +33,7 @@ let doc: Document;
 beforeEach(async () => {
   setClockOffset(0);
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  doc = await createSampleDocument(owner.id, "Watermark test", 3);
+  doc = await createSampleDocument(owner, "Watermark test", 3);
   doc = await db.document.update({ where: { id: doc.id }, data: { watermark: TEMPLATE } });
 });
 afterEach(() => setClockOffset(0));
@@ -174,7 +174,7 @@ describe("a watermarked download", () => {
 
     // Another reader's text, or the same text on another document, is another copy.
     await buffer((await watermarkedCopy(doc, "Confidential · joe@acme.com", address)).body);
-    const other = await createSampleDocument(doc.ownerId, "Other", 2);
+    const other = await createSampleDocument({ id: doc.createdById!, personalTeamId: doc.teamId }, "Other", 2);
     const otherCopy = await buffer((await watermarkedCopy(other, "Confidential · jane@acme.com", address)).body);
     expect(await shownStrings(otherCopy)).toHaveLength(2);
     expect(pdfJobsStarted("watermark") - before).toBe(3);
@@ -225,7 +225,7 @@ describe("a watermarked download", () => {
     // The held job still holds the readers' worker; the upload is inspected on the owner's one,
     // ahead of the 8 downloads that asked first and still wait.
     const watermarksStarted = pdfJobsStarted("watermark");
-    const upload = await createSampleDocument(doc.ownerId, "Uploaded during the flood", 4);
+    const upload = await createSampleDocument({ id: doc.createdById!, personalTeamId: doc.teamId }, "Uploaded during the flood", 4);
     expect(upload.pageCount).toBe(4);
     expect([pdfJobsInProgress("public"), pdfJobsStarted("watermark")]).toEqual([1, watermarksStarted]);
 
@@ -261,7 +261,7 @@ describe("the watermark limits", () => {
 
   it("refuse a document's new copies past its limit, whichever addresses ask", async () => {
     startOfFreshWindow();
-    const small = await createSampleDocument(doc.ownerId, "Small", 1);
+    const small = await createSampleDocument({ id: doc.createdById!, personalTeamId: doc.teamId }, "Small", 1);
     const { perAddress, perDocument } = WATERMARK_JOB_LIMITS;
     for (let made = 0; made < perDocument; made += perAddress) {
       const address = newAddress();

@@ -148,10 +148,11 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
       where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } },
       data: { status: "cancelled", nextAttemptAt: null },
     });
-    const owner = await tx.user.findUniqueOrThrow({ where: { id: webhook.userId } });
+    // The team's owner is told.
+    const owner = await tx.teamMember.findFirstOrThrow({ where: { teamId: webhook.teamId, role: "owner" }, include: { user: true } });
     await enqueueOwnerEmail(tx, {
-      userId: owner.id,
-      to: owner.email,
+      userId: owner.userId,
+      to: owner.user.email,
       kind: "webhook.disabled",
       subject: "Your Pagewise webhook was disabled",
       body:

@@ -44,14 +44,14 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
 }
 
 /**
- * Creates the account's webhook (201, secret shown once) or replaces its url and events (200). A
+ * Creates the team's webhook (201, secret shown once) or replaces its url and events (200). A
  * POST to a disabled webhook re-enables it and resets its failure count.
  */
-export async function saveWebhook(userId: string, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
+export async function saveWebhook(teamId: string, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
   const problem = await webhookUrlProblem(input.url);
   if (problem) throw new ApiError("validation_error", problem);
   const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
-  const existing = await db.webhook.findUnique({ where: { userId } });
+  const existing = await db.webhook.findUnique({ where: { teamId } });
   if (existing) {
     const webhook = await db.webhook.update({
       where: { id: existing.id },
@@ -61,17 +61,17 @@ export async function saveWebhook(userId: string, input: WebhookInput): Promise<
   }
   const secret = newWebhookSecret();
   try {
-    const webhook = await db.webhook.create({ data: { userId, url: input.url, events, secret } });
+    const webhook = await db.webhook.create({ data: { teamId, url: input.url, events, secret } });
     return { created: true, body: serializeWebhook(webhook, secret) };
   } catch (error) {
     // Two creations at once: the other one won; this request becomes an update.
-    if (isUniqueViolation(error)) return saveWebhook(userId, input);
+    if (isUniqueViolation(error)) return saveWebhook(teamId, input);
     throw error;
   }
 }
 
-export async function getWebhookConfiguration(userId: string): Promise<z.input<typeof webhookConfigurationSchema>> {
-  const webhook = await db.webhook.findUnique({ where: { userId } });
+export async function getWebhookConfiguration(teamId: string): Promise<z.input<typeof webhookConfigurationSchema>> {
+  const webhook = await db.webhook.findUnique({ where: { teamId } });
   if (!webhook) throw notFound("Webhook");
   const deliveries = await db.webhookDelivery.findMany({
     where: { webhookId: webhook.id },
@@ -94,8 +94,8 @@ export async function getWebhookConfiguration(userId: string): Promise<z.input<t
 }
 
 /** Deletes the webhook; its pending deliveries go with it (cancelled). */
-export async function deleteWebhook(userId: string): Promise<void> {
-  const { count } = await db.webhook.deleteMany({ where: { userId } });
+export async function deleteWebhook(teamId: string): Promise<void> {
+  const { count } = await db.webhook.deleteMany({ where: { teamId } });
   if (count === 0) throw notFound("Webhook");
 }
 
@@ -103,8 +103,8 @@ export async function deleteWebhook(userId: string): Promise<void> {
  * Sends one signed `webhook.test` event now (one attempt, 10 s timeout, recorded in the history,
  * never retried, never counted towards auto-disable).
  */
-export async function sendTestEvent(userId: string): Promise<z.input<typeof webhookTestResultSchema>> {
-  const webhook = await db.webhook.findUnique({ where: { userId } });
+export async function sendTestEvent(teamId: string): Promise<z.input<typeof webhookTestResultSchema>> {
+  const webhook = await db.webhook.findUnique({ where: { teamId } });
   if (!webhook) throw notFound("Webhook");
   const id = newEventId();
   const at = now();
@@ -115,7 +115,7 @@ export async function sendTestEvent(userId: string): Promise<z.input<typeof webh
     data: { webhook_id: webhook.id, message: "This is a test event from Pagewise. Your endpoint received and can verify it." },
   };
   const delivery = await db.$transaction(async (tx) => {
-    await tx.event.create({ data: { id, userId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
+    await tx.event.create({ data: { id, teamId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
     return tx.webhookDelivery.create({
       data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at },
     });
@@ -125,8 +125,8 @@ export async function sendTestEvent(userId: string): Promise<z.input<typeof webh
 }
 
 /** Sends a failed delivery again: same event id, a fresh set of attempts. */
-export async function redeliver(userId: string, deliveryId: string) {
-  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhook: { userId } } });
+export async function redeliver(teamId: string, deliveryId: string) {
+  const delivery = await db.webhookDelivery.findFirst({ where: { id: deliveryId, webhook: { teamId } } });
   if (!delivery) throw notFound("Delivery");
   if (delivery.status === "pending") throw new ApiError("validation_error", "This delivery is still being attempted.");
   await db.$transaction([

@@ -1,6 +1,6 @@
 -- Applies one batch of reading time in one statement (lib/viewer/ingest-batch.ts).
 CREATE OR REPLACE FUNCTION "ingest_track_batch"(
-  p_document_id uuid, p_owner_id uuid, p_page_count int, p_event_document jsonb,
+  p_document_id uuid, p_team_id uuid, p_page_count int, p_event_document jsonb,
   p_gate_viewer_id uuid, p_browser_id text, p_new_public_id text,
   p_new_viewer_key text, p_new_viewer_limit int, p_new_viewer_window_start timestamptz, p_new_viewer_window_end timestamptz,
   p_batch_id text, p_visit_id uuid, p_pages int[], p_seconds float8[], p_at timestamptz,
@@ -173,7 +173,7 @@ BEGIN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'pages_viewed', v_pages, 'total_pages', p_page_count, 'completion', round(v_completion::numeric, 4)::float8,
       'time_spent_seconds', round(v_total::numeric, 2)::float8, 'engagement_label', p_labels[v_rank + 1], 'visit_number', vis.number));
-    INSERT INTO events (id, user_id, document_id, type, payload, created_at) VALUES (p_event_ids[1], p_owner_id, p_document_id, 'document.viewed',
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[1], p_team_id, p_document_id, 'document.viewed',
       jsonb_build_object('id', p_event_ids[1], 'event', 'document.viewed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
   IF v_revisit_event THEN
@@ -182,13 +182,13 @@ BEGIN
       'visit_number', vis.number, 'first_viewed_at', iso_time(v_since_first),
       'hours_since_first_view', round((extract(epoch FROM p_at - v_since_first) / 3600)::numeric, 1)::float8,
       'engagement_label', p_labels[v_rank + 1]));
-    INSERT INTO events (id, user_id, document_id, type, payload, created_at) VALUES (p_event_ids[2], p_owner_id, p_document_id, 'viewer.revisited',
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[2], p_team_id, p_document_id, 'viewer.revisited',
       jsonb_build_object('id', p_event_ids[2], 'event', 'viewer.revisited', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
   IF v_completed_event THEN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'completion', 1, 'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number));
-    INSERT INTO events (id, user_id, document_id, type, payload, created_at) VALUES (p_event_ids[3], p_owner_id, p_document_id, 'document.completed',
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[3], p_team_id, p_document_id, 'document.completed',
       jsonb_build_object('id', p_event_ids[3], 'event', 'document.completed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
   IF v_milestone_event THEN
@@ -196,7 +196,7 @@ BEGIN
       'engagement_label', p_labels[v_rank + 1], 'previous_label', p_labels[w.engagement_rank + 1],
       'completion', round(v_completion::numeric, 4)::float8, 'pages_viewed', v_pages, 'total_pages', p_page_count,
       'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number), 'milestone', 'high_interest');
-    INSERT INTO events (id, user_id, document_id, type, payload, created_at) VALUES (p_event_ids[4], p_owner_id, p_document_id, 'engagement.milestone',
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[4], p_team_id, p_document_id, 'engagement.milestone',
       jsonb_build_object('id', p_event_ids[4], 'event', 'engagement.milestone', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
   IF v_viewed_event OR v_revisit_event OR v_completed_event OR v_milestone_event THEN

@@ -30,10 +30,10 @@ const lap = (label: string) => {
 
 const owner = await createUser({ email: "bench@example.com", password: "bench-password" });
 // One real upload through the domain function; the bulk rows share its stored file.
-const template = await createSampleDocument(owner.id, "Bench template", PAGES);
+const template = await createSampleDocument(owner, "Bench template", PAGES);
 await db.$executeRaw`
-  INSERT INTO documents (id, owner_id, code, title, original_filename, page_count, size_bytes, storage_key, gate_page, created_at, updated_at)
-  SELECT gen_random_uuid(), ${owner.id}::uuid, substr(md5(random()::text || g::text), 1, 10),
+  INSERT INTO documents (id, team_id, code, title, original_filename, page_count, size_bytes, storage_key, gate_page, created_at, updated_at)
+  SELECT gen_random_uuid(), ${owner.personalTeamId}::uuid, substr(md5(random()::text || g::text), 1, 10),
          'Bench document ' || g, 'bench-' || g || '.pdf', ${PAGES}, ${template.sizeBytes}, ${template.storageKey}, 3,
          now() - make_interval(mins => g), now()
   FROM generate_series(1, ${DOCUMENTS - 1}) g`;
@@ -42,7 +42,7 @@ await db.$executeRaw`
   SELECT gen_random_uuid(), 'anon_' || substr(md5(random()::text), 1, 16), d.id, md5(random()::text),
          CASE WHEN v % 2 = 0 THEN 'reader' || v || '@company' || (v % 3) || '.com' END,
          CASE WHEN v % 2 = 0 THEN 'company' || (v % 3) || '.com' END, now()
-  FROM documents d, generate_series(1, ${VIEWERS_PER_DOCUMENT}) v WHERE d.owner_id = ${owner.id}::uuid`;
+  FROM documents d, generate_series(1, ${VIEWERS_PER_DOCUMENT}) v WHERE d.team_id = ${owner.personalTeamId}::uuid`;
 // random() in a select list runs per row (in an uncorrelated LATERAL subquery it would run once).
 await db.$executeRaw`
   INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at)
@@ -63,7 +63,7 @@ await db.$executeRaw`
   SELECT document_id, id, now() - interval '1 day' FROM viewers WHERE random() < 0.1`;
 await db.$executeRawUnsafe("ANALYZE");
 lap("1,000,000 page-time rows, leads, downloads");
-const ids = (await db.document.findMany({ where: { ownerId: owner.id }, select: { id: true } })).map((d) => d.id);
+const ids = (await db.document.findMany({ where: { teamId: owner.personalTeamId }, select: { id: true } })).map((d) => d.id);
 for (let i = 0; i < ids.length; i += 1000) await recomputeAggregates(ids.slice(i, i + 1000));
 await db.$executeRawUnsafe("VACUUM ANALYZE");
 lap("aggregates recomputed");
@@ -79,7 +79,9 @@ console.log(
 );
 
 // Enough keys that 100 requests per key per minute never limits the measurement.
-const keys = await Promise.all(Array.from({ length: 40 }, () => createApiKey(owner.id, "bench").then((k) => k.key)));
+const keys = await Promise.all(
+  Array.from({ length: 40 }, () => createApiKey({ teamId: owner.personalTeamId, userId: owner.id }, "bench").then((k) => k.key)),
+);
 let next = 0;
 const get = (pathAndQuery: string) => () =>
   fetch(`${BASE}${pathAndQuery}`, { headers: { Authorization: `Bearer ${keys[next++ % keys.length]}` } });
@@ -87,7 +89,10 @@ const get = (pathAndQuery: string) => () =>
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url });
 try {
   await waitForHealth(BASE, 180_000);
-  const busiest = await db.document.findFirstOrThrow({ where: { ownerId: owner.id, views: { gt: 0 } }, orderBy: { views: "desc" } });
+  const busiest = await db.document.findFirstOrThrow({
+    where: { teamId: owner.personalTeamId, views: { gt: 0 } },
+    orderBy: { views: "desc" },
+  });
   const code = `s-${busiest.code}`;
   const since = new Date(Date.now() - 14 * 86_400_000).toISOString().slice(0, 10);
   const results: Measurement[] = [];

@@ -40,15 +40,15 @@ if (!existsSync(path.join(bareDir, ".next/BUILD_ID"))) {
 }
 
 const owner = await createUser({ email: "bench-ingest@example.com", password: "bench-password" });
-const template = await createSampleDocument(owner.id, "Ingest template", PAGES, { email_gate: false });
+const template = await createSampleDocument(owner, "Ingest template", PAGES, { email_gate: false });
 // More documents like the template, sharing its stored file (a real upload per document adds nothing here).
 async function documents(count: number, label: string): Promise<Document[]> {
   await db.$executeRaw`
-    INSERT INTO documents (id, owner_id, code, title, original_filename, page_count, size_bytes, storage_key, email_gate, created_at, updated_at)
-    SELECT gen_random_uuid(), ${owner.id}::uuid, substr(md5(random()::text || g::text), 1, 10), ${label} || ' ' || g, 'bench.pdf',
+    INSERT INTO documents (id, team_id, code, title, original_filename, page_count, size_bytes, storage_key, email_gate, created_at, updated_at)
+    SELECT gen_random_uuid(), ${owner.personalTeamId}::uuid, substr(md5(random()::text || g::text), 1, 10), ${label} || ' ' || g, 'bench.pdf',
            ${PAGES}, ${template.sizeBytes}, ${template.storageKey}, false, now(), now()
     FROM generate_series(1, ${count}) g`;
-  return db.document.findMany({ where: { ownerId: owner.id, title: { startsWith: `${label} ` } } });
+  return db.document.findMany({ where: { teamId: owner.personalTeamId, title: { startsWith: `${label} ` } } });
 }
 
 type Browser = { id: string; address: string; code: string; visitId?: string; busy: boolean };

@@ -29,7 +29,7 @@ const { db } = await import("../../lib/db/client");
 
 const owner = await createUser({ email: "bench-public@example.com", password: "bench-password" });
 // As the API creates one by default: the email gate after the preview pages.
-const doc = await createSampleDocument(owner.id, "Public page bench", 12);
+const doc = await createSampleDocument(owner, "Public page bench", 12);
 
 /** User + system CPU seconds of a process (Linux counts them in 1/100 s). */
 const cpuSeconds = (pid: number) => {

@@ -20,7 +20,7 @@ const MB = 1024 * 1024;
 const database = await freshBenchDatabase("bench-upload", 54394);
 const { db } = await import("../../lib/db/client");
 const owner = await createUser({ email: "bench-upload@example.com", password: "bench-password" });
-const { key } = await createApiKey(owner.id, "bench");
+const { key } = await createApiKey({ teamId: owner.personalTeamId, userId: owner.id }, "bench");
 
 const rss = (pid: number) => {
   try {

@@ -55,7 +55,7 @@ async function uploadAndRender(name: string, bytes: Buffer): Promise<{ doc: Docu
   await writeFile(file, bytes);
   try {
     const doc = await createDocument(
-      owner.id,
+      { teamId: owner.personalTeamId, userId: owner.id },
       { path: file, size: bytes.length, filename: `${name}.pdf` },
       { title: name, email_gate: false },
     );

@@ -23,8 +23,8 @@ const { saveWebhook } = await import("../../lib/webhooks/manage-webhook");
 
 const receiver = await startReceiver();
 const owner = await createUser({ email: "bench-webhooks@example.com", password: "bench-password" });
-const doc = await createSampleDocument(owner.id, "Webhook bench", 2, { email_gate: false });
-await saveWebhook(owner.id, { url: receiver.url, events: ["document.downloaded"] });
+const doc = await createSampleDocument(owner, "Webhook bench", 2, { email_gate: false });
+await saveWebhook(owner.personalTeamId, { url: receiver.url, events: ["document.downloaded"] });
 
 const app = startApp({
   PORT: String(PORT),
@@ -38,7 +38,7 @@ const app = startApp({
 async function emit(): Promise<string> {
   const event = await db.$transaction((tx) =>
     recordEvent(tx, {
-      userId: owner.id,
+      teamId: owner.personalTeamId,
       documentId: doc.id,
       type: "document.downloaded",
       data: {

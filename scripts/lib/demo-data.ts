@@ -21,7 +21,7 @@ export function random(seed: number) {
 
 /** Uploads a generated PDF through the same domain function as the API. */
 export async function createSampleDocument(
-  ownerId: string,
+  owner: { id: string; personalTeamId: string },
   title: string,
   pages: number,
   fields: Parameters<typeof createDocument>[2] = {},
@@ -32,7 +32,7 @@ export async function createSampleDocument(
   await writeFile(file, bytes);
   try {
     return await createDocument(
-      ownerId,
+      { teamId: owner.personalTeamId, userId: owner.id },
       { path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` },
       { title, ...fields },
     );

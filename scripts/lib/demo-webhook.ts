@@ -68,16 +68,16 @@ function eventData(type: DemoKind, doc: Document, viewer: Viewer): EventData<Dem
  * The demo owner's webhook with a delivery history (its receiver is not real: nothing is sent),
  * built from the seeded readers, the newest last.
  */
-export async function seedWebhook(userId: string, at: number) {
+export async function seedWebhook(teamId: string, at: number) {
   const readers = await db.viewer.findMany({
-    where: { document: { ownerId: userId }, email: { not: null } },
+    where: { document: { teamId }, email: { not: null } },
     include: { document: true },
     orderBy: { lastViewedAt: "desc" },
     take: 8,
   });
   const webhook = await db.webhook.create({
     data: {
-      userId,
+      teamId,
       url: "https://hooks.example.com/pagewise",
       events: [...EVENT_KINDS],
       secret: newWebhookSecret(),
@@ -101,7 +101,7 @@ export async function seedWebhook(userId: string, at: number) {
     await db.event.create({
       data: {
         id,
-        userId,
+        teamId,
         documentId: reader.documentId,
         type: step.type,
         payload: payload as unknown as Prisma.InputJsonValue,
@@ -142,8 +142,8 @@ export async function seedWebhook(userId: string, at: number) {
 }
 
 /** Digest emails the demo owner was sent, one per document with readers, as the runner writes them. */
-export async function seedNotifications(user: { id: string; email: string }, at: number, delivered: "sent" | "logged") {
-  const documents = await db.document.findMany({ where: { ownerId: user.id, viewers: { some: {} } }, orderBy: { createdAt: "asc" } });
+export async function seedNotifications(user: { id: string; email: string }, teamId: string, at: number, delivered: "sent" | "logged") {
+  const documents = await db.document.findMany({ where: { teamId, viewers: { some: {} } }, orderBy: { createdAt: "asc" } });
   for (const [index, doc] of documents.entries()) {
     const readers = await db.viewer.findMany({ where: { documentId: doc.id }, orderBy: { lastViewedAt: "desc" }, take: 5 });
     const listed = readers.map((r) => ({

@@ -23,21 +23,21 @@ export const noReaderCap: NewViewerLimit = {
 
 export async function ownerWithDocument(fields: Parameters<typeof createSampleDocument>[3] = { email_gate: false }) {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const doc = await createSampleDocument(owner.id, "Webhook test", 3, fields);
+  const doc = await createSampleDocument(owner, "Webhook test", 3, fields);
   await db.event.updateMany({ where: { documentId: doc.id }, data: { dispatchedAt: new Date() } });
   return { owner, doc };
 }
 
-export async function withWebhook(userId: string, url: string) {
-  const { body } = await saveWebhook(userId, { url });
+export async function withWebhook(teamId: string, url: string) {
+  const { body } = await saveWebhook(teamId, { url });
   return body as { webhook_id: string; secret: string };
 }
 
 /** One outbox event turned into a pending delivery, as the viewer or upload paths would. */
-export async function queueEvent(userId: string, doc: Parameters<typeof eventDocument>[0] & { id: string }) {
+export async function queueEvent(teamId: string, doc: Parameters<typeof eventDocument>[0] & { id: string }) {
   const event = await db.$transaction((tx) =>
     recordEvent(tx, {
-      userId,
+      teamId,
       documentId: doc.id,
       type: "document.downloaded",
       data: {
@@ -51,3 +51,7 @@ export async function queueEvent(userId: string, doc: Parameters<typeof eventDoc
   const [deliveryId] = await dispatchPendingEvents();
   return { event, deliveryId: deliveryId! };
 }
+
+/** A user acting as the owner of their personal team (every account has one). */
+export const ownerAccess = (user: { id: string; personalTeamId: string }) =>
+  ({ teamId: user.personalTeamId, userId: user.id, role: "owner" }) as const;

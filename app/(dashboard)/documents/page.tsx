@@ -5,14 +5,17 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { UploadPanel } from "@/components/dashboard/upload-panel";
 import { documentsPageData } from "@/lib/dashboard/documents-page-data";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Documents" };
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser();
-  const { raw, sort, understood, rows, pagination, filtered, firstUpload, upload } = await documentsPageData(user.id, await searchParams);
+  const team = await requireTeamPage("documents.read");
+  const { raw, sort, understood, rows, pagination, filtered, firstUpload, upload } = await documentsPageData(
+    team.teamId,
+    await searchParams,
+  );
   const uploadPanel = (variant: "button" | "empty") => (
     <UploadPanel key={raw.upload ?? ""} variant={variant} {...upload} startOpen={raw.upload === "1"} />
   );

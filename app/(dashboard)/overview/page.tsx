@@ -10,18 +10,18 @@ import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { periodFromKey } from "@/lib/dashboard/period";
 import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ period?: string }> }) {
-  const user = await requireUser();
+  const team = await requireTeamPage("analytics.read");
   const { key, period } = periodFromKey((await searchParams).period, "30d");
   const [overview, perDay] = await Promise.all([
-    portfolioOverview(user.id, period, {}),
-    viewsOverTime(user.id, period, { daysWhenOpen: 90 }),
+    portfolioOverview(team.teamId, period, {}),
+    viewsOverTime(team.teamId, period, { daysWhenOpen: 90 }),
   ]);
   const breakdown = [...LEVELS].reverse().map((l) => ({ key: l.key, label: l.label, count: overview.engagement_breakdown[l.key] }));
 

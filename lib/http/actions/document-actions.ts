@@ -8,7 +8,7 @@ import { deleteDocument } from "../../documents/delete-document";
 import { findOwnedDocument } from "../../documents/find-document";
 import { formFieldProblems } from "../../documents/settings-form";
 import { saveDocumentSettings } from "../../dashboard/save-document-settings";
-import { requireUser } from "../require-user";
+import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formData, formState, shortCode } from "../server-action";
 
 export type SettingsState = (FormProblems & { ok?: boolean }) | undefined;
@@ -16,21 +16,24 @@ export type SettingsState = (FormProblems & { ok?: boolean }) | undefined;
 /** The document settings form: PATCH semantics, the API's rules, problems in the reader's words. */
 export const updateSettingsAction = formAction(
   {
-    session: requireUser,
+    session: requireTeam("documents.write"),
     args: z.tuple([shortCode, formState<SettingsState>(), formData]),
     formFields: formFieldProblems,
     failure: (message) => `These settings could not be saved: ${message}.`,
   },
-  async (user, code, _state, form): Promise<SettingsState> => {
-    const saved = await saveDocumentSettings(await findOwnedDocument(user.id, code), form);
+  async (team, code, _state, form): Promise<SettingsState> => {
+    const saved = await saveDocumentSettings(await findOwnedDocument(team.teamId, code), form);
     if (!saved.ok) return { fieldErrors: saved.fieldErrors };
     revalidatePath(`/documents/${code}`);
     return { ok: true };
   },
 );
 
-export const deleteDocumentAction = buttonAction({ session: requireUser, args: z.tuple([shortCode]) }, async (user, code) => {
-  await deleteDocument(user.id, code);
-  revalidatePath("/documents");
-  redirect(`/documents?deleted=${encodeURIComponent(code)}`);
-});
+export const deleteDocumentAction = buttonAction(
+  { session: requireTeam("documents.write"), args: z.tuple([shortCode]) },
+  async (team, code) => {
+    await deleteDocument(team.teamId, code);
+    revalidatePath("/documents");
+    redirect(`/documents?deleted=${encodeURIComponent(code)}`);
+  },
+);

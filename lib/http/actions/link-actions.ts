@@ -9,47 +9,47 @@ import { findOwnedDocument } from "../../documents/find-document";
 import { deleteLink } from "../../links/delete-link";
 import { findOwnedLink } from "../../links/find-link";
 import { updateLink } from "../../links/update-link";
-import { requireUser } from "../require-user";
+import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formData, formState, shortCode } from "../server-action";
 
 export type LinkFormState = (FormProblems & { ok?: boolean }) | undefined;
 
 /** A link's form, bound to the document's code (a new link) or the link's (an edit). */
 const linkForm = {
-  session: requireUser,
+  session: requireTeam("documents.write"),
   args: z.tuple([shortCode, formState<LinkFormState>(), formData]),
   formFields: linkFieldProblems,
   failure: (message: string) => `The link could not be saved: ${message}.`,
 };
 
 /** A new link of the owner's document, from the Links section's form. */
-export const createLinkAction = formAction(linkForm, async (user, documentCode, _state, form): Promise<LinkFormState> => {
-  const document = await findOwnedDocument(user.id, documentCode);
+export const createLinkAction = formAction(linkForm, async (team, documentCode, _state, form): Promise<LinkFormState> => {
+  const document = await findOwnedDocument(team.teamId, documentCode);
   await createLinkFromForm(document, form);
   revalidatePath(`/documents/${document.code}`);
   return { ok: true };
 });
 
-export const updateLinkAction = formAction(linkForm, async (user, linkCode, _state, form): Promise<LinkFormState> => {
-  const link = await findOwnedLink(user.id, linkCode);
+export const updateLinkAction = formAction(linkForm, async (team, linkCode, _state, form): Promise<LinkFormState> => {
+  const link = await findOwnedLink(team.teamId, linkCode);
   await updateLinkFromForm(link, form);
   revalidatePath(`/documents/${link.document.code}`);
   return { ok: true };
 });
 
 export const setLinkActiveAction = buttonAction(
-  { session: requireUser, args: z.tuple([shortCode, z.boolean()]) },
-  async (user, linkCode, active): Promise<void> => {
-    const link = await findOwnedLink(user.id, linkCode);
+  { session: requireTeam("documents.write"), args: z.tuple([shortCode, z.boolean()]) },
+  async (team, linkCode, active): Promise<void> => {
+    const link = await findOwnedLink(team.teamId, linkCode);
     await updateLink(link, { is_active: active });
     revalidatePath(`/documents/${link.document.code}`);
   },
 );
 
 export const deleteLinkAction = buttonAction(
-  { session: requireUser, args: z.tuple([shortCode]) },
-  async (user, linkCode): Promise<void> => {
-    const link = await findOwnedLink(user.id, linkCode);
+  { session: requireTeam("documents.write"), args: z.tuple([shortCode]) },
+  async (team, linkCode): Promise<void> => {
+    const link = await findOwnedLink(team.teamId, linkCode);
     await deleteLink(link);
     revalidatePath(`/documents/${link.document.code}`);
   },

@@ -7,29 +7,29 @@ import { createApiKey, regenerateApiKey, revokeApiKey } from "../../auth/api-key
 import { apiKeyNameForm } from "../../schemas/users";
 import { saveWebhookForm } from "../../dashboard/save-webhook-form";
 import { deleteWebhook, redeliver, sendTestEvent } from "../../webhooks/manage-webhook";
-import { requireUser } from "../require-user";
+import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formData, formFields, formState, recordId } from "../server-action";
 
 export type KeyState = (FormProblems & { key?: string; name?: string }) | undefined;
 
 export const createApiKeyAction = formAction(
-  { session: requireUser, args: z.tuple([formState<KeyState>(), formFields(apiKeyNameForm)]) },
-  async (user, _state, name): Promise<KeyState> => {
-    const { key, apiKey } = await createApiKey(user.id, name);
+  { session: requireTeam("keys.manage"), args: z.tuple([formState<KeyState>(), formFields(apiKeyNameForm)]) },
+  async (team, _state, name): Promise<KeyState> => {
+    const { key, apiKey } = await createApiKey(team, name);
     revalidatePath("/settings/api-keys");
     return { key, name: apiKey.name };
   },
 );
 
-export const revokeApiKeyAction = buttonAction({ session: requireUser, args: z.tuple([recordId]) }, async (user, id) => {
-  await revokeApiKey(user.id, id);
+export const revokeApiKeyAction = buttonAction({ session: requireTeam("keys.manage"), args: z.tuple([recordId]) }, async (team, id) => {
+  await revokeApiKey(team.teamId, id);
   revalidatePath("/settings/api-keys");
 });
 
 export const regenerateApiKeyAction = buttonAction(
-  { session: requireUser, args: z.tuple([recordId]) },
-  async (user, id): Promise<KeyState> => {
-    const result = await regenerateApiKey(user.id, id);
+  { session: requireTeam("keys.manage"), args: z.tuple([recordId]) },
+  async (team, id): Promise<KeyState> => {
+    const result = await regenerateApiKey(team, id);
     revalidatePath("/settings/api-keys");
     return result ? { key: result.key, name: result.apiKey.name } : { error: "That key no longer exists." };
   },
@@ -38,9 +38,9 @@ export const regenerateApiKeyAction = buttonAction(
 export type WebhookState = (FormProblems & { secret?: string; saved?: boolean }) | undefined;
 
 export const saveWebhookAction = formAction(
-  { session: requireUser, args: z.tuple([formState<WebhookState>(), formData]) },
-  async (user, _state, form): Promise<WebhookState> => {
-    const saved = await saveWebhookForm(user.id, form);
+  { session: requireTeam("webhook.manage"), args: z.tuple([formState<WebhookState>(), formData]) },
+  async (team, _state, form): Promise<WebhookState> => {
+    const saved = await saveWebhookForm(team.teamId, form);
     if (!saved.ok) return { fieldErrors: saved.fieldErrors };
     revalidatePath("/settings/webhook");
     return saved.secret ? { secret: saved.secret, saved: true } : { saved: true };
@@ -50,21 +50,24 @@ export const saveWebhookAction = formAction(
 export type TestState = (FormProblems & { result?: Awaited<ReturnType<typeof sendTestEvent>> }) | undefined;
 
 export const sendTestAction = formAction(
-  { session: requireUser, args: z.tuple([formState<TestState>(), formData]) },
-  async (user): Promise<TestState> => {
-    const result = await sendTestEvent(user.id);
+  { session: requireTeam("webhook.manage"), args: z.tuple([formState<TestState>(), formData]) },
+  async (team): Promise<TestState> => {
+    const result = await sendTestEvent(team.teamId);
     revalidatePath("/settings/webhook");
     return { result };
   },
 );
 
-export const redeliverAction = buttonAction({ session: requireUser, args: z.tuple([recordId]) }, async (user, deliveryId) => {
-  await redeliver(user.id, deliveryId);
-  revalidatePath("/settings/webhook");
-});
+export const redeliverAction = buttonAction(
+  { session: requireTeam("webhook.manage"), args: z.tuple([recordId]) },
+  async (team, deliveryId) => {
+    await redeliver(team.teamId, deliveryId);
+    revalidatePath("/settings/webhook");
+  },
+);
 
 // Deleting a webhook that is already gone is what was asked: the page shows none either way.
-export const deleteWebhookAction = buttonAction({ session: requireUser, args: z.tuple([]) }, async (user) => {
-  await deleteWebhook(user.id).catch(() => undefined);
+export const deleteWebhookAction = buttonAction({ session: requireTeam("webhook.manage"), args: z.tuple([]) }, async (team) => {
+  await deleteWebhook(team.teamId).catch(() => undefined);
   revalidatePath("/settings/webhook");
 });

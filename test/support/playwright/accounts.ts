@@ -4,7 +4,7 @@ import { createUser } from "../../../lib/users/create-user";
 import { createInvitation } from "../../../lib/users/invitations";
 import "./database";
 
-export type Account = { userId: string; email: string; password: string; key: string; auth: { Authorization: string } };
+export type Account = { userId: string; teamId: string; email: string; password: string; key: string; auth: { Authorization: string } };
 
 /**
  * A fresh owner account with an API key, made through the same domain functions as the CLI, so it
@@ -14,13 +14,17 @@ export async function newAccount(prefix = "owner"): Promise<Account> {
   const email = `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
   const password = "correct horse battery";
   const user = await createUser({ email, password });
-  const { key } = await createApiKey(user.id, "e2e");
-  return { userId: user.id, email, password, key, auth: { Authorization: `Bearer ${key}` } };
+  const { key } = await createApiKey({ teamId: user.personalTeamId, userId: user.id }, "e2e");
+  return { userId: user.id, teamId: user.personalTeamId, email, password, key, auth: { Authorization: `Bearer ${key}` } };
 }
 
 /** The path of a sign-up link from a fresh inviter, as an owner would create under Settings → Invitations. */
-export async function invitationPath(options: { email?: string } = {}): Promise<string> {
+export async function invitationPath(options: { email?: string; role?: "admin" | "member" } = {}): Promise<string> {
   const inviter = await newAccount("inviter");
-  const { token } = await createInvitation(inviter.userId, options);
+  // An admin by default: the specs that sign up through one go on to manage keys and the webhook.
+  const { token } = await createInvitation(
+    { teamId: inviter.teamId, userId: inviter.userId, role: "owner" },
+    { role: "admin", ...options },
+  );
   return `/sign-up?invite=${token}`;
 }

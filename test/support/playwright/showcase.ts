@@ -53,10 +53,11 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
     const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     await seedActivity(row, demoViewers(row.pageCount, 8, random(seed)));
   }
-  await seedWebhook(owner.userId, Date.now());
-  await seedNotifications({ id: owner.userId, email: owner.email }, Date.now(), "logged");
-  await createInvitation(owner.userId, { email: "colleague@example.com" });
-  await createInvitation(owner.userId, {});
+  await seedWebhook(owner.teamId, Date.now());
+  await seedNotifications({ id: owner.userId, email: owner.email }, owner.teamId, Date.now(), "logged");
+  const asOwner = { teamId: owner.teamId, userId: owner.userId, role: "owner" } as const;
+  await createInvitation(asOwner, { email: "colleague@example.com" });
+  await createInvitation(asOwner, {});
   return {
     owner,
     newcomer,

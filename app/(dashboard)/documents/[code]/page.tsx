@@ -6,7 +6,7 @@ import { DocumentSettingsCards } from "@/components/dashboard/document-settings-
 import { DocumentTables } from "@/components/dashboard/document-tables";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PeriodBar } from "@/components/dashboard/period-bar";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
 
 export const metadata: Metadata = { title: "Document" };
@@ -18,9 +18,9 @@ export default async function DocumentPage({
   params: Promise<{ code: string }>;
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
-  const user = await requireUser();
+  const team = await requireTeamPage("documents.read");
   const search = await searchParams;
-  const data = await documentPageData(user.id, (await params).code, search);
+  const data = await documentPageData(team.teamId, (await params).code, search);
   if (!data) notFound();
   const { doc, period, url, linkRows } = data;
 

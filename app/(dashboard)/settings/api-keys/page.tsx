@@ -3,13 +3,13 @@ import { ApiKeys } from "@/components/dashboard/api-keys";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { listApiKeys } from "@/lib/auth/api-keys";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const user = await requireUser();
-  const keys = await listApiKeys(user.id);
+  const team = await requireTeamPage("keys.manage");
+  const keys = await listApiKeys(team.teamId);
   return (
     <>
       <PageHeader

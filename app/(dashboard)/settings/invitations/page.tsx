@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { Invitations } from "@/components/dashboard/invitations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { config } from "@/lib/config";
 import { INVITATION_DAYS } from "@/lib/schemas/users";
 import { listInvitations } from "@/lib/users/invitations";
@@ -17,8 +17,8 @@ const POLICY_TEXT = {
 } as const;
 
 export default async function InvitationsPage() {
-  const user = await requireUser();
-  const [invitations, policy] = await Promise.all([listInvitations(user.id), signupPolicy()]);
+  const team = await requireTeamPage("members.manage");
+  const [invitations, policy] = await Promise.all([listInvitations(team), signupPolicy()]);
   const setting = config().SIGNUP ? "" : " This is the default once the first account exists; the SIGNUP setting changes it.";
   return (
     <>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NotificationPreferencesForm } from "@/components/dashboard/notification-preferences";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import { getNotificationPreferences } from "@/lib/users/notification-preferences";
@@ -11,10 +11,10 @@ import { LocalTime } from "@/components/ui/local-time";
 export const metadata: Metadata = { title: "Notifications" };
 
 export default async function NotificationsPage() {
-  const user = await requireUser();
+  const team = await requireTeamPage("team.read");
   const [preferences, messages] = await Promise.all([
-    getNotificationPreferences(user.id),
-    db.notification.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 100 }),
+    getNotificationPreferences(team),
+    db.notification.findMany({ where: { userId: team.userId }, orderBy: { createdAt: "desc" }, take: 100 }),
   ]);
   const { SMTP_URL, NOTIFY_DIGEST_MINUTES } = config();
   return (

@@ -3,15 +3,15 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { WebhookSettings } from "@/components/dashboard/webhook-settings";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/errors";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { getWebhookConfiguration } from "@/lib/webhooks/manage-webhook";
 import { EVENT_KINDS } from "@/lib/schemas/events";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 export default async function WebhookPage() {
-  const user = await requireUser();
-  const configuration = await getWebhookConfiguration(user.id).catch((error: unknown) => {
+  const team = await requireTeamPage("webhook.manage");
+  const configuration = await getWebhookConfiguration(team.teamId).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") return null;
     throw error;
   });

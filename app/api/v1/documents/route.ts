@@ -11,16 +11,18 @@ import { serializeDocument } from "@/lib/documents/serialize";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withApiKey(async ({ req, userId }) => json(await listDocuments(userId, parseQuery(listDocumentsQuery, req))));
+export const GET = withApiKey({ can: "documents.read" }, async ({ req, access }) =>
+  json(await listDocuments(access.teamId, parseQuery(listDocumentsQuery, req))),
+);
 
-export const POST = withApiKey(async ({ req, userId }) => {
+export const POST = withApiKey({ can: "documents.write" }, async ({ req, access }) => {
   const upload = await receiveUpload(req);
   try {
     if (!upload.file || upload.file.size === 0) {
       throw new ApiError("bad_request", "Attach the PDF in a multipart field named file.");
     }
     const fields = parseFields(uploadFieldsSchema, upload.fields);
-    const doc = await createDocument(userId, upload.file, fields);
+    const doc = await createDocument(access, upload.file, fields);
     const body = serializeDocument(doc);
     return json(body, 201, { Location: `/api/v1/documents/${body.short_code}` });
   } finally {

@@ -5,15 +5,15 @@ import { json, noContent } from "@/lib/http/respond";
 import { parseJsonBody } from "@/lib/http/parse";
 import { deleteWebhook, getWebhookConfiguration, saveWebhook } from "@/lib/webhooks/manage-webhook";
 
-export const GET = withApiKey(async ({ userId }) => json(await getWebhookConfiguration(userId)));
+export const GET = withApiKey({ can: "webhook.manage" }, async ({ access }) => json(await getWebhookConfiguration(access.teamId)));
 
-export const POST = withApiKey(async ({ req, userId }) => {
-  const { created, body } = await saveWebhook(userId, await parseJsonBody(webhookInputSchema, req));
+export const POST = withApiKey({ can: "webhook.manage" }, async ({ req, access }) => {
+  const { created, body } = await saveWebhook(access.teamId, await parseJsonBody(webhookInputSchema, req));
   return json(body, created ? 201 : 200);
 });
 
-export const DELETE = withApiKey(async ({ userId }) => {
-  await deleteWebhook(userId);
+export const DELETE = withApiKey({ can: "webhook.manage" }, async ({ access }) => {
+  await deleteWebhook(access.teamId);
   return noContent();
 });
 

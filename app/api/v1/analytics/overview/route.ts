@@ -5,11 +5,11 @@ import { withApiKey } from "@/lib/http/with-api-key";
 import { json } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse";
 
-export const GET = withApiKey(async ({ req, userId }) => {
+export const GET = withApiKey({ can: "analytics.read" }, async ({ req, access }) => {
   const period = parseQuery(overviewQuery, req);
   const params = new URL(req.url).searchParams;
   return json(
-    await portfolioOverview(userId, period, {
+    await portfolioOverview(access.teamId, period, {
       since: params.get("since") || undefined,
       until: params.get("until") || undefined,
     }),

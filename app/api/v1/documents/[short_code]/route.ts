@@ -10,19 +10,19 @@ import { changeDocumentSettings } from "@/lib/links/change-document-settings";
 
 type Params = { short_code: string };
 
-export const GET = withApiKey<Params>(async ({ userId, params }) =>
-  json(serializeDocument(await findOwnedDocument(userId, params.short_code))),
+export const GET = withApiKey<Params>({ can: "documents.read" }, async ({ access, params }) =>
+  json(serializeDocument(await findOwnedDocument(access.teamId, params.short_code))),
 );
 
-export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
+export const PATCH = withApiKey<Params>({ can: "documents.write" }, async ({ req, access, params }) => {
   // 404 before looking at the body, as for every other method on this path.
-  const doc = await findOwnedDocument(userId, params.short_code);
+  const doc = await findOwnedDocument(access.teamId, params.short_code);
   const update = await parseJsonBody(updateDocumentSchema, req);
   return json(serializeDocument(await changeDocumentSettings(doc, update)));
 });
 
-export const DELETE = withApiKey<Params>(async ({ userId, params }) => {
-  await deleteDocument(userId, params.short_code);
+export const DELETE = withApiKey<Params>({ can: "documents.write" }, async ({ access, params }) => {
+  await deleteDocument(access.teamId, params.short_code);
   return noContent();
 });
 

@@ -10,17 +10,19 @@ import { updateLink } from "@/lib/links/update-link";
 
 type Params = { code: string };
 
-export const GET = withApiKey<Params>(async ({ userId, params }) => json(await linkWithFigures(await findOwnedLink(userId, params.code))));
+export const GET = withApiKey<Params>({ can: "documents.read" }, async ({ access, params }) =>
+  json(await linkWithFigures(await findOwnedLink(access.teamId, params.code))),
+);
 
-export const PATCH = withApiKey<Params>(async ({ req, userId, params }) => {
+export const PATCH = withApiKey<Params>({ can: "documents.write" }, async ({ req, access, params }) => {
   // 404 before looking at the body, as for every other method on this path.
-  const link = await findOwnedLink(userId, params.code);
+  const link = await findOwnedLink(access.teamId, params.code);
   const updated = await updateLink(link, await parseJsonBody(updateLinkSchema, req));
   return json(await linkWithFigures({ ...updated, document: link.document }));
 });
 
-export const DELETE = withApiKey<Params>(async ({ userId, params }) => {
-  await deleteLink(await findOwnedLink(userId, params.code));
+export const DELETE = withApiKey<Params>({ can: "documents.write" }, async ({ access, params }) => {
+  await deleteLink(await findOwnedLink(access.teamId, params.code));
   return noContent();
 });
 

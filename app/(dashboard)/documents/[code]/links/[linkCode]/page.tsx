@@ -4,7 +4,7 @@ import { ActivityOverview } from "@/components/dashboard/activity-overview";
 import { LinkHeader } from "@/components/dashboard/link-header";
 import { LinkTables } from "@/components/dashboard/link-tables";
 import { PeriodBar } from "@/components/dashboard/period-bar";
-import { requireUser } from "@/lib/http/require-user";
+import { requireTeamPage } from "@/lib/http/require-team";
 import { linkPageData } from "@/lib/dashboard/link-page-data";
 import { ApiError } from "@/lib/errors";
 
@@ -24,10 +24,10 @@ export default async function LinkPage({
   params: Promise<{ code: string; linkCode: string }>;
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
-  const user = await requireUser();
+  const team = await requireTeamPage("documents.read");
   const { code, linkCode } = await params;
   const search = await searchParams;
-  const data = await linkPageData(user.id, code, linkCode, search).catch(missingIsNotFound);
+  const data = await linkPageData(team.teamId, code, linkCode, search).catch(missingIsNotFound);
   const { doc, link, period, stats } = data;
 
   return (

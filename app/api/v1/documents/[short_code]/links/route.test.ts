@@ -1,3 +1,4 @@
+import { ownerAccess } from "../../../../../../test/support/fixtures";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
@@ -15,8 +16,8 @@ type Owner = { key: string; doc: Document };
 
 async function newOwner(fields: Parameters<typeof createSampleDocument>[3] = {}): Promise<Owner> {
   const user = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  const { key } = await createApiKey(user.id);
-  return { key, doc: await createSampleDocument(user.id, "Links deck", 5, fields) };
+  const { key } = await createApiKey(ownerAccess(user));
+  return { key, doc: await createSampleDocument(user, "Links deck", 5, fields) };
 }
 
 async function call(

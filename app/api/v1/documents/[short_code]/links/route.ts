@@ -11,14 +11,14 @@ import { serializeLink } from "@/lib/links/serialize-link";
 
 type Params = { short_code: string };
 
-export const GET = withApiKey<Params>(async ({ req, userId, params }) => {
-  const doc = await findOwnedDocument(userId, params.short_code);
+export const GET = withApiKey<Params>({ can: "documents.read" }, async ({ req, access, params }) => {
+  const doc = await findOwnedDocument(access.teamId, params.short_code);
   const query = parseQuery(listLinksQuery, req);
   return json(await listLinks(doc, query.page, query.per_page));
 });
 
-export const POST = withApiKey<Params>(async ({ req, userId, params }) => {
-  const doc = await findOwnedDocument(userId, params.short_code);
+export const POST = withApiKey<Params>({ can: "documents.write" }, async ({ req, access, params }) => {
+  const doc = await findOwnedDocument(access.teamId, params.short_code);
   const link = await createLink(doc, await parseJsonBody(createLinkSchema, req));
   return json(serializeLink(link, doc, NO_FIGURES), 201, { Location: `/api/v1/links/${link.code}` });
 });

@@ -1,3 +1,4 @@
+import { ownerAccess } from "../../../../../../test/support/fixtures";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addViewer } from "@/scripts/lib/activity";
@@ -36,9 +37,9 @@ const day = (n: number, hour = 10) => new Date(Date.UTC(2026, 10, n, hour));
 
 beforeAll(async () => {
   const user = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  key = (await createApiKey(user.id)).key;
-  doc = await createSampleDocument(user.id, "Figures", 4, { email_gate: false });
-  other = await createSampleDocument(user.id, "Other", 2, { email_gate: false });
+  key = (await createApiKey(ownerAccess(user))).key;
+  doc = await createSampleDocument(user, "Figures", 4, { email_gate: false });
+  other = await createSampleDocument(user, "Other", 2, { email_gate: false });
   const link = (documentId: string, code: string, name: string) => db.link.create({ data: { documentId, code, name } });
   [sequoia, acme, elsewhere] = await Promise.all([
     link(doc.id, "seq0000001", "Sequoia"),

@@ -7,8 +7,8 @@ import { parseQuery } from "@/lib/http/parse";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { resolveLinkFilter } from "@/lib/links/link-filter";
 
-export const GET = withApiKey<{ short_code: string }>(async ({ req, userId, params }) => {
-  const doc = await findOwnedDocument(userId, params.short_code);
+export const GET = withApiKey<{ short_code: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
+  const doc = await findOwnedDocument(access.teamId, params.short_code);
   const query = parseQuery(statsQuery, req);
   return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link)));
 });

@@ -8,10 +8,10 @@ import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
  * A page's thumbnail (or, with `?w=page`, its reading image) for the owner's dashboard: the
  * document list, the document's page and its reading funnel. 404 for a page without one yet.
  */
-export const GET = withSession<{ code: string; page: string }>(async ({ req, userId, params }) => {
+export const GET = withSession<{ code: string; page: string }>({ can: "documents.read" }, async ({ req, access, params }) => {
   const page = /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : 0;
   const variant = new URL(req.url).searchParams.get("w") === "page" ? "page" : "thumb";
-  const image = page > 0 ? await readOwnedPageImage(userId, params.code, page, variant) : null;
+  const image = page > 0 ? await readOwnedPageImage(access.teamId, params.code, page, variant) : null;
   if (!image) throw new ApiError("not_found", "This page has no image yet.", { headers: { "Cache-Control": "no-store" } });
   return new Response(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
     headers: {

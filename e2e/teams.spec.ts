@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { db } from "../test/support/playwright/database";
+import { signedIn } from "../test/support/playwright/sign-in";
+import { uploadOk } from "../test/support/playwright/upload";
+
+/**
+ * A team of two: the owner invites a colleague who already has an account; the colleague joins,
+ * sees the team's documents through the switcher, cannot reach the admin actions (not in the
+ * page, and refused when called directly), and reading the team's link is not recorded.
+ */
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let owner: Account;
+let colleague: Account;
+let code = "";
+let title = "";
+let ownerPage: Page;
+let colleaguePage: Page;
+let invitationUrl = "";
+
+function actionId(name: string): string {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { exportedName?: string }>;
+  };
+  const found = Object.entries(manifest.node).find(([, action]) => action.exportedName === name);
+  if (!found) throw new Error(`no server action named ${name} in the build`);
+  return found[0];
+}
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  [owner, colleague] = await Promise.all([newAccount("team-owner"), newAccount("colleague")]);
+  const request = await playwright.request.newContext({ baseURL });
+  title = `Board deck ${Date.now()}`;
+  code = (await uploadOk(request, owner, { pages: 2, fields: { title, email_gate: "false" } })).short_code.slice(2);
+});
+
+test("the owner invites an existing user as a member from the Team page; the link is shown once", async ({ browser }) => {
+  ownerPage = await signedIn(browser, owner);
+  await ownerPage.getByRole("link", { name: "Team" }).click();
+  await expect(ownerPage.getByTestId("team-owner-settings")).toBeVisible();
+  await ownerPage.getByLabel("Email (optional)").fill(colleague.email);
+  await ownerPage.getByLabel("Role").selectOption("member");
+  await ownerPage.getByRole("button", { name: "Create invitation" }).click();
+  invitationUrl = (await ownerPage.getByTestId("new-invitation-link").textContent())!;
+  expect(invitationUrl).toContain("/sign-up?invite=");
+});
+
+test("the colleague, signed in, accepts and sees the team's documents; the switcher moves between teams", async ({ browser }) => {
+  colleaguePage = await signedIn(browser, colleague);
+  await expect(colleaguePage.getByText(title)).toHaveCount(0);
+  await colleaguePage.goto(new URL(invitationUrl).pathname + new URL(invitationUrl).search);
+  await colleaguePage.getByRole("button", { name: /^Join / }).click();
+  await expect(colleaguePage).toHaveURL(/\/documents$/);
+  await expect(colleaguePage.getByRole("link", { name: title })).toBeVisible();
+  expect(await db.user.count({ where: { email: colleague.email } })).toBe(1);
+
+  const switcher = colleaguePage.getByLabel("Team", { exact: true });
+  await switcher.selectOption(colleague.teamId);
+  await colleaguePage.getByRole("button", { name: "Switch" }).click();
+  await expect(colleaguePage.getByRole("link", { name: title })).toHaveCount(0);
+  await colleaguePage.getByLabel("Team", { exact: true }).selectOption(owner.teamId);
+  await colleaguePage.getByRole("button", { name: "Switch" }).click();
+  await expect(colleaguePage.getByRole("link", { name: title })).toBeVisible();
+});
+
+test("the member sees no admin actions, and a forged call of one is refused and changes nothing", async ({ baseURL }) => {
+  await expect(colleaguePage.getByRole("link", { name: "API keys" })).toHaveCount(0);
+  await colleaguePage.goto("/settings/team");
+  await expect(colleaguePage.getByTestId("team-members")).toBeVisible();
+  await expect(colleaguePage.getByTestId("team-owner-settings")).toHaveCount(0);
+  await expect(colleaguePage.getByRole("button", { name: "Create invitation" })).toHaveCount(0);
+  await expect(colleaguePage.getByRole("combobox", { name: /^Role of / })).toHaveCount(0);
+  expect((await colleaguePage.goto("/settings/api-keys"))?.status()).toBe(404);
+
+  const ownerKey = await db.apiKey.findFirstOrThrow({ where: { teamId: owner.teamId, revokedAt: null } });
+  const forge = (action: string, args: string) =>
+    colleaguePage.request.post("/settings/team", {
+      headers: { "Next-Action": actionId(action), Origin: baseURL!, "Content-Type": "text/plain;charset=UTF-8" },
+      data: args,
+      maxRedirects: 0,
+    });
+  for (const [action, args] of [
+    ["revokeApiKeyAction", JSON.stringify([ownerKey.id])],
+    ["deleteTeamAction", JSON.stringify([owner.teamId])],
+    ["removeMemberAction", JSON.stringify([owner.userId])],
+  ] as const) {
+    const answer = await forge(action, args);
+    // A refused button action answers Next's not-found, as for a document of another team.
+    expect(answer.status(), action).toBeLessThan(500);
+    expect(await answer.text(), action).toContain("NEXT_HTTP_ERROR_FALLBACK;404");
+  }
+  expect(await db.apiKey.findUniqueOrThrow({ where: { id: ownerKey.id } })).toMatchObject({ revokedAt: null });
+  expect(await db.team.count({ where: { id: owner.teamId } })).toBe(1);
+  expect(await db.teamMember.count({ where: { teamId: owner.teamId } })).toBe(2);
+});
+
+test("the member opening the team's link is previewing: nothing is recorded", async () => {
+  await colleaguePage.goto(`/s/${code}`);
+  await expect(colleaguePage.getByTestId("owner-preview-note")).toBeVisible();
+  await expect(colleaguePage.getByTestId("page-indicator")).toBeVisible();
+  const doc = await db.document.findUniqueOrThrow({ where: { code } });
+  expect(await db.viewer.count({ where: { documentId: doc.id } })).toBe(0);
+  expect(doc.views).toBe(0);
+});

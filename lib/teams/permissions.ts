@@ -1,0 +1,63 @@
+import { ApiError } from "../errors";
+import type { TeamRole } from "../generated/prisma/enums";
+
+export type { TeamRole };
+
+/** Most to least: the owner can do everything an admin can, an admin everything a member can. */
+export const TEAM_ROLES = ["owner", "admin", "member"] as const satisfies readonly TeamRole[];
+
+const RANK: Record<TeamRole, number> = { member: 0, admin: 1, owner: 2 };
+
+/**
+ * Every action a member may attempt, with the least role that may do it. The one policy: the API,
+ * the dashboard's actions and its routes all ask `can` (through `authorize`) before acting.
+ */
+const LEAST_ROLE = {
+  /** Read the team's documents, links and their settings; see the team and its members. */
+  "documents.read": "member",
+  /** Upload, change settings, share (links), delete documents. */
+  "documents.write": "member",
+  "analytics.read": "member",
+  "team.read": "member",
+  /** Invite, change roles (below owner), remove members. */
+  "members.manage": "admin",
+  "keys.manage": "admin",
+  "webhook.manage": "admin",
+  "team.rename": "owner",
+  "team.delete": "owner",
+  "team.transfer": "owner",
+} as const satisfies Record<string, TeamRole>;
+
+export type TeamAction = keyof typeof LEAST_ROLE;
+export const TEAM_ACTIONS = Object.keys(LEAST_ROLE) as TeamAction[];
+
+export function can(role: TeamRole, action: TeamAction): boolean {
+  return RANK[role] >= RANK[LEAST_ROLE[action]];
+}
+
+/** Who acts, in which team, with which role (now): what every team-scoped use-case is given. */
+export type TeamAccess = { teamId: string; userId: string; role: TeamRole };
+
+const WHAT: Record<TeamAction, string> = {
+  "documents.read": "read this team's documents",
+  "documents.write": "change this team's documents",
+  "analytics.read": "read this team's analytics",
+  "team.read": "see this team",
+  "members.manage": "manage this team's members",
+  "keys.manage": "manage this team's API keys",
+  "webhook.manage": "manage this team's webhook",
+  "team.rename": "rename this team",
+  "team.delete": "delete this team",
+  "team.transfer": "transfer this team's ownership",
+};
+
+/** Refuses (403 `forbidden`) an action the role may not take. */
+export function authorize<A extends { role: TeamRole }>(access: A, action: TeamAction): A {
+  if (!can(access.role, action)) {
+    throw new ApiError(
+      "forbidden",
+      `Your role in this team (${access.role}) cannot ${WHAT[action]}. Ask an ${LEAST_ROLE[action]} of the team.`,
+    );
+  }
+  return access;
+}

@@ -1,0 +1,309 @@
+-- Teams own what accounts owned (issue 27). Every existing user gets a personal team whose id is
+-- the user's id, so every owner_id/user_id that named an owner already names their team: the
+-- columns are renamed in place and no row is copied. New teams get fresh ids; no code relies on
+-- the two being equal.
+
+-- CreateEnum
+CREATE TYPE "team_role" AS ENUM ('owner', 'admin', 'member');
+
+-- CreateTable
+CREATE TABLE "teams" (
+    "id" UUID NOT NULL DEFAULT gen_random_uuid(),
+    "name" TEXT NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "teams_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "team_members" (
+    "team_id" UUID NOT NULL,
+    "user_id" UUID NOT NULL,
+    "role" "team_role" NOT NULL,
+    "notify_new_leads" BOOLEAN NOT NULL DEFAULT true,
+    "notify_completed_reads" BOOLEAN NOT NULL DEFAULT true,
+    "joined_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "team_members_pkey" PRIMARY KEY ("team_id","user_id")
+);
+
+CREATE INDEX "team_members_user_id_joined_at_idx" ON "team_members"("user_id", "joined_at");
+-- Exactly one owner per team: ownership changes hands in one transaction (lib/teams/transfer-ownership.ts).
+CREATE UNIQUE INDEX "team_members_one_owner" ON "team_members"("team_id") WHERE "role" = 'owner';
+
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "team_members" ADD CONSTRAINT "team_members_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Every account becomes a personal team, its preferences its membership's.
+INSERT INTO "teams" ("id", "name", "created_at", "updated_at")
+SELECT "id", left(coalesce(nullif(btrim("name"), ''), split_part("email", '@', 1)), 90) || '''s team', "created_at", CURRENT_TIMESTAMP FROM "users";
+INSERT INTO "team_members" ("team_id", "user_id", "role", "notify_new_leads", "notify_completed_reads", "joined_at")
+SELECT "id", "id", 'owner', "notify_new_leads", "notify_completed_reads", "created_at" FROM "users";
+
+ALTER TABLE "users" DROP COLUMN "notify_completed_reads",
+DROP COLUMN "notify_new_leads";
+
+-- Documents: the owner's id becomes the team's (the same value); the uploader is remembered.
+ALTER TABLE "documents" DROP CONSTRAINT "documents_owner_id_fkey";
+ALTER TABLE "documents" RENAME COLUMN "owner_id" TO "team_id";
+ALTER TABLE "documents" ADD COLUMN "created_by_id" UUID;
+UPDATE "documents" SET "created_by_id" = "team_id";
+ALTER INDEX "documents_owner_id_created_at_id_idx" RENAME TO "documents_team_id_created_at_id_idx";
+ALTER INDEX "documents_owner_id_views_created_at_idx" RENAME TO "documents_team_id_views_created_at_idx";
+ALTER INDEX "documents_owner_id_engagement_rank_created_at_idx" RENAME TO "documents_team_id_engagement_rank_created_at_idx";
+ALTER INDEX "documents_owner_id_title_created_at_idx" RENAME TO "documents_team_id_title_created_at_idx";
+ALTER INDEX "documents_owner_id_leads_count_idx" RENAME TO "documents_team_id_leads_count_idx";
+CREATE INDEX "documents_created_by_id_idx" ON "documents"("created_by_id");
+ALTER TABLE "documents" ADD CONSTRAINT "documents_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "documents" ADD CONSTRAINT "documents_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- API keys act in their maker's personal team; user_id stays the maker.
+ALTER TABLE "api_keys" ADD COLUMN "team_id" UUID;
+UPDATE "api_keys" SET "team_id" = "user_id";
+ALTER TABLE "api_keys" ALTER COLUMN "team_id" SET NOT NULL;
+CREATE INDEX "api_keys_team_id_created_at_idx" ON "api_keys"("team_id", "created_at" DESC);
+ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- One webhook per team (SPEC.md's "account").
+ALTER TABLE "webhooks" DROP CONSTRAINT "webhooks_user_id_fkey";
+ALTER TABLE "webhooks" RENAME COLUMN "user_id" TO "team_id";
+ALTER INDEX "webhooks_user_id_key" RENAME TO "webhooks_team_id_key";
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Events belong to the team whose webhook receives them.
+ALTER TABLE "events" DROP CONSTRAINT "events_user_id_fkey";
+ALTER TABLE "events" RENAME COLUMN "user_id" TO "team_id";
+ALTER INDEX "events_user_id_created_at_idx" RENAME TO "events_team_id_created_at_idx";
+ALTER TABLE "events" ADD CONSTRAINT "events_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Uploads in flight land in the uploader's personal team.
+ALTER TABLE "pending_uploads" ADD COLUMN "team_id" UUID;
+UPDATE "pending_uploads" SET "team_id" = "owner_id";
+ALTER TABLE "pending_uploads" ALTER COLUMN "team_id" SET NOT NULL;
+CREATE INDEX "pending_uploads_team_id_idx" ON "pending_uploads"("team_id");
+ALTER TABLE "pending_uploads" ADD CONSTRAINT "pending_uploads_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Invitations made so far invite to their creator's team, as members.
+ALTER TABLE "invitations" ADD COLUMN "role" "team_role" NOT NULL DEFAULT 'member',
+ADD COLUMN "team_id" UUID;
+UPDATE "invitations" SET "team_id" = "created_by_id";
+ALTER TABLE "invitations" ALTER COLUMN "team_id" SET NOT NULL;
+CREATE INDEX "invitations_team_id_created_at_idx" ON "invitations"("team_id", "created_at" DESC);
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_team_id_fkey" FOREIGN KEY ("team_id") REFERENCES "teams"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The dashboard's current team, per sign-in.
+ALTER TABLE "sessions" ADD COLUMN "active_team_id" UUID;
+ALTER TABLE "sessions" ADD CONSTRAINT "sessions_active_team_id_fkey" FOREIGN KEY ("active_team_id") REFERENCES "teams"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- The ingest writes events under the document's team.
+DROP FUNCTION "ingest_track_batch"(uuid, uuid, int, jsonb, uuid, text, text, text, int, timestamptz, timestamptz, text, uuid, int[], float8[], timestamptz, text[], jsonb, text[], text, text, text, uuid, jsonb);
+
+-- Applies one batch of reading time in one statement (lib/viewer/ingest-batch.ts).
+CREATE OR REPLACE FUNCTION "ingest_track_batch"(
+  p_document_id uuid, p_team_id uuid, p_page_count int, p_event_document jsonb,
+  p_gate_viewer_id uuid, p_browser_id text, p_new_public_id text,
+  p_new_viewer_key text, p_new_viewer_limit int, p_new_viewer_window_start timestamptz, p_new_viewer_window_end timestamptz,
+  p_batch_id text, p_visit_id uuid, p_pages int[], p_seconds float8[], p_at timestamptz,
+  p_event_ids text[], p_rules jsonb, p_labels text[],
+  p_device_type text, p_browser text, p_os text,
+  p_link_id uuid, p_event_link jsonb
+) RETURNS TABLE (outcome text, visit_id uuid) LANGUAGE plpgsql AS $$
+DECLARE
+  v_viewer_id uuid;
+  w viewers%ROWTYPE;
+  vis visits%ROWTYPE;
+  prev visits%ROWTYPE;
+  v_has_prev boolean := false;
+  v_started boolean := false;
+  v_existing uuid;
+  v_claimed float8;
+  v_allowed float8;
+  v_scale float8;
+  v_added float8;
+  v_visit_pages int;
+  v_pages int;
+  v_visits int;
+  v_completion float8;
+  v_total float8;
+  v_rank smallint;
+  v_first_viewed timestamptz;
+  v_viewed_event boolean;
+  v_revisit_event boolean;
+  v_completed_event boolean;
+  v_milestone_event boolean;
+  v_payload jsonb;
+  v_identity jsonb;
+  v_since_first timestamptz;
+  v_new_viewers int;
+BEGIN
+  IF p_gate_viewer_id IS NOT NULL THEN
+    SELECT id INTO v_viewer_id FROM viewers WHERE id = p_gate_viewer_id AND document_id = p_document_id;
+  END IF;
+  IF v_viewer_id IS NULL THEN
+    SELECT id INTO v_viewer_id FROM viewers WHERE document_id = p_document_id AND browser_id = p_browser_id;
+  END IF;
+  IF v_viewer_id IS NULL THEN
+    -- A new reader counts against the hourly allowance of new readers its address may add to the
+    -- document; past it nothing is recorded (and the refusal needs no disk flush).
+    INSERT INTO rate_limit_windows (key, window_start, expires_at, count)
+    VALUES (p_new_viewer_key, p_new_viewer_window_start, p_new_viewer_window_end, 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
+    RETURNING count INTO v_new_viewers;
+    IF v_new_viewers > p_new_viewer_limit THEN
+      PERFORM set_config('synchronous_commit', 'off', true);
+      RETURN QUERY SELECT 'capped'::text, NULL::uuid;
+      RETURN;
+    END IF;
+    INSERT INTO viewers (id, public_id, document_id, browser_id, created_at)
+    VALUES (gen_random_uuid(), p_new_public_id, p_document_id, p_browser_id, p_at)
+    ON CONFLICT (document_id, browser_id) DO NOTHING;
+    SELECT id INTO v_viewer_id FROM viewers WHERE document_id = p_document_id AND browser_id = p_browser_id;
+  END IF;
+  -- Batches of one viewer apply one at a time, each from the aggregates the previous one left.
+  SELECT * INTO w FROM viewers WHERE id = v_viewer_id FOR UPDATE;
+
+  SELECT tb.visit_id INTO v_existing FROM track_batches tb WHERE tb.id = p_batch_id;
+  IF FOUND THEN
+    IF NOT EXISTS (SELECT 1 FROM visits WHERE id = v_existing AND viewer_id = w.id) THEN
+      RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
+    ELSE
+      RETURN QUERY SELECT 'repeated'::text, v_existing;
+    END IF;
+    RETURN;
+  END IF;
+
+  IF p_visit_id IS NOT NULL THEN
+    SELECT * INTO vis FROM visits WHERE id = p_visit_id;
+    IF NOT FOUND OR vis.viewer_id <> w.id OR vis.document_id <> p_document_id OR vis.link_id IS DISTINCT FROM p_link_id THEN
+      RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
+      RETURN;
+    END IF;
+  ELSE
+    SELECT * INTO prev FROM visits WHERE viewer_id = w.id ORDER BY number DESC LIMIT 1;
+    v_has_prev := FOUND;
+    IF v_has_prev AND p_at - prev.last_activity_at < make_interval(secs => (p_rules->>'visit_idle_seconds')::float8)
+       AND prev.link_id IS NOT DISTINCT FROM p_link_id THEN
+      vis := prev;
+      v_has_prev := false;
+    ELSE
+      v_started := true;
+      INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id)
+      VALUES (gen_random_uuid(), p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os, p_link_id)
+      RETURNING * INTO vis;
+    END IF;
+  END IF;
+
+  INSERT INTO track_batches (id, visit_id, received_at) VALUES (p_batch_id, vis.id, p_at) ON CONFLICT (id) DO NOTHING;
+  IF NOT FOUND THEN
+    -- The same id sent at the same moment by another viewer.
+    RETURN QUERY SELECT 'batch_reused'::text, NULL::uuid;
+    RETURN;
+  END IF;
+
+  -- Never more reading time than wall-clock time since the visit's last batch, and never more in
+  -- the whole visit than its wall-clock duration, the first batch's allowance and one slack (a
+  -- slack per batch would let many small batches inflate the visit).
+  SELECT coalesce(sum(s), 0) INTO v_claimed FROM unnest(p_seconds) s;
+  v_allowed := CASE WHEN v_started THEN (p_rules->>'first_batch_max_seconds')::float8
+    ELSE greatest(0, least(
+      extract(epoch FROM p_at - vis.last_activity_at)::float8 + (p_rules->>'clock_slack_seconds')::float8,
+      extract(epoch FROM p_at - vis.started_at)::float8 + (p_rules->>'first_batch_max_seconds')::float8
+        + (p_rules->>'clock_slack_seconds')::float8 - vis.total_time_seconds)) END;
+  v_scale := CASE WHEN v_claimed > v_allowed THEN v_allowed / v_claimed ELSE 1 END;
+
+  INSERT INTO page_times (visit_id, page, document_id, visit_started_at, seconds, viewed, updated_at)
+  SELECT vis.id, p.page, p_document_id, vis.started_at, p.seconds * v_scale, p.seconds * v_scale >= (p_rules->>'page_viewed_seconds')::float8, p_at
+  FROM unnest(p_pages, p_seconds) AS p(page, seconds)
+  ON CONFLICT ON CONSTRAINT page_times_pkey DO UPDATE SET
+    seconds = page_times.seconds + EXCLUDED.seconds,
+    viewed = page_times.viewed OR page_times.seconds + EXCLUDED.seconds >= (p_rules->>'page_viewed_seconds')::float8,
+    updated_at = EXCLUDED.updated_at;
+  SELECT coalesce(sum(s * v_scale), 0) INTO v_added FROM unnest(p_seconds) s;
+
+  SELECT count(*)::int INTO v_visit_pages FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed;
+  SELECT count(DISTINCT pt.page)::int INTO v_pages FROM page_times pt JOIN visits v ON v.id = pt.visit_id WHERE v.viewer_id = w.id AND pt.viewed;
+  UPDATE visits SET total_time_seconds = total_time_seconds + v_added, pages_viewed = v_visit_pages, last_activity_at = p_at
+  WHERE id = vis.id RETURNING * INTO vis;
+
+  INSERT INTO viewer_days (viewer_id, day, document_id, visits, seconds, pages)
+  SELECT w.id, (vis.started_at AT TIME ZONE 'UTC')::date, p_document_id, CASE WHEN v_started THEN 1 ELSE 0 END, v_added,
+         coalesce(bit_or(set_bit(repeat('0', p_page_count)::varbit, pt.page - 1, 1)), repeat('0', p_page_count)::varbit)
+  FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed
+  ON CONFLICT ON CONSTRAINT viewer_days_pkey DO UPDATE SET
+    visits = viewer_days.visits + EXCLUDED.visits,
+    seconds = viewer_days.seconds + EXCLUDED.seconds,
+    pages = viewer_days.pages | EXCLUDED.pages;
+
+  v_visits := w.visits + CASE WHEN v_started THEN 1 ELSE 0 END;
+  v_completion := least(1, v_pages::float8 / p_page_count);
+  v_total := w.total_time_seconds + v_added;
+  v_rank := engagement_rank(v_completion, v_total, v_pages, v_visits, w.downloaded);
+  v_first_viewed := coalesce(w.first_viewed_at, p_at);
+  v_viewed_event := v_started AND (w.last_viewed_event_at IS NULL
+    OR p_at - w.last_viewed_event_at >= make_interval(secs => (p_rules->>'viewed_debounce_seconds')::float8));
+  v_revisit_event := v_started AND v_has_prev
+    AND p_at - prev.last_activity_at >= make_interval(secs => (p_rules->>'revisit_after_seconds')::float8);
+  v_completed_event := v_completion >= 1 AND w.completed_event_at IS NULL;
+  v_milestone_event := v_rank = 4 AND w.milestone_event_at IS NULL;
+
+  UPDATE viewers SET
+    visits = v_visits, pages_viewed = v_pages, completion = v_completion, total_time_seconds = v_total,
+    engagement_rank = v_rank, first_viewed_at = v_first_viewed, last_viewed_at = p_at,
+    last_viewed_event_at = CASE WHEN v_viewed_event THEN p_at ELSE last_viewed_event_at END,
+    completed_event_at = CASE WHEN v_completed_event THEN p_at ELSE completed_event_at END,
+    milestone_event_at = CASE WHEN v_milestone_event THEN p_at ELSE milestone_event_at END
+  WHERE id = w.id;
+
+  UPDATE documents SET
+    views = views + CASE WHEN v_started THEN 1 ELSE 0 END,
+    unique_viewers = unique_viewers + CASE WHEN v_started AND w.visits = 0 THEN 1 ELSE 0 END,
+    total_time_seconds = total_time_seconds + v_added,
+    completion_sum = completion_sum + v_completion - CASE WHEN w.visits > 0 THEN w.completion ELSE 0 END,
+    engagement_rank = greatest(engagement_rank, v_rank)
+  WHERE id = p_document_id;
+  IF v_rank < w.engagement_rank THEN
+    -- This viewer may have been the most engaged one: take the maximum over all viewers again.
+    UPDATE documents SET engagement_rank = (SELECT coalesce(max(engagement_rank), 0) FROM viewers WHERE document_id = p_document_id)
+    WHERE id = p_document_id;
+  END IF;
+
+  -- Events, as lib/viewer/viewer-figures.ts and lib/viewer/ingest-batch.ts shape them.
+  v_identity := CASE WHEN w.email IS NOT NULL THEN jsonb_build_object('email', w.email, 'company_domain', w.company_domain) ELSE '{}'::jsonb END;
+  IF v_viewed_event THEN
+    v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
+      'pages_viewed', v_pages, 'total_pages', p_page_count, 'completion', round(v_completion::numeric, 4)::float8,
+      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'engagement_label', p_labels[v_rank + 1], 'visit_number', vis.number));
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[1], p_team_id, p_document_id, 'document.viewed',
+      jsonb_build_object('id', p_event_ids[1], 'event', 'document.viewed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
+  END IF;
+  IF v_revisit_event THEN
+    v_since_first := coalesce(v_first_viewed, prev.started_at);
+    v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
+      'visit_number', vis.number, 'first_viewed_at', iso_time(v_since_first),
+      'hours_since_first_view', round((extract(epoch FROM p_at - v_since_first) / 3600)::numeric, 1)::float8,
+      'engagement_label', p_labels[v_rank + 1]));
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[2], p_team_id, p_document_id, 'viewer.revisited',
+      jsonb_build_object('id', p_event_ids[2], 'event', 'viewer.revisited', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
+  END IF;
+  IF v_completed_event THEN
+    v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
+      'completion', 1, 'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number));
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[3], p_team_id, p_document_id, 'document.completed',
+      jsonb_build_object('id', p_event_ids[3], 'event', 'document.completed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
+  END IF;
+  IF v_milestone_event THEN
+    v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
+      'engagement_label', p_labels[v_rank + 1], 'previous_label', p_labels[w.engagement_rank + 1],
+      'completion', round(v_completion::numeric, 4)::float8, 'pages_viewed', v_pages, 'total_pages', p_page_count,
+      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number), 'milestone', 'high_interest');
+    INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[4], p_team_id, p_document_id, 'engagement.milestone',
+      jsonb_build_object('id', p_event_ids[4], 'event', 'engagement.milestone', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
+  END IF;
+  IF v_viewed_event OR v_revisit_event OR v_completed_event OR v_milestone_event THEN
+    -- Wakes the delivery runners when the transaction commits (NOTIFY is transactional).
+    PERFORM pg_notify('pagewise_events', '');
+  END IF;
+
+  RETURN QUERY SELECT 'applied'::text, vis.id;
+END $$;
