@@ -1,0 +1,193 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createSampleDocument } from "@/scripts/lib/demo-data";
+import { samplePdf } from "@/scripts/lib/sample-pdf";
+import { createApiKey } from "@/lib/auth/api-keys";
+import { db } from "@/lib/db/client";
+import { openApiDocument } from "@/lib/http/openapi";
+import { createUser } from "@/lib/users/create-user";
+import * as overviewRoute from "./analytics/overview/route";
+import * as leadsRoute from "./documents/[short_code]/leads/route";
+import * as documentLinksRoute from "./documents/[short_code]/links/route";
+import * as documentRoute from "./documents/[short_code]/route";
+import * as statsRoute from "./documents/[short_code]/stats/route";
+import * as viewersRoute from "./documents/[short_code]/viewers/route";
+import * as documentsRoute from "./documents/route";
+import * as linkRoute from "./links/[code]/route";
+import * as invitationsRoute from "./team/invitations/route";
+import * as memberRoute from "./team/members/[user_id]/route";
+import * as teamRoute from "./team/route";
+import * as transferRoute from "./team/transfer/route";
+import * as webhooksRoute from "./webhooks/route";
+import * as webhookTestRoute from "./webhooks/test/route";
+
+/**
+ * Isolation between teams on every /api/v1 operation: an admin's key of team B never reads, changes
+ * or deletes anything team A owns, and what B creates lands in B. The cases are keyed by the
+ * operations the OpenAPI document publishes, so an operation added without its case fails here.
+ */
+
+type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+async function call(
+  handler: unknown,
+  key: string,
+  init: { method?: string; body?: unknown; form?: FormData; params?: Record<string, string> } = {},
+) {
+  const req = new Request("http://localhost:3000/api/v1/x", {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Bearer ${key}`, ...(init.form ? {} : { "Content-Type": "application/json" }) },
+    ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+  const response = await (handler as Handler)(req, { params: Promise.resolve(init.params ?? {}) });
+  return { status: response.status, body: response.status === 204 ? null : await response.json() };
+}
+
+const newUser = (name: string) => createUser({ email: `${name}-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+
+/** Team A: an owner, a member, a document with a link and a webhook. Team B: one owner with a key. */
+async function twoTeams() {
+  const [ownerA, memberA, ownerB] = await Promise.all([newUser("owner-a"), newUser("member-a"), newUser("owner-b")]);
+  const teamA = ownerA.personalTeamId;
+  await db.teamMember.create({ data: { teamId: teamA, userId: memberA.id, role: "member" } });
+  const keyA = (await createApiKey({ teamId: teamA, userId: ownerA.id })).key;
+  const keyB = (await createApiKey({ teamId: ownerB.personalTeamId, userId: ownerB.id })).key;
+  const doc = await createSampleDocument(ownerA, "Team A deck", 3, { email_gate: false });
+  const link = await call(documentLinksRoute.POST, keyA, {
+    method: "POST",
+    body: { name: "For Acme" },
+    params: { short_code: `s-${doc.code}` },
+  });
+  expect(link.status).toBe(201);
+  const webhook = await call(webhooksRoute.POST, keyA, {
+    method: "POST",
+    body: { url: "https://hooks.example.com/a", events: ["lead.captured"] },
+  });
+  expect(webhook.status).toBeLessThan(300);
+  return { teamA, teamB: ownerB.personalTeamId, ownerA, memberA, keyA, keyB, doc, linkCode: link.body.code as string };
+}
+
+let t: Awaited<ReturnType<typeof twoTeams>>;
+beforeAll(async () => {
+  t = await twoTeams();
+});
+
+/** What team A holds, compared before and after each of B's calls. */
+async function teamASnapshot() {
+  const [document, links, webhook, members, invitations, keys] = await Promise.all([
+    db.document.findUniqueOrThrow({ where: { id: t.doc.id }, select: { title: true, deletedAt: true, teamId: true, allowDownload: true } }),
+    db.link.findMany({ where: { documentId: t.doc.id }, orderBy: { createdAt: "asc" } }),
+    db.webhook.findUnique({ where: { teamId: t.teamA }, select: { url: true, events: true, isActive: true, secret: true } }),
+    db.teamMember.findMany({ where: { teamId: t.teamA }, orderBy: { userId: "asc" }, select: { userId: true, role: true } }),
+    db.invitation.count({ where: { teamId: t.teamA } }),
+    db.apiKey.count({ where: { teamId: t.teamA, revokedAt: null } }),
+  ]);
+  return { document, links, webhook, members, invitations, keys };
+}
+
+const aDoc = () => ({ short_code: `s-${t.doc.code}` });
+const aLink = () => ({ code: t.linkCode });
+
+/** Each published operation, as B calling it on A's things (or on its own, where it names none). */
+const cases: Record<string, () => Promise<void>> = {
+  "GET /api/v1/documents": async () => {
+    const { status, body } = await call(documentsRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.documents.map((d: { id: string }) => d.id)).not.toContain(t.doc.id);
+  },
+  "POST /api/v1/documents": async () => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await samplePdf(1, "B's upload"))], { type: "application/pdf" }), "b.pdf");
+    const { status, body } = await call(documentsRoute.POST, t.keyB, { method: "POST", form });
+    expect(status).toBe(201);
+    expect((await db.document.findUniqueOrThrow({ where: { id: body.id } })).teamId).toBe(t.teamB);
+  },
+  "GET /api/v1/documents/{short_code}": async () => expect((await call(documentRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "PATCH /api/v1/documents/{short_code}": async () =>
+    expect(
+      (await call(documentRoute.PATCH, t.keyB, { method: "PATCH", body: { title: "Taken", allow_download: false }, params: aDoc() }))
+        .status,
+    ).toBe(404),
+  "DELETE /api/v1/documents/{short_code}": async () =>
+    expect((await call(documentRoute.DELETE, t.keyB, { method: "DELETE", params: aDoc() })).status).toBe(404),
+  "GET /api/v1/documents/{short_code}/stats": async () => expect((await call(statsRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "GET /api/v1/documents/{short_code}/viewers": async () =>
+    expect((await call(viewersRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "GET /api/v1/documents/{short_code}/leads": async () => expect((await call(leadsRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "GET /api/v1/analytics/overview": async () => {
+    const { status, body } = await call(overviewRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.top_documents.map((d: { short_code: string }) => d.short_code)).not.toContain(`s-${t.doc.code}`);
+  },
+  "GET /api/v1/webhooks": async () => {
+    // B has no webhook yet (its POST comes next): A's is not shown in its place.
+    const { status, body } = await call(webhooksRoute.GET, t.keyB);
+    expect(status).toBe(404);
+    expect(JSON.stringify(body)).not.toContain("hooks.example.com/a");
+  },
+  "POST /api/v1/webhooks": async () => {
+    const { status } = await call(webhooksRoute.POST, t.keyB, {
+      method: "POST",
+      body: { url: "https://hooks.example.com/b", events: ["document.viewed"] },
+    });
+    expect(status).toBeLessThan(300);
+    expect((await db.webhook.findUniqueOrThrow({ where: { teamId: t.teamB } })).url).toBe("https://hooks.example.com/b");
+  },
+  "DELETE /api/v1/webhooks": async () => {
+    expect((await call(webhooksRoute.DELETE, t.keyB, { method: "DELETE" })).status).toBe(204);
+    expect(await db.webhook.count({ where: { teamId: t.teamB } })).toBe(0);
+  },
+  "POST /api/v1/webhooks/test": async () => {
+    // B has no webhook (deleted above): B's test has nothing to send to, whatever A has.
+    expect((await call(webhookTestRoute.POST, t.keyB, { method: "POST" })).status).toBe(404);
+  },
+  "GET /api/v1/documents/{short_code}/links": async () =>
+    expect((await call(documentLinksRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "POST /api/v1/documents/{short_code}/links": async () =>
+    expect((await call(documentLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aDoc() })).status).toBe(404),
+  "GET /api/v1/links/{code}": async () => expect((await call(linkRoute.GET, t.keyB, { params: aLink() })).status).toBe(404),
+  "PATCH /api/v1/links/{code}": async () =>
+    expect((await call(linkRoute.PATCH, t.keyB, { method: "PATCH", body: { is_active: false }, params: aLink() })).status).toBe(404),
+  "DELETE /api/v1/links/{code}": async () =>
+    expect((await call(linkRoute.DELETE, t.keyB, { method: "DELETE", params: aLink() })).status).toBe(404),
+  "GET /api/v1/team": async () => {
+    const { status, body } = await call(teamRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.team.id).toBe(t.teamB);
+    expect(body.members.map((m: { user_id: string }) => m.user_id)).not.toContain(t.memberA.id);
+  },
+  "POST /api/v1/team/invitations": async () => {
+    const { status } = await call(invitationsRoute.POST, t.keyB, { method: "POST", body: { email: "guest@example.com", role: "admin" } });
+    expect(status).toBe(201);
+    expect(await db.invitation.count({ where: { teamId: t.teamB, email: "guest@example.com" } })).toBe(1);
+  },
+  "PATCH /api/v1/team/members/{user_id}": async () =>
+    expect(
+      (await call(memberRoute.PATCH, t.keyB, { method: "PATCH", body: { role: "admin" }, params: { user_id: t.memberA.id } })).status,
+    ).toBe(404),
+  "DELETE /api/v1/team/members/{user_id}": async () =>
+    expect((await call(memberRoute.DELETE, t.keyB, { method: "DELETE", params: { user_id: t.memberA.id } })).status).toBe(404),
+  "POST /api/v1/team/transfer": async () => {
+    const { status } = await call(transferRoute.POST, t.keyB, { method: "POST", body: { user_id: t.ownerA.id } });
+    expect([404, 422]).toContain(status);
+  },
+};
+
+describe("isolation between teams on every /api/v1 operation", () => {
+  it("has a case for every operation the OpenAPI document publishes", () => {
+    const published = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {})
+        .filter((method) => ["get", "post", "put", "patch", "delete"].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(Object.keys(cases).sort()).toEqual(published.sort());
+  });
+
+  for (const [operation, run] of Object.entries(cases)) {
+    it(`${operation}: another team's key touches nothing of team A`, async () => {
+      const before = await teamASnapshot();
+      await run();
+      expect(await teamASnapshot()).toEqual(before);
+    });
+  }
+});
