@@ -85,7 +85,7 @@ describe("POST /api/dashboard/team/logo", () => {
   it("refuses hostile files with a clear message and leaves nothing behind", async () => {
     const before = await logoRow();
     const files = await filesOfTeam();
-    const hostile: Array<[Uint8Array, Record<string, string>, number, RegExp]> = [
+    const hostile: Array<[Uint8Array<ArrayBuffer>, Record<string, string>, number, RegExp]> = [
       [new Uint8Array(SVG_WITH_SCRIPT), { "Content-Type": "image/png" }, 400, /SVG logos are not accepted/],
       [new Uint8Array(Buffer.from(HTML_TAIL)), { "Content-Type": "image/png" }, 400, /not an image we accept/],
       [new Uint8Array(await solidImage("gif")), {}, 400, /GIF/],
