@@ -39,6 +39,15 @@ function brandOf(row: BrandRow): TeamBrand {
   };
 }
 
+/** The brand as a share link's reader gets it: the logo's URL through the link's own code. */
+export type LinkBrand = Omit<TeamBrand, "logo"> & { logo: { src: string; width: number; height: number } | null };
+
+export function linkBrand(brand: TeamBrand | null, code: string): LinkBrand {
+  if (!brand) return { teamName: "", accentColor: null, hidePagewiseMark: false, logo: null };
+  const { logo, ...rest } = brand;
+  return { ...rest, logo: logo && { src: `/s/${code}/logo?v=${logo.hash}`, width: logo.width, height: logo.height } };
+}
+
 /** A team's brand; null when the team is gone. */
 export async function teamBrand(teamId: string): Promise<TeamBrand | null> {
   const row = await db.team.findUnique({ where: { id: teamId }, select: brandSelect });
