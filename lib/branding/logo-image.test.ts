@@ -81,6 +81,24 @@ describe("the logo pipeline", () => {
     expect((await sharp(logo.data).metadata()).exif).toBeUndefined();
   });
 
+  it("takes an animated image's first frame, as a still PNG", async () => {
+    const frame = (background: string) =>
+      sharp({ create: { width: 40, height: 20, channels: 3, background } })
+        .png()
+        .toBuffer();
+    const animated = await sharp([await frame("#ff0000"), await frame("#00ff00")], { join: { animated: true } })
+      .webp({ loop: 0 })
+      .toBuffer();
+    expect((await sharp(animated).metadata()).pages).toBe(2);
+    const logo = await processLogo(animated);
+    const meta = await sharp(logo.data).metadata();
+    expect([meta.format, meta.pages ?? 1, logo.width, logo.height]).toEqual(["png", 1, 40, 20]);
+    const { data } = await sharp(logo.data).raw().toBuffer({ resolveWithObject: true });
+    // The first frame is red (WebP's lossy encoding moves a channel by a step or two).
+    expect(data[0]).toBeGreaterThan(240);
+    expect(data[1]).toBeLessThan(16);
+  });
+
   it("refuses an empty file and one over 1 MB", async () => {
     expect((await refusal(Buffer.alloc(0)))?.message).toMatch(/Choose an image/);
     const big = Buffer.concat([await solidImage("png"), Buffer.alloc(MAX_LOGO_BYTES)]);
