@@ -19,7 +19,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["fault-point", "db", "request", "rules"],
   ["schemas", "rate-limit", "email", "health"],
   ["storage", "credentials", "events", "teams"],
-  ["pdf", "users", "webhooks", "retention"],
+  ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
   ["analytics", "links"],
   ["viewer"],

@@ -1,7 +1,7 @@
 import Link from "next/link";
 
 const variants = {
-  primary: "bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60",
+  primary: "bg-brand-600 text-brand-contrast shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60",
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:opacity-60",
   ghost: "text-slate-700 hover:bg-slate-100 disabled:opacity-50",

@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "../ui/button";
+import { PagewiseMark, TeamLogo } from "./viewer-brand";
 import { FormError } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
 
@@ -21,14 +22,15 @@ export function AgreementForm({ code, title, agreement }: { code: string; title:
         aria-labelledby="agreement-title"
         className="w-full max-w-xl rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
       >
-        <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Before you read</p>
+        <TeamLogo />
+        <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Before you read</p>
         <h1 id="agreement-title" className="mt-1 text-lg font-semibold break-words text-slate-900">
           {title}
         </h1>
         {isUrl ? (
           <p className="mt-2 text-sm text-slate-600">
             The person who shared this document asks you to accept{" "}
-            <a href={agreement} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-brand-700 underline">
+            <a href={agreement} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-brand-ink underline">
               this agreement
             </a>{" "}
             (opens in a new tab) before reading.
@@ -56,6 +58,7 @@ export function AgreementForm({ code, title, agreement }: { code: string; title:
         <Button type="submit" disabled={pending} className="mt-4 w-full">
           {pending ? "Recording…" : "I agree"}
         </Button>
+        <PagewiseMark className="mt-5 text-center" />
       </form>
     </main>
   );

@@ -1,3 +1,5 @@
+import { PagewiseMark, TeamLogo } from "./viewer-brand";
+
 /**
  * The card both steps of the email gate share: a form labelled by its heading. Alone on the page
  * the heading is the document's title (h1); under the viewer's own it says how much is left (h2).
@@ -21,13 +23,15 @@ export function GateStepForm({
       aria-labelledby="gate-title"
       className="mx-auto w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-md"
     >
-      <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">
+      {standalone && <TeamLogo />}
+      <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">
         {standalone ? "Shared document" : `Page ${page} of ${pageCount}`}
       </p>
       <Heading id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
         {standalone ? title : `Continue reading: ${remaining} more page${remaining === 1 ? "" : "s"}`}
       </Heading>
       {children}
+      <PagewiseMark className="mt-5 text-center" />
     </form>
   );
 }

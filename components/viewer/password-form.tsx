@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "../ui/button";
+import { PagewiseMark, TeamLogo } from "./viewer-brand";
 import { FormError, Input } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
 
@@ -19,7 +20,8 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
         className="w-full max-w-sm rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         aria-labelledby="password-title"
       >
-        <p className="text-xs font-semibold tracking-wide text-brand-600 uppercase">Protected document</p>
+        <TeamLogo />
+        <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Protected document</p>
         <h1 id="password-title" className="mt-1 text-lg font-semibold text-slate-900">
           {title}
         </h1>
@@ -46,6 +48,7 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
         <Button type="submit" disabled={pending} className="mt-5 w-full">
           {pending ? "Checking…" : "Open document"}
         </Button>
+        <PagewiseMark className="mt-5 text-center" />
       </form>
     </main>
   );

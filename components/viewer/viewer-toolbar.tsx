@@ -1,5 +1,6 @@
 import { FitIcon } from "./fit-icon";
 import { ToolbarButton } from "./toolbar-button";
+import { PagewiseMark, TeamLogo } from "./viewer-brand";
 
 export type ZoomState = {
   /** The page width as a percentage of the 100 % width. */
@@ -31,6 +32,7 @@ export type ViewerToolbarProps = {
 export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, actions }: ViewerToolbarProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 py-1 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
+      <TeamLogo className="order-1 h-7 max-w-24 shrink-0 sm:max-w-40" />
       <h1 className="order-1 min-w-0 flex-1 truncate py-2 text-sm font-semibold text-slate-900 sm:py-0 sm:text-base" title={title}>
         {title}
       </h1>
@@ -75,10 +77,11 @@ export function ViewerToolbar({ title, pageCount, current, pages, zoom, download
           <FitIcon width={12} height={16} />
         </ToolbarButton>
       </div>
+      <PagewiseMark className="order-6 hidden shrink-0 lg:block" />
       {downloadHref && (
         <a
           href={downloadHref}
-          className="order-2 shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-brand-700 sm:order-4"
+          className="order-2 shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-brand-contrast shadow-sm hover:bg-brand-700 sm:order-4"
         >
           Download
         </a>

@@ -4,7 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { noReaderCap, readerAddress, ownerAccess } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
-import { reloadConfig } from "../config";
+import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
@@ -135,6 +135,28 @@ describe("owner digest emails", () => {
     const [email] = await digests(owner.id);
     expect(email).toMatchObject({ subject: "1 reader on “Deck”" });
     expect(lines(email!.body)).toEqual(["- an anonymous reader read 4 of 12 pages in 40s"]);
+  });
+
+  it("carry the team's brand in an HTML part (logo by absolute URL, accent, no mark), the text part unchanged", async () => {
+    const { owner, doc } = await ownerWithDeck();
+    await db.team.update({
+      where: { id: doc.teamId },
+      data: {
+        accentColor: "#0f766e",
+        hidePagewiseMark: true,
+        ...{ logoKey: "teams/x/logo-ab.png", logoContentType: "image/png", logoSize: 10, logoWidth: 10, logoHeight: 10, logoHash: "ab" },
+      },
+    });
+    await (await reader(doc)).read(pages(2, 10));
+    await runOnce();
+    advance(31 * SECOND);
+    await runOnce();
+    const [email] = await digests(owner.id);
+    expect(lines(email!.body)).toEqual(["- an anonymous reader read 2 of 12 pages in 20s"]);
+    expect(email!.html).toContain(`src="${config().APP_URL}/s/${doc.code}/logo?v=ab"`);
+    expect(email!.html).toContain("#0f766e");
+    expect(email!.html).toContain("an anonymous reader read 2 of 12 pages in 20s");
+    expect(email!.html).not.toContain("Sent by Pagewise");
   });
 
   it("do not wait longer than the window for a reader who keeps reading", async () => {

@@ -1,5 +1,7 @@
 import { db, type Tx } from "../db/client";
+import { config } from "../config";
 import { now } from "../time";
+import { brandedHtml, type EmailBrand } from "./branded-html";
 import { DIGEST_MAX_LINES, type DigestReader, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
 import { enqueueOwnerEmail } from "./enqueue-owner-email";
@@ -59,7 +61,9 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     await clear(false);
     return "cleared";
   }
-  await enqueueOwnerEmail(tx, { userId: owner.userId, to: owner.user.email, ...digestEmail(doc, readers, readers[0]!.total) });
+  const email = digestEmail(doc, readers, readers[0]!.total);
+  const html = brandedHtml(email.body, await emailBrand(tx, doc));
+  await enqueueOwnerEmail(tx, { userId: owner.userId, to: owner.user.email, ...email, html });
   await clear(true);
   return "queued";
 }
@@ -88,4 +92,18 @@ function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: 
     ORDER BY "newLead" DESC, finished DESC, (v.email IS NOT NULL) DESC, v.engagement_rank DESC,
       v.last_viewed_at DESC NULLS LAST, v.id
     LIMIT ${DIGEST_MAX_LINES}`;
+}
+
+/** The document's team's brand for its digest; the logo through the document's own link (lib/branding's route). */
+async function emailBrand(tx: Tx, doc: { teamId: string; code: string }): Promise<EmailBrand> {
+  const team = await tx.team.findUniqueOrThrow({
+    where: { id: doc.teamId },
+    select: { name: true, accentColor: true, hidePagewiseMark: true, logoHash: true },
+  });
+  return {
+    teamName: team.name,
+    accentColor: team.accentColor,
+    hidePagewiseMark: team.hidePagewiseMark,
+    logoUrl: team.logoHash && `${config().APP_URL}/s/${doc.code}/logo?v=${team.logoHash}`,
+  };
 }

@@ -4,7 +4,7 @@ import { now } from "../time";
 /** Queues an email to an owner in the caller's transaction; the runner sends it (or logs it without SMTP). */
 export async function enqueueOwnerEmail(
   tx: Tx,
-  email: { userId: string; to: string; kind: string; subject: string; body: string; eventId?: string },
+  email: { userId: string; to: string; kind: string; subject: string; body: string; html?: string; eventId?: string },
 ) {
   await tx.notification.create({
     data: {
@@ -13,6 +13,7 @@ export async function enqueueOwnerEmail(
       kind: email.kind,
       subject: email.subject,
       body: email.body,
+      html: email.html ?? null,
       eventId: email.eventId ?? null,
       nextAttemptAt: now(),
       createdAt: now(),

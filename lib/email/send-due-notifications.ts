@@ -30,7 +30,13 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
       continue;
     }
     try {
-      await transporter.sendMail({ from: config().SMTP_FROM, to: message.toAddress, subject: message.subject, text: message.body });
+      await transporter.sendMail({
+        from: config().SMTP_FROM,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.body,
+        ...(message.html && { html: message.html }),
+      });
       await db.notification.update({
         where: { id },
         data: { status: "sent", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null, error: null },

@@ -9,6 +9,8 @@ export const BODY_LIMITS = {
   viewerForm: 8 * KIB,
   /** Reading beacons. */
   track: 64 * KIB,
+  /** A team's logo, before it is decoded (lib/branding/logo-image.ts). */
+  logo: 1024 * KIB,
   /** Inngest's calls to run a function step. */
   inngest: 4 * 1024 * KIB,
 } as const;
@@ -24,12 +26,17 @@ const tooLarge = (maxBytes: number) =>
  * that is too large, otherwise read as a stream and cut off at the limit (413 payload_too_large).
  */
 export async function readCappedText(req: Request, maxBytes: number): Promise<string> {
+  return (await readCappedBytes(req, maxBytes)).toString("utf8");
+}
+
+/** A request body's bytes under the same cap as `readCappedText` (an uploaded logo). */
+export async function readCappedBytes(req: Request, maxBytes: number): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
     await req.body?.cancel().catch(() => undefined);
     throw tooLarge(maxBytes);
   }
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -48,5 +55,5 @@ export async function readCappedText(req: Request, maxBytes: number): Promise<st
     if (error instanceof ApiError) throw error;
     throw new ApiError("bad_request", "The request body was cut off before it ended.");
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

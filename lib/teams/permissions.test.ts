@@ -3,7 +3,7 @@ import { ApiError } from "../errors";
 import { TEAM_ACTIONS, type TeamAction, authorize, can } from "./permissions";
 
 const MEMBER: TeamAction[] = ["documents.read", "documents.write", "analytics.read", "team.read"];
-const ADMIN: TeamAction[] = [...MEMBER, "members.manage", "keys.manage", "webhook.manage"];
+const ADMIN: TeamAction[] = [...MEMBER, "members.manage", "keys.manage", "webhook.manage", "team.brand"];
 
 describe("the team policy", () => {
   it("lets members upload, share and read analytics, and nothing else", () => {

@@ -23,6 +23,8 @@ const LEAST_ROLE = {
   "members.manage": "admin",
   "keys.manage": "admin",
   "webhook.manage": "admin",
+  /** The logo, accent colour and Pagewise mark readers see on the team's links and owners in emails. */
+  "team.brand": "admin",
   "team.rename": "owner",
   "team.delete": "owner",
   "team.transfer": "owner",
@@ -46,6 +48,7 @@ const WHAT: Record<TeamAction, string> = {
   "members.manage": "manage this team's members",
   "keys.manage": "manage this team's API keys",
   "webhook.manage": "manage this team's webhook",
+  "team.brand": "change this team's branding",
   "team.rename": "rename this team",
   "team.delete": "delete this team",
   "team.transfer": "transfer this team's ownership",

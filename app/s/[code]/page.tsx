@@ -8,6 +8,8 @@ import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
+import { BrandFrame } from "@/components/viewer/viewer-brand";
+import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import { gateActive } from "@/lib/rules/gate";
 import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
@@ -52,8 +54,22 @@ export default async function ViewerPage({ params }: Props) {
   const access = await viewerAccess(doc);
   const sharedAs = shareCode(doc);
 
-  if (!access.passwordOk) return <PasswordForm code={sharedAs} title={doc.title} />;
-  if (access.agreementDue && doc.agreement) return <AgreementForm code={sharedAs} title={doc.title} agreement={doc.agreement} />;
+  const brand = linkBrand(await teamBrand(doc.teamId), sharedAs);
+
+  if (!access.passwordOk) {
+    return (
+      <BrandFrame brand={brand}>
+        <PasswordForm code={sharedAs} title={doc.title} />
+      </BrandFrame>
+    );
+  }
+  if (access.agreementDue && doc.agreement) {
+    return (
+      <BrandFrame brand={brand}>
+        <AgreementForm code={sharedAs} title={doc.title} agreement={doc.agreement} />
+      </BrandFrame>
+    );
+  }
 
   // A link's own preview file changes with the link.
   const version = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
@@ -63,7 +79,7 @@ export default async function ViewerPage({ params }: Props) {
       ? `/s/${sharedAs}/file?v=preview&k=${version}`
       : null;
   return (
-    <>
+    <BrandFrame brand={brand}>
       {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
       <ViewerShell
         code={sharedAs}
@@ -89,6 +105,6 @@ export default async function ViewerPage({ params }: Props) {
         // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
         watermark={readerWatermark(doc, access, clientAddress(await headers()))}
       />
-    </>
+    </BrandFrame>
   );
 }

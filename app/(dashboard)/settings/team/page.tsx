@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { BrandingCard } from "@/components/dashboard/branding-card";
 import { Invitations } from "@/components/dashboard/invitations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TeamMembers } from "@/components/dashboard/team-members";
 import { TeamOwnerSettings } from "@/components/dashboard/team-owner-settings";
 import { Card } from "@/components/ui/card";
+import { teamBrand } from "@/lib/branding/team-branding";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { getTeam } from "@/lib/teams/manage-team";
 import { can } from "@/lib/teams/permissions";
@@ -35,6 +37,11 @@ export default async function TeamPage() {
               days={INVITATION_DAYS}
               invitations={invitations.map((i) => ({ ...i, createdAt: i.createdAt.toISOString(), expiresAt: i.expiresAt.toISOString() }))}
             />
+          </Card>
+        )}
+        {can(access.role, "team.brand") && (
+          <Card title="Branding" description="Your logo and colour on the pages your links open, and in the emails about your documents.">
+            <BrandingCard brand={(await teamBrand(access.teamId))!} />
           </Card>
         )}
         {can(access.role, "team.transfer") && (

@@ -1,0 +1,31 @@
+import { Readable } from "node:stream";
+import { readTeamLogo } from "@/lib/branding/team-branding";
+import { ApiError } from "@/lib/errors";
+import { withShareLink } from "@/lib/http/with-share-link";
+import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
+
+type RouteContext = { params: Promise<{ code: string }> };
+
+/**
+ * The logo of the team that shared this link, `?v=<hash>` naming the version (the page and the owner
+ * emails write it): content-addressed, so cached for good. The same doors as the file, but no grant:
+ * the logo shows on the password and gate steps too. The file and its type come from the team's row.
+ */
+export function GET(req: Request, context: RouteContext): Promise<Response> {
+  return withShareLink("file", async ({ doc }) => {
+    const logo = await readTeamLogo(doc.teamId, new URL(req.url).searchParams.get("v"));
+    if (!logo) throw new ApiError("not_found", "This team has no such logo.", { headers: { "Cache-Control": "no-store" } });
+    return new Response(Readable.toWeb(logo.body) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        "Content-Type": "image/png",
+        [CONTENT_LENGTH_HEADER]: String(logo.size),
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Content-Type-Options": "nosniff",
+        // Opened on its own it is an image and nothing else; email clients on other sites may show it.
+        "Content-Security-Policy": "default-src 'none'; sandbox",
+        "Cross-Origin-Resource-Policy": "cross-origin",
+      },
+    });
+  })(req, context);
+}

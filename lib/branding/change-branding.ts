@@ -1,0 +1,81 @@
+import { db, type Tx } from "../db/client";
+import { ApiError } from "../errors";
+import type { BrandingSettings } from "../schemas/branding";
+import { storage } from "../storage";
+import { type TeamAccess, authorize } from "../teams/permissions";
+import { processLogo } from "./logo-image";
+
+/**
+ * Changing a team's brand (admins and the owner: `team.brand`). Each change locks the team's row and
+ * reads the actor's role again, as lib/teams/manage-team.ts does, so a member demoted a moment ago
+ * changes nothing. A logo's file is written before its row and removed if the row is not; an old
+ * logo's file is removed only after the row no longer names it.
+ */
+
+async function lockForBranding(tx: Tx, access: TeamAccess) {
+  await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${access.teamId}::uuid FOR UPDATE`;
+  const actor = await tx.teamMember.findUnique({ where: { teamId_userId: { teamId: access.teamId, userId: access.userId } } });
+  if (!actor) throw new ApiError("forbidden", "You are no longer a member of this team.");
+  authorize({ ...access, role: actor.role }, "team.brand");
+  return tx.team.findUniqueOrThrow({ where: { id: access.teamId }, select: { logoKey: true } });
+}
+
+/** The accent colour (`#rrggbb`, lower case; `brandingSettings` in lib/schemas) and the Pagewise mark. */
+export async function changeBranding(access: TeamAccess, settings: BrandingSettings): Promise<BrandingSettings> {
+  authorize(access, "team.brand");
+  await db.$transaction(async (tx) => {
+    await lockForBranding(tx, access);
+    await tx.team.update({ where: { id: access.teamId }, data: settings });
+  });
+  return settings;
+}
+
+/** Replaces the team's logo with the re-encoded image; a refused or failed upload changes nothing. */
+export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
+  authorize(access, "team.brand");
+  const logo = await processLogo(bytes);
+  const key = `teams/${access.teamId}/logo-${logo.hash}.png`;
+  await storage().put(key, logo.data, logo.data.length);
+  let previous: string | null;
+  try {
+    previous = await db.$transaction(async (tx) => {
+      const { logoKey } = await lockForBranding(tx, access);
+      await tx.team.update({
+        where: { id: access.teamId },
+        data: {
+          logoKey: key,
+          logoContentType: logo.contentType,
+          logoSize: logo.data.length,
+          logoWidth: logo.width,
+          logoHeight: logo.height,
+          logoHash: logo.hash,
+        },
+      });
+      return logoKey;
+    });
+  } catch (error) {
+    await removeUnlessNamed(access.teamId, key);
+    throw error;
+  }
+  if (previous && previous !== key) await storage().delete(previous);
+  return { hash: logo.hash, width: logo.width, height: logo.height, size: logo.data.length };
+}
+
+export async function removeTeamLogo(access: TeamAccess): Promise<void> {
+  authorize(access, "team.brand");
+  const previous = await db.$transaction(async (tx) => {
+    const { logoKey } = await lockForBranding(tx, access);
+    await tx.team.update({
+      where: { id: access.teamId },
+      data: { logoKey: null, logoContentType: null, logoSize: null, logoWidth: null, logoHeight: null, logoHash: null },
+    });
+    return logoKey;
+  });
+  if (previous) await storage().delete(previous);
+}
+
+/** A failed upload's file goes, unless the same image is (already) the team's logo by another request. */
+async function removeUnlessNamed(teamId: string, key: string) {
+  const team = await db.team.findUnique({ where: { id: teamId }, select: { logoKey: true } });
+  if (team?.logoKey !== key) await storage().delete(key);
+}
