@@ -188,13 +188,18 @@ export const listDocumentsQuery = z
 
 export type ListDocumentsQuery = z.infer<typeof listDocumentsQuery>;
 
+/** The gate and download settings as a reader gets them, the same in a document's settings and a link's. */
+export const readerGateShape = {
+  email_gate: z.boolean(),
+  gate_type: z.enum(GATE_TYPES),
+  gate_page: z.number().int(),
+  allow_download: z.boolean(),
+  block_free_emails: z.boolean(),
+};
+
 export const settingsSchema = z
   .object({
-    email_gate: z.boolean(),
-    gate_type: z.enum(GATE_TYPES),
-    gate_page: z.number().int(),
-    allow_download: z.boolean(),
-    block_free_emails: z.boolean(),
+    ...readerGateShape,
     password: z.boolean().openapi({ description: "Whether a password is set" }),
     notifications_enabled: z.boolean(),
     expires_at: z.string().nullable().openapi({ format: "date-time", description: "After this the link answers 410; null: never" }),

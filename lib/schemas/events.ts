@@ -51,6 +51,13 @@ const identity = {
   company_domain: z.string().nullable().optional(),
 };
 
+/** How far a reader got, as a lead's and a milestone's payloads say it. */
+const readingProgress = {
+  pages_viewed: z.number().int(),
+  total_pages: z.number().int(),
+  time_spent_seconds: z.number(),
+};
+
 /** Fractions to 4 places and seconds to 2, wherever an event carries them. */
 export const eventCompletion = (completion: number) => Math.round(completion * 10_000) / 10_000;
 export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
@@ -81,9 +88,7 @@ export const EVENT_DATA = {
       email: z.string(),
       name: z.string().nullable(),
       company_domain: z.string().nullable(),
-      pages_viewed: z.number().int(),
-      total_pages: z.number().int(),
-      time_spent_seconds: z.number(),
+      ...readingProgress,
     }),
   }),
   "viewer.revisited": z.object({
@@ -105,9 +110,7 @@ export const EVENT_DATA = {
       engagement_label: z.string(),
       previous_label: z.string(),
       completion: z.number().min(0).max(1),
-      pages_viewed: z.number().int(),
-      total_pages: z.number().int(),
-      time_spent_seconds: z.number(),
+      ...readingProgress,
       visit_number: z.number().int(),
     }),
     milestone: z.literal("high_interest"),

@@ -1,7 +1,7 @@
 import { withoutNul } from "../request/nul-characters";
 import { accessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema } from "./common";
-import { GATE_TYPES, updateDocumentSchema } from "./documents";
+import { readerGateShape, updateDocumentSchema } from "./documents";
 import { z } from "./zod";
 
 /** The settings a link may override, in the order the API shows them. */
@@ -123,11 +123,7 @@ export const linkFilterParam = z
 
 export const linkSettingsSchema = z
   .object({
-    email_gate: z.boolean(),
-    gate_type: z.enum(GATE_TYPES),
-    gate_page: z.number().int(),
-    allow_download: z.boolean(),
-    block_free_emails: z.boolean(),
+    ...readerGateShape,
     password: z.boolean().openapi({ description: "Whether readers of this link need a password" }),
     expires_at: z.string().nullable().openapi({ format: "date-time" }),
     verify_email: z.boolean(),
