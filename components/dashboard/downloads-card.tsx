@@ -1,9 +1,7 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Card } from "@/components/ui/card";
-import { type Column, DataTable } from "@/components/ui/data-table";
+import type { Column } from "@/components/ui/data-table";
 import { LocalTime } from "@/components/ui/local-time";
 import type { DownloadRow, documentDownloads } from "@/lib/analytics/document-downloads";
-import { Pager } from "./pager";
+import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card";
 
 const COLUMNS: Array<Column<DownloadRow>> = [
   {
@@ -20,29 +18,15 @@ const COLUMNS: Array<Column<DownloadRow>> = [
   },
 ];
 
+const TABLE: TableCard<DownloadRow> = {
+  title: "Downloads",
+  pagerLabel: "Download pages",
+  testId: "downloads-table",
+  columns: COLUMNS,
+  rowKey: (d) => d.id,
+};
+
 /** The Downloads card: one page of downloads of the file, newest first; `empty` says why there are none. */
-export function DownloadsCard({
-  downloads,
-  description,
-  empty,
-  pageHref,
-}: {
-  downloads: Awaited<ReturnType<typeof documentDownloads>>;
-  description: string;
-  empty: ReactNode;
-  pageHref: ComponentProps<typeof Pager>["href"];
-}) {
-  return (
-    <Card title="Downloads" description={description} className="mb-6">
-      <DataTable
-        data-testid="downloads-table"
-        caption="Downloads"
-        columns={COLUMNS}
-        rows={downloads.downloads}
-        rowKey={(d) => d.id}
-        empty={<p className="py-6 text-center text-sm text-slate-500">{empty}</p>}
-      />
-      <Pager label="Download pages" page={downloads.pagination.page} totalPages={downloads.pagination.total_pages} href={pageHref} />
-    </Card>
-  );
+export function DownloadsCard({ downloads, ...card }: ListCardProps & { downloads: Awaited<ReturnType<typeof documentDownloads>> }) {
+  return <PagedTableCard table={TABLE} rows={downloads.downloads} pagination={downloads.pagination} {...card} />;
 }

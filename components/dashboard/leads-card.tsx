@@ -1,11 +1,9 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Card } from "@/components/ui/card";
-import { type Column, DataTable } from "@/components/ui/data-table";
+import type { Column } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { LocalTime } from "@/components/ui/local-time";
 import type { documentLeads } from "@/lib/analytics/document-leads";
 import { engagementType } from "./engagement-type";
-import { Pager } from "./pager";
+import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card";
 
 type Leads = Awaited<ReturnType<typeof documentLeads>>;
 type Lead = Leads["leads"][number];
@@ -27,31 +25,15 @@ const LEAD_COLUMNS: Array<Column<Lead>> = [
   },
 ];
 
+const TABLE: TableCard<Lead> = {
+  title: "Leads",
+  pagerLabel: "Lead pages",
+  testId: "leads-table",
+  columns: LEAD_COLUMNS,
+  rowKey: (l) => l.email,
+};
+
 /** The Leads card: one page of emails the gate captured, newest first; `empty` says why there are none. */
-export function LeadsCard({
-  leads,
-  description,
-  actions,
-  empty,
-  pageHref,
-}: {
-  leads: Leads;
-  description: string;
-  actions?: ReactNode;
-  empty: ReactNode;
-  pageHref: ComponentProps<typeof Pager>["href"];
-}) {
-  return (
-    <Card title="Leads" description={description} className="mb-6" actions={actions}>
-      <DataTable
-        data-testid="leads-table"
-        caption="Leads"
-        columns={LEAD_COLUMNS}
-        rows={leads.leads}
-        rowKey={(l) => l.email}
-        empty={<p className="py-6 text-center text-sm text-slate-500">{empty}</p>}
-      />
-      <Pager label="Lead pages" page={leads.pagination.page} totalPages={leads.pagination.total_pages} href={pageHref} />
-    </Card>
-  );
+export function LeadsCard({ leads, ...card }: ListCardProps & { leads: Leads }) {
+  return <PagedTableCard table={TABLE} rows={leads.leads} pagination={leads.pagination} {...card} />;
 }

@@ -1,4 +1,4 @@
-import { inputClass } from "@/components/ui/field";
+import { Field, inputClass } from "@/components/ui/field";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 
 export type Options = Array<[string, string]>;
@@ -31,6 +31,20 @@ export function Choice({
         </option>
       ))}
     </select>
+  );
+}
+
+/** A labelled `Choice`: how every override of the link form is asked. */
+export function ChoiceField({
+  id,
+  label,
+  hint,
+  ...choice
+}: { id: string; label: string; hint?: string } & Omit<React.ComponentProps<typeof Choice>, "control">) {
+  return (
+    <Field id={id} label={label} hint={hint}>
+      {(control) => <Choice control={control} {...choice} />}
+    </Field>
   );
 }
 

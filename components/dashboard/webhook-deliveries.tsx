@@ -1,4 +1,5 @@
 import { Button } from "@/components/ui/button";
+import { actionsColumn } from "@/components/ui/actions-column";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { LocalTime } from "@/components/ui/local-time";
 
@@ -55,19 +56,15 @@ export function WebhookDeliveries({
       cellClassName: "whitespace-nowrap text-slate-600",
       cell: (d) => <LocalTime value={d.last_attempt_at ?? d.created_at} />,
     },
-    {
-      key: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      align: "end",
-      cell: (d) =>
+    actionsColumn(
+      (d) =>
         d.status === "failed" &&
         d.event !== "webhook.test" && (
           <Button size="sm" variant="secondary" disabled={pending} onClick={() => onRedeliver(d.delivery_id)}>
             Redeliver
           </Button>
         ),
-    },
+    ),
   ];
 
   return (

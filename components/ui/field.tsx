@@ -87,6 +87,14 @@ export function TextField({
   );
 }
 
+/** A form's last answer as `useActionState` holds it: each field's problem, and what was sent (never a password). */
+type FormAnswer = { fieldErrors?: Partial<Record<string, string>>; values?: Record<string, string> } | undefined;
+
+/** Ties a field to its form's last answer by name: its problem, and what the person typed before it was refused. */
+export function fromAnswer(answer: FormAnswer, name: string) {
+  return { name, error: answer?.fieldErrors?.[name], defaultValue: answer?.values?.[name] };
+}
+
 export function FormError({ message, id }: { message?: string | null; id?: string }) {
   if (!message) return null;
   return (

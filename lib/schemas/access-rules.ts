@@ -109,3 +109,13 @@ export const accessRuleFields = {
       example: "I agree to keep this document confidential.",
     }),
 };
+
+/** Every access rule left out when not sent: how a document's and a link's PATCH take them. */
+export const optionalAccessRuleFields = {
+  expires_at: accessRuleFields.expires_at.optional(),
+  verify_email: accessRuleFields.verify_email.optional(),
+  allow: accessRuleFields.allow.optional(),
+  block: accessRuleFields.block.optional(),
+  watermark: accessRuleFields.watermark.optional(),
+  agreement: accessRuleFields.agreement.optional(),
+};

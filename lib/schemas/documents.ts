@@ -1,7 +1,7 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
 import { withoutNul } from "../request/nul-characters";
-import { accessRuleFields } from "./access-rules";
+import { accessRuleFields, optionalAccessRuleFields } from "./access-rules";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 
@@ -126,12 +126,7 @@ export const updateDocumentSchema = z
       block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
       notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
       password: password.nullable().optional().openapi({ description: "A string of 8 to 128 characters sets it; null clears it" }),
-      expires_at: accessRuleFields.expires_at.optional(),
-      verify_email: accessRuleFields.verify_email.optional(),
-      allow: accessRuleFields.allow.optional(),
-      block: accessRuleFields.block.optional(),
-      watermark: accessRuleFields.watermark.optional(),
-      agreement: accessRuleFields.agreement.optional(),
+      ...optionalAccessRuleFields,
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },
   )

@@ -62,10 +62,12 @@ const readingProgress = {
 export const eventCompletion = (completion: number) => Math.round(completion * 10_000) / 10_000;
 export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
+/** What every event is about: the document, and the link it was read through. */
+const subject = { document: eventDocumentSchema, link: eventLinkSchema };
+
 export const EVENT_DATA = {
   "document.viewed": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       pages_viewed: z.number().int(),
@@ -77,13 +79,11 @@ export const EVENT_DATA = {
     }),
   }),
   "document.completed": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({ ...identity, completion: z.literal(1), time_spent_seconds: z.number(), visit_number: z.number().int() }),
   }),
   "lead.captured": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     lead: z.object({
       email: z.string(),
       name: z.string().nullable(),
@@ -92,8 +92,7 @@ export const EVENT_DATA = {
     }),
   }),
   "viewer.revisited": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       visit_number: z.number().int(),
@@ -103,8 +102,7 @@ export const EVENT_DATA = {
     }),
   }),
   "engagement.milestone": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       engagement_label: z.string(),
@@ -116,8 +114,7 @@ export const EVENT_DATA = {
     milestone: z.literal("high_interest"),
   }),
   "document.uploaded": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     upload: z.object({
       original_filename: z.string(),
       page_count: z.number().int(),
@@ -126,8 +123,7 @@ export const EVENT_DATA = {
     }),
   }),
   "document.downloaded": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       email: z.string().nullable().openapi({ description: "null for a reader who never gave an email" }),
       company_domain: z.string().nullable(),

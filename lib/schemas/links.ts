@@ -1,5 +1,5 @@
 import { withoutNul } from "../request/nul-characters";
-import { accessRuleFields } from "./access-rules";
+import { optionalAccessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema } from "./common";
 import { readerGateShape, updateDocumentSchema } from "./documents";
 import { z } from "./zod";
@@ -43,12 +43,7 @@ export const linkSettingsInput = z
       allow_download: documentFields.allow_download,
       block_free_emails: documentFields.block_free_emails,
       password: documentFields.password,
-      expires_at: accessRuleFields.expires_at.optional(),
-      verify_email: accessRuleFields.verify_email.optional(),
-      allow: accessRuleFields.allow.optional(),
-      block: accessRuleFields.block.optional(),
-      watermark: accessRuleFields.watermark.optional(),
-      agreement: accessRuleFields.agreement.optional(),
+      ...optionalAccessRuleFields,
     },
     unknownFields,
   )
