@@ -1,14 +1,14 @@
 "use client";
 
 import { useActionState, useState, useTransition } from "react";
-import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { actionsColumn } from "@/components/ui/actions-column";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 
@@ -84,9 +84,9 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
             placeholder="CRM sync"
           />
         </div>
-        <Button type="submit" disabled={creating}>
-          {creating ? "Creating…" : "Create API key"}
-        </Button>
+        <SubmitButton pending={creating} pendingLabel="Creating…">
+          Create API key
+        </SubmitButton>
       </form>
       <NewKey state={shown} />
       <DataTable

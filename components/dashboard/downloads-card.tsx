@@ -1,29 +1,21 @@
-import type { Column } from "@/components/ui/data-table";
-import { LocalTime } from "@/components/ui/local-time";
+import { timeColumn } from "@/components/ui/columns";
 import type { DownloadRow, documentDownloads } from "@/lib/analytics/document-downloads";
 import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card";
-
-const COLUMNS: Array<Column<DownloadRow>> = [
-  {
-    key: "reader",
-    header: "Reader",
-    cellClassName: "font-medium text-slate-900",
-    cell: (d) => d.label ?? <span className="font-normal text-slate-500">Reader no longer on record</span>,
-  },
-  {
-    key: "downloaded",
-    header: "Downloaded",
-    cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (d) => <LocalTime value={d.downloadedAt} />,
-  },
-];
 
 const TABLE: TableCard<DownloadRow> = {
   title: "Downloads",
   pagerLabel: "Download pages",
   testId: "downloads-table",
-  columns: COLUMNS,
   rowKey: (d) => d.id,
+  columns: [
+    {
+      key: "reader",
+      header: "Reader",
+      cellClassName: "font-medium text-slate-900",
+      cell: (d) => d.label ?? <span className="font-normal text-slate-500">Reader no longer on record</span>,
+    },
+    timeColumn("downloaded", "Downloaded", (d) => d.downloadedAt),
+  ],
 };
 
 /** The Downloads card: one page of downloads of the file, newest first; `empty` says why there are none. */

@@ -2,12 +2,13 @@
 
 import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { actionsColumn } from "@/components/ui/actions-column";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, inputClass, TextField } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/http/actions/invitation-actions";
 import { LocalTime } from "@/components/ui/local-time";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export type InvitationRow = {
   id: string;
@@ -105,9 +106,9 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
             </select>
           </Field>
         </div>
-        <Button type="submit" disabled={creating}>
-          {creating ? "Creating…" : "Create invitation"}
-        </Button>
+        <SubmitButton pending={creating} pendingLabel="Creating…">
+          Create invitation
+        </SubmitButton>
       </form>
       <NewInvitation state={created} />
       <DataTable

@@ -1,6 +1,5 @@
-import type { Column } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
-import { LocalTime } from "@/components/ui/local-time";
+import { timeColumn } from "@/components/ui/columns";
 import type { documentLeads } from "@/lib/analytics/document-leads";
 import { engagementType } from "./engagement-type";
 import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card";
@@ -8,29 +7,22 @@ import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card
 type Leads = Awaited<ReturnType<typeof documentLeads>>;
 type Lead = Leads["leads"][number];
 
-const LEAD_COLUMNS: Array<Column<Lead>> = [
-  { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },
-  { key: "name", header: "Name", cell: (l) => l.name || "—" },
-  { key: "company", header: "Company", cell: (l) => l.company_domain },
-  {
-    key: "engagement",
-    header: "Engagement (all time)",
-    cell: (l) => <EngagementBadge label={l.engagement_label} type={engagementType(l.engagement_label)} />,
-  },
-  {
-    key: "captured",
-    header: "Captured",
-    cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (l) => <LocalTime value={l.captured_at} />,
-  },
-];
-
 const TABLE: TableCard<Lead> = {
   title: "Leads",
   pagerLabel: "Lead pages",
   testId: "leads-table",
-  columns: LEAD_COLUMNS,
   rowKey: (l) => l.email,
+  columns: [
+    { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },
+    { key: "name", header: "Name", cell: (l) => l.name || "—" },
+    { key: "company", header: "Company", cell: (l) => l.company_domain },
+    {
+      key: "engagement",
+      header: "Engagement (all time)",
+      cell: (l) => <EngagementBadge label={l.engagement_label} type={engagementType(l.engagement_label)} />,
+    },
+    timeColumn("captured", "Captured", (l) => l.captured_at),
+  ],
 };
 
 /** The Leads card: one page of emails the gate captured, newest first; `empty` says why there are none. */

@@ -1,6 +1,7 @@
 import { Field, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
-import { ChoiceField, type FieldsProps, onOff, type Options, tri } from "./link-override-choice";
+import type { Options } from "@/components/ui/select";
+import { ChoiceField, type FieldsProps, onOff, tri } from "./link-override-choice";
 
 /** The link's name and its main rules: expiry, email gate, downloads and password. */
 export function LinkMainFields({ id, name, overrides: o, errors, editing }: FieldsProps & { name: string; editing: boolean }) {

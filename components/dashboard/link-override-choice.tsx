@@ -1,7 +1,6 @@
-import { Field, inputClass } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
+import { type Options, Select } from "@/components/ui/select";
 import type { LinkOverrides } from "@/lib/links/shared-document";
-
-export type Options = Array<[string, string]>;
 
 /** How an optional override shows in its select: absent follows the document. */
 export const tri = (value: boolean | undefined) => (value === undefined ? "document" : value ? "on" : "off");
@@ -12,38 +11,23 @@ export const onOff = (on: string, off: string): Options => [
   ["off", off],
 ];
 
-export function Choice({
-  name,
-  defaultValue,
-  options,
-  control,
-}: {
-  name: string;
-  defaultValue: string;
-  options: Options;
-  control: object;
-}) {
-  return (
-    <select {...control} name={name} defaultValue={defaultValue} className={inputClass}>
-      {options.map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-/** A labelled `Choice`: how every override of the link form is asked. */
+/** A labelled select: how every override of the link form is asked. */
 export function ChoiceField({
   id,
   label,
   hint,
   ...choice
-}: { id: string; label: string; hint?: string } & Omit<React.ComponentProps<typeof Choice>, "control">) {
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  name: string;
+  defaultValue: string;
+  options: Options;
+}) {
   return (
     <Field id={id} label={label} hint={hint}>
-      {(control) => <Choice control={control} {...choice} />}
+      {(control) => <Select {...control} {...choice} />}
     </Field>
   );
 }

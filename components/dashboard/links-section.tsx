@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { actionsColumn } from "@/components/ui/actions-column";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import type { PeriodKey } from "@/lib/dashboard/period";
 import type { LinkRow, LinkSummary } from "@/lib/links/document-links";

@@ -2,7 +2,7 @@
 
 import { useTransition } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { actionsColumn } from "@/components/ui/actions-column";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { inputClass } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";

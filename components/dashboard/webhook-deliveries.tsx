@@ -1,7 +1,6 @@
 import { Button } from "@/components/ui/button";
-import { actionsColumn } from "@/components/ui/actions-column";
+import { actionsColumn, timeColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import { LocalTime } from "@/components/ui/local-time";
 
 export type DeliveryRow = {
   delivery_id: string;
@@ -50,12 +49,7 @@ export function WebhookDeliveries({
     },
     { key: "attempts", header: "Attempts", align: "end", cellClassName: "tabular-nums", cell: (d) => d.attempts },
     { key: "response", header: "Response", cell: (d) => d.response_status ?? d.error ?? "—" },
-    {
-      key: "time",
-      header: "Time",
-      cellClassName: "whitespace-nowrap text-slate-600",
-      cell: (d) => <LocalTime value={d.last_attempt_at ?? d.created_at} />,
-    },
+    timeColumn("time", "Time", (d) => d.last_attempt_at ?? d.created_at),
     actionsColumn(
       (d) =>
         d.status === "failed" &&

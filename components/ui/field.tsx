@@ -1,3 +1,5 @@
+import { SolidIcon } from "./icons";
+
 /** What a field's control needs so its label, hint and error reach screen readers. */
 export type FieldControl = {
   id: string;
@@ -47,13 +49,7 @@ export function Field({
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="mt-1 flex items-start gap-1.5 text-sm text-red-700">
-      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 h-4 w-4 shrink-0">
-        <path
-          fillRule="evenodd"
-          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <SolidIcon name="alert" className="mt-0.5" />
       {message}
     </p>
   );
