@@ -5,7 +5,6 @@ import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card
 const TABLE: TableCard<DownloadRow> = {
   title: "Downloads",
   pagerLabel: "Download pages",
-  testId: "downloads-table",
   rowKey: (d) => d.id,
   columns: [
     {

@@ -10,7 +10,6 @@ type Lead = Leads["leads"][number];
 const TABLE: TableCard<Lead> = {
   title: "Leads",
   pagerLabel: "Lead pages",
-  testId: "leads-table",
   rowKey: (l) => l.email,
   columns: [
     { key: "email", header: "Email", cellClassName: "font-medium text-slate-900", cell: (l) => l.email },

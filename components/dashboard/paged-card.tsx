@@ -40,14 +40,13 @@ export function EmptyList({ children }: { children: ReactNode }) {
 export type TableCard<Row> = {
   title: string;
   pagerLabel: string;
-  testId: string;
   columns: ReadonlyArray<Column<Row>>;
   rowKey: (row: Row) => string;
 };
 
-/** A `PagedCard` whose list is a table captioned with the card's title. */
+/** A `PagedCard` whose list is a table captioned with the card's title (its test id: `leads-table` for "Leads"). */
 export function PagedTableCard<Row>({
-  table: { testId, columns, rowKey, ...names },
+  table: { columns, rowKey, ...names },
   rows,
   empty,
   ...card
@@ -55,7 +54,7 @@ export function PagedTableCard<Row>({
   return (
     <PagedCard {...names} {...card}>
       <DataTable
-        data-testid={testId}
+        data-testid={`${names.title.toLowerCase()}-table`}
         caption={names.title}
         columns={columns}
         rows={rows}
