@@ -45,7 +45,8 @@ export const PART_IMPORTS: Record<string, readonly string[]> = {
   // auth-http drives the real next-auth route handlers in integration tests.
   "test/support": ["lib", "scripts/lib", "app", "test/support"],
   "test/support/playwright": ["lib", "scripts/lib", "test/support", "root", "test/support/playwright"],
-  "scripts/bench": ["lib", "scripts/lib", "test/support", "scripts/bench"],
+  // The viewer bench starts Chromium as the specs do (playwright.config.ts).
+  "scripts/bench": ["lib", "scripts/lib", "test/support", "root", "scripts/bench"],
   // Specs read the ports and paths playwright.config.ts chose.
   e2e: ["lib", "scripts/lib", "test/support", "test/support/playwright", "root", "e2e"],
 };

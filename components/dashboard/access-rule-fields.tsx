@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Field, Input, inputClass } from "@/components/ui/field";
+import { Field, inputClass, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import { Toggle } from "@/components/ui/toggle";
 import { listEntries } from "@/lib/documents/access-rule-inputs";
@@ -83,17 +83,16 @@ export function AccessRuleFields({ values, errors }: { values: DocumentSettings;
         <ListSetting setting={DOCUMENT_SETTINGS.allow} values={values} error={errors.allow} />
         <ListSetting setting={DOCUMENT_SETTINGS.block} values={values} error={errors.block} />
       </div>
-      <Field id={watermark.field} label={watermark.label} hint={watermark.hint} error={errors[watermark.field]}>
-        {(control) => (
-          <Input
-            {...control}
-            name={watermark.field}
-            maxLength={200}
-            placeholder="Confidential · {email} · {date}"
-            defaultValue={watermark.toForm(values.watermark)}
-          />
-        )}
-      </Field>
+      <TextField
+        id={watermark.field}
+        label={watermark.label}
+        hint={watermark.hint}
+        error={errors[watermark.field]}
+        name={watermark.field}
+        maxLength={200}
+        placeholder="Confidential · {email} · {date}"
+        defaultValue={watermark.toForm(values.watermark)}
+      />
       <Field id={agreement.field} label={agreement.label} hint={agreement.hint} error={errors[agreement.field]}>
         {(control) => (
           <textarea

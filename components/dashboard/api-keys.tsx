@@ -1,31 +1,21 @@
 "use client";
 
 import { useActionState, useState, useTransition } from "react";
-import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { TextField } from "@/components/ui/field";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
 
 function NewKey({ state }: { state: KeyState }) {
   if (!state?.key) return null;
   return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">Your new key “{state.name}”. Copy it now: it is not shown again.</p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code
-          data-testid="new-api-key"
-          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200"
-        >
-          {state.key}
-        </code>
-        <CopyButton value={state.key} />
-      </div>
-    </div>
+    <OneTimeSecret message={`Your new key “${state.name}”. Copy it now: it is not shown again.`} value={state.key} testId="new-api-key" />
   );
 }
 
@@ -40,13 +30,8 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
     { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },
     { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
     { key: "last-used", header: "Last used", cellClassName: "whitespace-nowrap", cell: (k) => date(k.lastUsedAt) },
-    {
-      key: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      align: "end",
-      cellClassName: "whitespace-nowrap",
-      cell: (k) =>
+    actionsColumn(
+      (k) =>
         k.revokedAt ? (
           <span className="text-xs">Revoked {date(k.revokedAt)}</span>
         ) : (
@@ -76,7 +61,8 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
             </ConfirmButton>
           </span>
         ),
-    },
+      "whitespace-nowrap",
+    ),
   ];
 
   return (
@@ -98,9 +84,9 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
             placeholder="CRM sync"
           />
         </div>
-        <Button type="submit" disabled={creating}>
-          {creating ? "Creating…" : "Create API key"}
-        </Button>
+        <SubmitButton pending={creating} pendingLabel="Creating…">
+          Create API key
+        </SubmitButton>
       </form>
       <NewKey state={shown} />
       <DataTable

@@ -2,6 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useSyncExternalStore } from "react";
+import { SolidIcon } from "@/components/ui/icons";
 
 const key = (code: string) => `pagewise:deleted:${code}`;
 
@@ -28,13 +29,7 @@ export function DeletedDocumentNotice() {
     <div role="status" className="empty:hidden">
       {code && (
         <p className="mb-4 flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0">
-            <path
-              fillRule="evenodd"
-              d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.58l7.3-7.3a1 1 0 0 1 1.4 0Z"
-              clipRule="evenodd"
-            />
-          </svg>
+          <SolidIcon name="check" />
           {title ? `“${title}” was deleted.` : "The document was deleted."} Its link no longer works.
         </p>
       )}

@@ -2,11 +2,11 @@
 
 import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
-import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { type SettingsState, updateSettingsAction } from "@/lib/http/actions/document-actions";
 import type { SettingsValues } from "@/lib/documents/settings-form";
 import { SettingsFields } from "./settings-fields";
+import { SaveFooter } from "@/components/ui/submit-button";
 
 export function DocumentSettingsForm({
   code,
@@ -34,17 +34,9 @@ export function DocumentSettingsForm({
         required
       />
       <SettingsFields values={values} pageCount={pageCount} errors={state?.fieldErrors} passwordSet={passwordSet} />
-      <FormError message={state?.error} />
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save settings"}
-        </Button>
-        {state?.ok && (
-          <p role="status" className="text-sm text-emerald-700">
-            Saved.
-          </p>
-        )}
-      </div>
+      <SaveFooter error={state?.error} pending={pending} saved={state?.ok}>
+        Save settings
+      </SaveFooter>
     </ActionForm>
   );
 }

@@ -1,7 +1,33 @@
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { QueryForm } from "@/components/ui/query-form";
+import { type Options, Select } from "@/components/ui/select";
 import { LEVELS } from "@/lib/rules/engagement";
+
+const ENGAGEMENT: Options = [["", "Any engagement"], ...[...LEVELS].reverse().map((l): [string, string] => [l.key, l.label])];
+const LEADS: Options = [
+  ["", "With or without leads"],
+  ["true", "With leads"],
+  ["false", "Without leads"],
+];
+const SORTS: Options = [
+  ["created_at", "Newest"],
+  ["views", "Most viewed"],
+  ["engagement", "Most engaged"],
+  ["title", "Title A–Z"],
+];
+
+/** A filter the eye knows by its chosen option, named for screen readers by a hidden label; sent as `id`. */
+function Filter({ id, label, value, options }: { id: string; label: string; value: string; options: Options }) {
+  return (
+    <div>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Select id={id} name={id} defaultValue={value} options={options} />
+    </div>
+  );
+}
 
 /** The documents list's search, filters and sort, filled from the current query; blank ones stay out of the URL. */
 export function DocumentsFilters({ values, sort }: { values: Record<string, string>; sort: string }) {
@@ -13,40 +39,9 @@ export function DocumentsFilters({ values, sort }: { values: Record<string, stri
         </label>
         <input id="search" name="search" type="search" defaultValue={values.search} placeholder="Search titles…" className={inputClass} />
       </div>
-      <div>
-        <label htmlFor="engagement" className="sr-only">
-          Engagement
-        </label>
-        <select id="engagement" name="engagement" defaultValue={values.engagement ?? ""} className={inputClass}>
-          <option value="">Any engagement</option>
-          {[...LEVELS].reverse().map((l) => (
-            <option key={l.key} value={l.key}>
-              {l.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="has_leads" className="sr-only">
-          Leads
-        </label>
-        <select id="has_leads" name="has_leads" defaultValue={values.has_leads ?? ""} className={inputClass}>
-          <option value="">With or without leads</option>
-          <option value="true">With leads</option>
-          <option value="false">Without leads</option>
-        </select>
-      </div>
-      <div>
-        <label htmlFor="sort" className="sr-only">
-          Sort by
-        </label>
-        <select id="sort" name="sort" defaultValue={sort} className={inputClass}>
-          <option value="created_at">Newest</option>
-          <option value="views">Most viewed</option>
-          <option value="engagement">Most engaged</option>
-          <option value="title">Title A–Z</option>
-        </select>
-      </div>
+      <Filter id="engagement" label="Engagement" value={values.engagement ?? ""} options={ENGAGEMENT} />
+      <Filter id="has_leads" label="Leads" value={values.has_leads ?? ""} options={LEADS} />
+      <Filter id="sort" label="Sort by" value={sort} options={SORTS} />
       <Button type="submit" variant="secondary">
         Apply
       </Button>

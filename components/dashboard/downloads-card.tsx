@@ -1,48 +1,23 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Card } from "@/components/ui/card";
-import { type Column, DataTable } from "@/components/ui/data-table";
-import { LocalTime } from "@/components/ui/local-time";
+import { timeColumn } from "@/components/ui/columns";
 import type { DownloadRow, documentDownloads } from "@/lib/analytics/document-downloads";
-import { Pager } from "./pager";
+import { type ListCardProps, PagedTableCard, type TableCard } from "./paged-card";
 
-const COLUMNS: Array<Column<DownloadRow>> = [
-  {
-    key: "reader",
-    header: "Reader",
-    cellClassName: "font-medium text-slate-900",
-    cell: (d) => d.label ?? <span className="font-normal text-slate-500">Reader no longer on record</span>,
-  },
-  {
-    key: "downloaded",
-    header: "Downloaded",
-    cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (d) => <LocalTime value={d.downloadedAt} />,
-  },
-];
+const TABLE: TableCard<DownloadRow> = {
+  title: "Downloads",
+  pagerLabel: "Download pages",
+  rowKey: (d) => d.id,
+  columns: [
+    {
+      key: "reader",
+      header: "Reader",
+      cellClassName: "font-medium text-slate-900",
+      cell: (d) => d.label ?? <span className="font-normal text-slate-500">Reader no longer on record</span>,
+    },
+    timeColumn("downloaded", "Downloaded", (d) => d.downloadedAt),
+  ],
+};
 
 /** The Downloads card: one page of downloads of the file, newest first; `empty` says why there are none. */
-export function DownloadsCard({
-  downloads,
-  description,
-  empty,
-  pageHref,
-}: {
-  downloads: Awaited<ReturnType<typeof documentDownloads>>;
-  description: string;
-  empty: ReactNode;
-  pageHref: ComponentProps<typeof Pager>["href"];
-}) {
-  return (
-    <Card title="Downloads" description={description} className="mb-6">
-      <DataTable
-        data-testid="downloads-table"
-        caption="Downloads"
-        columns={COLUMNS}
-        rows={downloads.downloads}
-        rowKey={(d) => d.id}
-        empty={<p className="py-6 text-center text-sm text-slate-500">{empty}</p>}
-      />
-      <Pager label="Download pages" page={downloads.pagination.page} totalPages={downloads.pagination.total_pages} href={pageHref} />
-    </Card>
-  );
+export function DownloadsCard({ downloads, ...card }: ListCardProps & { downloads: Awaited<ReturnType<typeof documentDownloads>> }) {
+  return <PagedTableCard table={TABLE} rows={downloads.downloads} pagination={downloads.pagination} {...card} />;
 }

@@ -2,11 +2,13 @@
 
 import { useActionState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { Field, inputClass, TextField } from "@/components/ui/field";
 import { type InvitationState, createInvitationAction, revokeInvitationAction } from "@/lib/http/actions/invitation-actions";
 import { LocalTime } from "@/components/ui/local-time";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export type InvitationRow = {
   id: string;
@@ -21,20 +23,11 @@ export type InvitationRow = {
 function NewInvitation({ state }: { state: InvitationState }) {
   if (!state?.url) return null;
   return (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">
-        Invitation link{state.email ? ` for ${state.email}` : ""}. Send it to the person you invite; copy it now: it is not shown again.
-      </p>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code
-          data-testid="new-invitation-link"
-          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-emerald-200"
-        >
-          {state.url}
-        </code>
-        <CopyButton value={state.url} />
-      </div>
-    </div>
+    <OneTimeSecret
+      message={`Invitation link${state.email ? ` for ${state.email}` : ""}. Send it to the person you invite; copy it now: it is not shown again.`}
+      value={state.url}
+      testId="new-invitation-link"
+    />
   );
 }
 
@@ -62,13 +55,8 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
       cell: (row) => <LocalTime value={row.createdAt} />,
     },
     { key: "status", header: "Status", cellClassName: "whitespace-nowrap", cell: (row) => statusText(row) },
-    {
-      key: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      align: "end",
-      cellClassName: "whitespace-nowrap",
-      cell: (row) =>
+    actionsColumn(
+      (row) =>
         row.status === "active" && (
           <Button
             size="sm"
@@ -81,7 +69,8 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
             Revoke
           </Button>
         ),
-    },
+      "whitespace-nowrap",
+    ),
   ];
   return (
     <div className="space-y-6">
@@ -117,9 +106,9 @@ export function Invitations({ invitations, days }: { invitations: InvitationRow[
             </select>
           </Field>
         </div>
-        <Button type="submit" disabled={creating}>
-          {creating ? "Creating…" : "Create invitation"}
-        </Button>
+        <SubmitButton pending={creating} pendingLabel="Creating…">
+          Create invitation
+        </SubmitButton>
       </form>
       <NewInvitation state={created} />
       <DataTable

@@ -1,6 +1,7 @@
 import { Field, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
-import { Choice, type FieldsProps, onOff, type Options, tri } from "./link-override-choice";
+import type { Options } from "@/components/ui/select";
+import { ChoiceField, type FieldsProps, onOff, tri } from "./link-override-choice";
 
 /** The link's name and its main rules: expiry, email gate, downloads and password. */
 export function LinkMainFields({ id, name, overrides: o, errors, editing }: FieldsProps & { name: string; editing: boolean }) {
@@ -17,58 +18,46 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
         required
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-expiry`} label="Expiry">
-          {(control) => (
-            <Choice
-              control={control}
-              name="expiry"
-              defaultValue={!("expires_at" in o) ? "document" : o.expires_at ? "at" : "never"}
-              options={[
-                ["document", "Follow the document"],
-                ["never", "Never expires"],
-                ["at", "Expires at"],
-              ]}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          id={`${id}-expiry`}
+          label="Expiry"
+          name="expiry"
+          defaultValue={!("expires_at" in o) ? "document" : o.expires_at ? "at" : "never"}
+          options={[
+            ["document", "Follow the document"],
+            ["never", "Never expires"],
+            ["at", "Expires at"],
+          ]}
+        />
         <Field id={`${id}-expires-at`} label="Expiry date and time (your local time)" error={errors.expires_at}>
           {(control) => <LocalDateTimeInput control={control} name="expires_at" defaultValue={o.expires_at ?? null} />}
         </Field>
-        <Field id={`${id}-email-gate`} label="Email gate">
-          {(control) => (
-            <Choice
-              control={control}
-              name="email_gate"
-              defaultValue={tri(o.email_gate)}
-              options={onOff("Ask for an email", "No email gate")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-download`} label="Downloads">
-          {(control) => (
-            <Choice
-              control={control}
-              name="allow_download"
-              defaultValue={tri(o.allow_download)}
-              options={onOff("Allowed", "Not allowed")}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-password-mode`} label="Password">
-          {(control) => (
-            <Choice
-              control={control}
-              name="password_mode"
-              defaultValue={"password" in o ? "keep" : "document"}
-              options={[
-                ["document", "Follow the document"],
-                ["none", "No password"],
-                ...(editing && "password" in o ? ([["keep", "Keep this link's setting"]] as Options) : []),
-                ["set", "Set a new password"],
-              ]}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          id={`${id}-email-gate`}
+          label="Email gate"
+          name="email_gate"
+          defaultValue={tri(o.email_gate)}
+          options={onOff("Ask for an email", "No email gate")}
+        />
+        <ChoiceField
+          id={`${id}-download`}
+          label="Downloads"
+          name="allow_download"
+          defaultValue={tri(o.allow_download)}
+          options={onOff("Allowed", "Not allowed")}
+        />
+        <ChoiceField
+          id={`${id}-password-mode`}
+          label="Password"
+          name="password_mode"
+          defaultValue={"password" in o ? "keep" : "document"}
+          options={[
+            ["document", "Follow the document"],
+            ["none", "No password"],
+            ...(editing && "password" in o ? ([["keep", "Keep this link's setting"]] as Options) : []),
+            ["set", "Set a new password"],
+          ]}
+        />
         <TextField
           id={`${id}-password`}
           label="New password"

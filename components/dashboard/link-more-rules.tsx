@@ -1,5 +1,5 @@
 import { Field, inputClass, TextField } from "@/components/ui/field";
-import { Choice, type FieldsProps, onOff, tri } from "./link-override-choice";
+import { ChoiceField, type FieldsProps, onOff, tri } from "./link-override-choice";
 import { NO_MAIL_HINT, useMailConfigured } from "./mail-context";
 
 /** The rules most links leave to the document, folded away unless one of them was refused. */
@@ -12,17 +12,15 @@ export function LinkMoreRules({ id, overrides: o, errors }: FieldsProps) {
     >
       <summary className="cursor-pointer text-sm font-medium text-slate-800">More rules</summary>
       <div className="mt-3 space-y-4">
-        <Field id={`${id}-verify`} label="Verify emails with a code" hint={mail ? undefined : NO_MAIL_HINT}>
-          {(control) => (
-            <Choice
-              control={control}
-              name="verify_email"
-              defaultValue={tri(o.verify_email)}
-              // Without an email server only "on" is out of reach: a link already verifying can still be turned off.
-              options={onOff("Verify", "Do not verify").filter(([value]) => mail || value !== "on" || o.verify_email === true)}
-            />
-          )}
-        </Field>
+        <ChoiceField
+          id={`${id}-verify`}
+          label="Verify emails with a code"
+          hint={mail ? undefined : NO_MAIL_HINT}
+          name="verify_email"
+          defaultValue={tri(o.verify_email)}
+          // Without an email server only "on" is out of reach: a link already verifying can still be turned off.
+          options={onOff("Verify", "Do not verify").filter(([value]) => mail || value !== "on" || o.verify_email === true)}
+        />
         <Field
           id={`${id}-allow`}
           label="Allow only"

@@ -1,7 +1,6 @@
-import { inputClass } from "@/components/ui/field";
+import { Field } from "@/components/ui/field";
+import { type Options, Select } from "@/components/ui/select";
 import type { LinkOverrides } from "@/lib/links/shared-document";
-
-export type Options = Array<[string, string]>;
 
 /** How an optional override shows in its select: absent follows the document. */
 export const tri = (value: boolean | undefined) => (value === undefined ? "document" : value ? "on" : "off");
@@ -12,25 +11,24 @@ export const onOff = (on: string, off: string): Options => [
   ["off", off],
 ];
 
-export function Choice({
-  name,
-  defaultValue,
-  options,
-  control,
+/** A labelled select: how every override of the link form is asked. */
+export function ChoiceField({
+  id,
+  label,
+  hint,
+  ...choice
 }: {
+  id: string;
+  label: string;
+  hint?: string;
   name: string;
   defaultValue: string;
   options: Options;
-  control: object;
 }) {
   return (
-    <select {...control} name={name} defaultValue={defaultValue} className={inputClass}>
-      {options.map(([value, label]) => (
-        <option key={value} value={value}>
-          {label}
-        </option>
-      ))}
-    </select>
+    <Field id={id} label={label} hint={hint}>
+      {(control) => <Select {...control} {...choice} />}
+    </Field>
   );
 }
 

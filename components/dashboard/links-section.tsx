@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import type { PeriodKey } from "@/lib/dashboard/period";
 import type { LinkRow, LinkSummary } from "@/lib/links/document-links";
@@ -55,20 +56,15 @@ const columns = (documentCode: string, period: PeriodKey): Array<Column<LinkRow>
   { key: "views", header: "Views", align: "end", cell: (row) => row.figures.views },
   { key: "viewers", header: "Viewers", align: "end", hideBelow: "sm", cell: (row) => row.figures.unique_viewers },
   { key: "leads", header: "Leads", align: "end", hideBelow: "sm", cell: (row) => row.figures.leads },
-  {
-    key: "actions",
-    header: "Actions",
-    srOnlyHeader: true,
-    align: "end",
-    cell: (row) =>
-      row.name === null ? (
-        <span className="text-xs text-slate-500">Settings below</span>
-      ) : (
-        <div className={ABOVE_ROW_LINK}>
-          <LinkRowActions code={row.code} name={row.name} isActive={row.isActive} overrides={row.overrides} />
-        </div>
-      ),
-  },
+  actionsColumn((row) =>
+    row.name === null ? (
+      <span className="text-xs text-slate-500">Settings below</span>
+    ) : (
+      <div className={ABOVE_ROW_LINK}>
+        <LinkRowActions code={row.code} name={row.name} isActive={row.isActive} overrides={row.overrides} />
+      </div>
+    ),
+  ),
 ];
 
 /**

@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError, fromAnswer, TextField } from "@/components/ui/field";
 import { type FormState, magicLinkAction } from "@/lib/http/actions/auth-actions";
 
 /** Signing in without a password: a one-time sign-in link sent to the email, back to `next` once opened. */
@@ -12,16 +12,7 @@ export function MagicLinkForm({ next }: { next?: string }) {
     <form action={action} className="space-y-3 border-t border-slate-100 pt-5" noValidate>
       <p className="text-sm text-slate-600">Or get a sign-in link by email (no password needed).</p>
       <input type="hidden" name="next" value={next ?? ""} />
-      <TextField
-        id="magic-email"
-        label="Email"
-        error={state?.fieldErrors?.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={state?.values?.email}
-      />
+      <TextField id="magic-email" label="Email" type="email" autoComplete="email" required {...fromAnswer(state, "email")} />
       <FormError message={state?.error} />
       <Button type="submit" variant="secondary" className="w-full" disabled={pending}>
         {pending ? "Sending…" : "Email me a sign-in link"}

@@ -1,11 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
-import { Button } from "@/components/ui/button";
-import { FormError } from "@/components/ui/field";
 import { type PreferencesState, savePreferencesAction } from "@/lib/http/actions/notification-actions";
 import type { NotificationPreferences } from "@/lib/users/notification-preferences";
 import { Toggle } from "@/components/ui/toggle";
+import { SaveFooter } from "@/components/ui/submit-button";
 
 export function NotificationPreferencesForm({
   preferences,
@@ -28,17 +27,9 @@ export function NotificationPreferencesForm({
         hint="A reader reaches the last page"
         defaultChecked={preferences.completed_reads}
       />
-      <FormError message={state?.error} />
-      <div className="flex items-center gap-3">
-        <Button type="submit" disabled={pending}>
-          {pending ? "Saving…" : "Save preferences"}
-        </Button>
-        {state?.saved && (
-          <p role="status" className="text-sm text-emerald-700">
-            Saved.
-          </p>
-        )}
-      </div>
+      <SaveFooter error={state?.error} pending={pending} saved={state?.saved}>
+        Save preferences
+      </SaveFooter>
     </form>
   );
 }

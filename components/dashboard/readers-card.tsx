@@ -1,9 +1,7 @@
-import type { ComponentProps, ReactNode } from "react";
-import { Card } from "@/components/ui/card";
 import type { readersWithVisits } from "@/lib/analytics/readers-with-visits";
 import type { PeriodKey } from "@/lib/dashboard/period";
 import { engagementType } from "./engagement-type";
-import { Pager } from "./pager";
+import { EmptyList, type ListCardProps, PagedCard } from "./paged-card";
 import { type ReaderRow, ReadersTable } from "./readers-table";
 
 type Readers = Awaited<ReturnType<typeof readersWithVisits>>;
@@ -31,27 +29,16 @@ export function ReadersCard({
   readers,
   documentCode,
   period,
-  description,
-  actions,
   empty,
-  pageHref,
-}: {
-  readers: Readers;
-  documentCode: string;
-  period: PeriodKey;
-  description: string;
-  actions?: ReactNode;
-  empty: ReactNode;
-  pageHref: ComponentProps<typeof Pager>["href"];
-}) {
+  ...card
+}: ListCardProps & { readers: Readers; documentCode: string; period: PeriodKey }) {
   return (
-    <Card title="Viewers" description={description} className="mb-6" actions={actions}>
+    <PagedCard title="Viewers" pagerLabel="Viewer pages" pagination={readers.pagination} {...card}>
       {readers.readers.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">{empty}</p>
+        <EmptyList>{empty}</EmptyList>
       ) : (
         <ReadersTable readers={readerRows(readers)} documentCode={documentCode} period={period} />
       )}
-      <Pager label="Viewer pages" page={readers.pagination.page} totalPages={readers.pagination.total_pages} href={pageHref} />
-    </Card>
+    </PagedCard>
   );
 }

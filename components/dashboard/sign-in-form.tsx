@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError, fromAnswer, TextField } from "@/components/ui/field";
 import { type FormState, signInAction } from "@/lib/http/actions/auth-actions";
 import { MagicLinkForm } from "./magic-link-form";
 
@@ -36,24 +36,14 @@ export function SignInForm({
           </p>
         )}
         <input type="hidden" name="next" value={next ?? ""} />
-        <TextField
-          id="email"
-          label="Email"
-          error={state?.fieldErrors?.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={state?.values?.email}
-        />
+        <TextField id="email" label="Email" type="email" autoComplete="email" required {...fromAnswer(state, "email")} />
         <TextField
           id="password"
           label="Password"
-          error={state?.fieldErrors?.password}
-          name="password"
           type="password"
           autoComplete="current-password"
           required
+          {...fromAnswer(state, "password")}
         />
         <FormError message={state?.error ?? (error ? "That sign-in link is invalid or has expired." : undefined)} />
         <Button type="submit" className="w-full" disabled={pending}>

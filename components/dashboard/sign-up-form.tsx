@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
-import { FormError, TextField } from "@/components/ui/field";
+import { FormError, fromAnswer, TextField } from "@/components/ui/field";
 import { type FormState, signUpAction } from "@/lib/http/actions/auth-actions";
 import { SignInLink } from "./sign-in-link";
 
@@ -25,24 +25,15 @@ export function SignUpForm({
         {invitation ? "You were invited to Pagewise. " : ""}Share PDFs behind a link and see who read what.
       </p>
       {invitation && <input type="hidden" name="invitation" value={invitation.token} />}
-      <TextField
-        id="name"
-        label="Name"
-        hint="Optional"
-        error={state?.fieldErrors?.name}
-        name="name"
-        autoComplete="name"
-        defaultValue={state?.values?.name}
-      />
+      <TextField id="name" label="Name" hint="Optional" autoComplete="name" {...fromAnswer(state, "name")} />
       <TextField
         id="email"
         label="Work email"
-        error={state?.fieldErrors?.email}
         hint={invitation?.email ? "The invitation is for this address." : undefined}
-        name="email"
         type="email"
         autoComplete="email"
         required
+        {...fromAnswer(state, "email")}
         readOnly={Boolean(invitation?.email)}
         defaultValue={invitation?.email ?? state?.values?.email}
       />
@@ -50,11 +41,10 @@ export function SignUpForm({
         id="password"
         label="Password"
         hint="At least 8 characters"
-        error={state?.fieldErrors?.password}
-        name="password"
         type="password"
         autoComplete="new-password"
         required
+        {...fromAnswer(state, "password")}
       />
       <p className="text-xs text-slate-500" data-testid="sign-up-verification">
         {emailVerification

@@ -2,6 +2,7 @@
 
 import { useTransition } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { inputClass } from "@/components/ui/field";
 import { LocalTime } from "@/components/ui/local-time";
@@ -51,34 +52,28 @@ export function TeamMembers({ members, me, canManage }: { members: MemberRow[]; 
         ),
     },
     { key: "joined", header: "Joined", hideBelow: "sm", cell: (row) => <LocalTime value={row.joined_at} /> },
-    {
-      key: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      align: "end",
-      cell: (row) => {
-        const self = row.user_id === me;
-        if (row.role === "owner" || (!canManage && !self)) return null;
-        return (
-          <ConfirmButton
-            size="sm"
-            className="text-red-700"
-            pending={pending}
-            title={self ? "Leave this team?" : `Remove ${who(row)}?`}
-            description={
-              self
-                ? "You lose access to the team's documents at once, and the API keys you made in it are revoked."
-                : "They lose access to the team's documents at once, and the API keys they made in it are revoked."
-            }
-            confirmLabel={self ? "Leave team" : "Remove"}
-            onConfirm={() => start(() => removeMemberAction(row.user_id))}
-            aria-label={self ? "Leave this team" : `Remove ${who(row)}`}
-          >
-            {self ? "Leave" : "Remove"}
-          </ConfirmButton>
-        );
-      },
-    },
+    actionsColumn((row) => {
+      const self = row.user_id === me;
+      if (row.role === "owner" || (!canManage && !self)) return null;
+      return (
+        <ConfirmButton
+          size="sm"
+          className="text-red-700"
+          pending={pending}
+          title={self ? "Leave this team?" : `Remove ${who(row)}?`}
+          description={
+            self
+              ? "You lose access to the team's documents at once, and the API keys you made in it are revoked."
+              : "They lose access to the team's documents at once, and the API keys they made in it are revoked."
+          }
+          confirmLabel={self ? "Leave team" : "Remove"}
+          onConfirm={() => start(() => removeMemberAction(row.user_id))}
+          aria-label={self ? "Leave this team" : `Remove ${who(row)}`}
+        >
+          {self ? "Leave" : "Remove"}
+        </ConfirmButton>
+      );
+    }),
   ];
   return (
     <DataTable

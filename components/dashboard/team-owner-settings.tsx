@@ -2,10 +2,10 @@
 
 import { useActionState, useState, useTransition } from "react";
 import { ActionForm } from "@/components/ui/action-form";
-import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field, Input, inputClass } from "@/components/ui/field";
 import { type RenameState, deleteTeamAction, renameTeamAction, transferOwnershipAction } from "@/lib/http/actions/team-actions";
+import { SaveButton } from "@/components/ui/submit-button";
 
 type Candidate = { user_id: string; label: string };
 
@@ -23,14 +23,9 @@ export function TeamOwnerSettings({ teamId, name, candidates }: { teamId: string
             <Input id="team-name" name="name" defaultValue={name} maxLength={100} aria-invalid={Boolean(renamed?.error)} />
           </Field>
         </div>
-        <Button type="submit" disabled={renaming}>
-          {renaming ? "Saving…" : "Rename"}
-        </Button>
-        {renamed?.saved && (
-          <p role="status" className="text-sm text-emerald-700">
-            Saved.
-          </p>
-        )}
+        <SaveButton pending={renaming} saved={renamed?.saved}>
+          Rename
+        </SaveButton>
       </ActionForm>
       {candidates.length > 0 && (
         <div className="flex flex-wrap items-end gap-3">

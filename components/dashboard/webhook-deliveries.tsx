@@ -1,6 +1,6 @@
 import { Button } from "@/components/ui/button";
+import { actionsColumn, timeColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import { LocalTime } from "@/components/ui/local-time";
 
 export type DeliveryRow = {
   delivery_id: string;
@@ -49,25 +49,16 @@ export function WebhookDeliveries({
     },
     { key: "attempts", header: "Attempts", align: "end", cellClassName: "tabular-nums", cell: (d) => d.attempts },
     { key: "response", header: "Response", cell: (d) => d.response_status ?? d.error ?? "—" },
-    {
-      key: "time",
-      header: "Time",
-      cellClassName: "whitespace-nowrap text-slate-600",
-      cell: (d) => <LocalTime value={d.last_attempt_at ?? d.created_at} />,
-    },
-    {
-      key: "actions",
-      header: "Actions",
-      srOnlyHeader: true,
-      align: "end",
-      cell: (d) =>
+    timeColumn("time", "Time", (d) => d.last_attempt_at ?? d.created_at),
+    actionsColumn(
+      (d) =>
         d.status === "failed" &&
         d.event !== "webhook.test" && (
           <Button size="sm" variant="secondary" disabled={pending} onClick={() => onRedeliver(d.delivery_id)}>
             Redeliver
           </Button>
         ),
-    },
+    ),
   ];
 
   return (

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { Field, FormError, Input } from "@/components/ui/field";
 import { type WebhookState, saveWebhookAction } from "@/lib/http/actions/settings-actions";
 import { WebhookEventChoices } from "./webhook-event-choices";
@@ -51,15 +51,7 @@ export function WebhookForm({
       <WebhookEventChoices kinds={kinds} chosen={webhook?.events ?? null} error={saved?.fieldErrors?.events} />
       <FormError message={saved?.error} />
       {saved?.secret && (
-        <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-          <p className="text-sm font-medium text-emerald-900">Signing secret. Copy it now: it is not shown again.</p>
-          <div className="mt-2 flex flex-wrap items-center gap-2">
-            <code data-testid="webhook-secret" className="rounded bg-white px-2 py-1 font-mono text-sm break-all ring-1 ring-emerald-200">
-              {saved.secret}
-            </code>
-            <CopyButton value={saved.secret} />
-          </div>
-        </div>
+        <OneTimeSecret message="Signing secret. Copy it now: it is not shown again." value={saved.secret} testId="webhook-secret" />
       )}
       {saved?.saved && !saved.secret && (
         <p role="status" className="text-sm text-emerald-700">

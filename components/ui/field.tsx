@@ -1,3 +1,5 @@
+import { SolidIcon } from "./icons";
+
 /** What a field's control needs so its label, hint and error reach screen readers. */
 export type FieldControl = {
   id: string;
@@ -47,13 +49,7 @@ export function Field({
 export function FieldError({ id, message }: { id: string; message: string }) {
   return (
     <p id={id} className="mt-1 flex items-start gap-1.5 text-sm text-red-700">
-      <svg aria-hidden viewBox="0 0 20 20" fill="currentColor" className="mt-0.5 h-4 w-4 shrink-0">
-        <path
-          fillRule="evenodd"
-          d="M18 10a8 8 0 1 1-16 0 8 8 0 0 1 16 0Zm-8-5a.75.75 0 0 1 .75.75v4.5a.75.75 0 0 1-1.5 0v-4.5A.75.75 0 0 1 10 5Zm0 10a1 1 0 1 0 0-2 1 1 0 0 0 0 2Z"
-          clipRule="evenodd"
-        />
-      </svg>
+      <SolidIcon name="alert" className="mt-0.5" />
       {message}
     </p>
   );
@@ -85,6 +81,14 @@ export function TextField({
       {(control) => <Input {...control} {...input} />}
     </Field>
   );
+}
+
+/** A form's last answer as `useActionState` holds it: each field's problem, and what was sent (never a password). */
+type FormAnswer = { fieldErrors?: Partial<Record<string, string>>; values?: Record<string, string> } | undefined;
+
+/** Ties a field to its form's last answer by name: its problem, and what the person typed before it was refused. */
+export function fromAnswer(answer: FormAnswer, name: string) {
+  return { name, error: answer?.fieldErrors?.[name], defaultValue: answer?.values?.[name] };
 }
 
 export function FormError({ message, id }: { message?: string | null; id?: string }) {

@@ -1,6 +1,7 @@
-import { Button } from "../ui/button";
-import { FormError, Input } from "../ui/field";
+import { Input } from "../ui/field";
+import { ReaderField } from "./reader-field";
 import { type GateHeading, GateStepForm } from "./gate-step-form";
+import { SubmitButton } from "../ui/submit-button";
 
 /** The gate's first step: email (required) and name (optional), filled again when the reader comes back to it. */
 export function GateEmailStep({
@@ -26,11 +27,11 @@ export function GateEmailStep({
       <p className="mt-1 text-sm text-slate-600">
         Enter your email to {purpose}.{blockFreeEmails && " Please use your work email."}
       </p>
-      <label htmlFor="gate-email" className="mt-5 block text-sm font-medium text-slate-700">
-        Email
-      </label>
-      <Input
+      <ReaderField
         id="gate-email"
+        label="Email"
+        error={error}
+        errorId="gate-error"
         name="email"
         type="email"
         required
@@ -38,22 +39,14 @@ export function GateEmailStep({
         inputMode="email"
         placeholder="you@company.com"
         defaultValue={reader?.email}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "gate-error" : undefined}
-        className="mt-1"
       />
-      {error && (
-        <div className="mt-2">
-          <FormError id="gate-error" message={error} />
-        </div>
-      )}
       <label htmlFor="gate-name" className="mt-4 block text-sm font-medium text-slate-700">
         Name <span className="font-normal text-slate-500">(optional)</span>
       </label>
       <Input id="gate-name" name="name" type="text" autoComplete="name" maxLength={100} defaultValue={reader?.name} className="mt-1" />
-      <Button type="submit" disabled={pending} className="mt-5 w-full">
-        {pending ? "Unlocking…" : "Continue"}
-      </Button>
+      <SubmitButton pending={pending} pendingLabel="Unlocking…" className="mt-5 w-full">
+        Continue
+      </SubmitButton>
     </GateStepForm>
   );
 }

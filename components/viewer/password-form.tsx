@@ -1,9 +1,9 @@
 "use client";
 
-import { Button } from "../ui/button";
 import { PagewiseMark, TeamLogo } from "./viewer-brand";
-import { FormError, Input } from "../ui/field";
+import { ReaderField } from "./reader-field";
 import { useUnlockForm } from "./use-unlock-form";
+import { SubmitButton } from "../ui/submit-button";
 
 /** Asked before anything else when the owner set a password. */
 export function PasswordForm({ code, title }: { code: string; title: string }) {
@@ -26,28 +26,20 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
           {title}
         </h1>
         <p className="mt-1 text-sm text-slate-600">Enter the password you were given to open it.</p>
-        <label htmlFor="password" className="mt-5 block text-sm font-medium text-slate-700">
-          Password
-        </label>
-        <Input
+        <ReaderField
           id="password"
+          label="Password"
+          error={error}
+          errorId="password-error"
           name="password"
           type="password"
           required
           autoFocus
           autoComplete="current-password"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "password-error" : undefined}
-          className="mt-1"
         />
-        {error && (
-          <div className="mt-2">
-            <FormError id="password-error" message={error} />
-          </div>
-        )}
-        <Button type="submit" disabled={pending} className="mt-5 w-full">
-          {pending ? "Checking…" : "Open document"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Checking…" className="mt-5 w-full">
+          Open document
+        </SubmitButton>
         <PagewiseMark className="mt-5 text-center" />
       </form>
     </main>

@@ -2,11 +2,10 @@ import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { addViewer } from "../../scripts/lib/activity";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { noReaderCap } from "../../test/support/fixtures";
+import { noReaderCap, openAccess } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { documentReaders } from "./document-readers";
 import { readerLabels } from "./reader-labels";
@@ -16,18 +15,7 @@ import { viewerTimelines } from "./viewer-timeline";
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 const ALL_TIME = { since: undefined, until: undefined };
-const open: Access = {
-  ownerPreview: false,
-  passwordOk: true,
-  gatePassed: true,
-  gateViewerId: null,
-  gateEmail: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 4,
-  fullFile: true,
-  canDownload: true,
-};
+const open = openAccess(4);
 const PIXEL = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.81 Mobile Safari/537.36";
 const MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15";
 

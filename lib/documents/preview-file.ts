@@ -9,6 +9,7 @@ import { runPdfJob, type PdfJobOutcome } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
 import { scratchName } from "../storage/clear-scratch";
 import { storePageImages } from "./page-images";
+import type { PreviewChange } from "./change-with-preview";
 
 type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage: number | null };
 
@@ -85,4 +86,22 @@ export async function rebuildPreview(doc: Pick<Document, "id" | "storageKey">, g
   } finally {
     await rm(local, { force: true });
   }
+}
+
+/**
+ * A row's (a document's or a link's) new preview file for its gate: the `needed` pages before the
+ * gate, built from the stored original, or none when the gate hides nothing; `replaced` is the file
+ * the row held before.
+ */
+export async function newPreview(
+  doc: Pick<Document, "id" | "storageKey">,
+  gate: GateInput,
+  needed: number,
+  replaced: string | null,
+): Promise<PreviewChange> {
+  const { preview } =
+    needed > 0
+      ? await rebuildPreview(doc, { emailGate: gate.emailGate, gateType: gate.gateType, gatePage: gate.gatePage })
+      : { preview: null };
+  return { previewStorageKey: preview?.key ?? null, previewPageCount: preview?.pages ?? 0, created: preview?.key ?? null, replaced };
 }

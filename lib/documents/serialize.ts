@@ -5,14 +5,15 @@ import { engagementObject } from "../rules/engagement";
 import type { Document } from "../generated/prisma/client";
 import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 
+/** The fields a Document and a list item both begin with, in the contract's order. */
+function documentHead(doc: Pick<Document, "id" | "title" | "code" | "pageCount">) {
+  return { id: doc.id, title: doc.title, short_code: apiShortCode(doc.code), url: shareUrl(doc.code), page_count: doc.pageCount };
+}
+
 /** Exactly the fields of docs/api-contract.md's Document (single-document form). */
 export function serializeDocument(doc: Document): z.input<typeof documentSchema> {
   return {
-    id: doc.id,
-    title: doc.title,
-    short_code: apiShortCode(doc.code),
-    url: shareUrl(doc.code),
-    page_count: doc.pageCount,
+    ...documentHead(doc),
     original_filename: doc.originalFilename,
     created_at: doc.createdAt.toISOString(),
     is_active: doc.isActive,
@@ -46,11 +47,7 @@ export type DocumentListRow = Pick<
 /** List items carry no original_filename, created_at or is_active (docs/api-contract.md). */
 export function serializeListItem(doc: DocumentListRow): z.input<typeof documentListItemSchema> {
   return {
-    id: doc.id,
-    title: doc.title,
-    short_code: apiShortCode(doc.code),
-    url: shareUrl(doc.code),
-    page_count: doc.pageCount,
+    ...documentHead(doc),
     views: doc.views,
     unique_viewers: doc.uniqueViewers,
     leads_count: doc.leadsCount,

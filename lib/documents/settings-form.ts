@@ -1,24 +1,15 @@
 import { MAX_LIST_ENTRIES } from "../schemas/access-rules";
-import type { GATE_TYPES } from "../schemas/documents";
+import type { z } from "zod";
+import type { settingsSchema } from "../schemas/documents";
 import { expiryToInput, readAgreement, readEmailList, readExpiry, readWatermark } from "./access-rule-inputs";
 import { parsePreviewPages, previewPagesFromGatePage } from "./preview-pages";
 
-/** A document's settings in the API's shape (docs/api-contract.md), as the owner's forms show and edit them. */
-export type DocumentSettings = {
-  email_gate: boolean;
-  gate_type: (typeof GATE_TYPES)[number];
-  gate_page: number;
-  allow_download: boolean;
-  block_free_emails: boolean;
-  notifications_enabled: boolean;
-  /** The access rules: the defaults of every link of the document. */
-  expires_at: string | null;
-  verify_email: boolean;
-  allow: string[];
-  block: string[];
-  watermark: string | null;
-  agreement: string | null;
-};
+/**
+ * A document's settings in the API's shape (docs/api-contract.md), as the owner's forms show and
+ * edit them: all but `password`, which a form sets and never shows. The access rules (`expires_at`
+ * to `agreement`) are the defaults of every link of the document.
+ */
+export type DocumentSettings = Omit<z.output<typeof settingsSchema>, "password">;
 
 type SettingKey = keyof DocumentSettings;
 

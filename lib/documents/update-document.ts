@@ -5,7 +5,7 @@ import type { Tx } from "../db/client";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { previewPagesNeeded } from "../rules/gate";
 import { changeWithPreview, type PreviewChange } from "./change-with-preview";
-import { rebuildPreview } from "./preview-file";
+import { newPreview } from "./preview-file";
 import { assertCanVerifyEmails } from "./verify-needs-mail";
 
 /**
@@ -62,14 +62,5 @@ async function previewChange(current: Document, update: DocumentUpdate): Promise
   };
   const needed = previewPagesNeeded(next);
   if (needed === current.previewPageCount) return null;
-  const { preview } =
-    needed > 0
-      ? await rebuildPreview(current, { emailGate: next.emailGate, gateType: next.gateType, gatePage: next.gatePage })
-      : { preview: null };
-  return {
-    previewStorageKey: preview?.key ?? null,
-    previewPageCount: preview?.pages ?? 0,
-    created: preview?.key ?? null,
-    replaced: current.previewStorageKey,
-  };
+  return newPreview(current, next, needed, current.previewStorageKey);
 }

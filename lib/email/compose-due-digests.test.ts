@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { noReaderCap, readerAddress, ownerAccess } from "../../test/support/fixtures";
+import { noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { config, reloadConfig } from "../config";
@@ -10,7 +10,6 @@ import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { updateNotificationPreferences } from "../users/notification-preferences";
-import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { passGate } from "../viewer/pass-gate";
 import { saveWebhook } from "../webhooks/manage-webhook";
@@ -18,18 +17,7 @@ import { runOnce } from "../jobs/runner";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const open: Access = {
-  ownerPreview: false,
-  passwordOk: true,
-  gatePassed: true,
-  gateViewerId: null,
-  gateEmail: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 12,
-  fullFile: true,
-  canDownload: true,
-};
+const open = openAccess(12);
 
 let clock = 0;
 const advance = (ms: number) => setClockOffset((clock += ms));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap, readerAddress } from "../../test/support/fixtures";
+import { anyReader, noReaderCap, openAccess, readerAddress } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
@@ -9,7 +9,6 @@ import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { EVENT_KINDS, eventEnvelopeSchema, type EventKind } from "../schemas/events";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { passGate } from "../viewer/pass-gate";
 import { recordDownload } from "../viewer/record-download";
@@ -24,18 +23,7 @@ async function sampleDocument(): Promise<Document> {
 /** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */
 async function readEverything(shared: SharedDocument) {
   const browser = randomBytes(12).toString("base64url");
-  const open: Access = {
-    ownerPreview: false,
-    passwordOk: true,
-    gatePassed: true,
-    gateViewerId: null,
-    gateEmail: null,
-    agreementAccepted: true,
-    agreementDue: false,
-    readablePages: 2,
-    fullFile: true,
-    canDownload: true,
-  };
+  const open = openAccess(2);
   const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, readerAddress());
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>

@@ -32,3 +32,13 @@ export function methodsNotAllowed<const A extends readonly Method[]>(allowed: A,
 export const unknownRoute = withApiKey<unknown>({ can: "team.read" }, async ({ req }) => {
   throw new ApiError("not_found", `No API route ${req.method} ${new URL(req.url).pathname}. See /api/v1/openapi.json.`);
 });
+
+/** Every method of a path that is no operation (`/api/v1` itself and any unknown path): all 404. */
+export const unknownRoutes = {
+  GET: unknownRoute,
+  POST: unknownRoute,
+  PUT: unknownRoute,
+  PATCH: unknownRoute,
+  DELETE: unknownRoute,
+  OPTIONS: unknownRoute,
+};

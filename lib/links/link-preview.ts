@@ -1,7 +1,7 @@
 import type { Document, Link } from "../generated/prisma/client";
 import { previewPagesNeeded } from "../rules/gate";
 import type { PreviewChange } from "../documents/change-with-preview";
-import { rebuildPreview } from "../documents/preview-file";
+import { newPreview } from "../documents/preview-file";
 import { ownsPreview, sharedDocument, type LinkOverrides } from "./shared-document";
 
 /**
@@ -18,14 +18,5 @@ export async function previewFor(doc: Document, link: Link, overrides: LinkOverr
   const effective = sharedDocument(doc, { ...link, overrides });
   const needed = previewPagesNeeded(effective);
   if (needed === link.previewPageCount && (needed === 0) === (link.previewStorageKey === null)) return null;
-  const { preview } =
-    needed > 0
-      ? await rebuildPreview(doc, { emailGate: effective.emailGate, gateType: effective.gateType, gatePage: effective.gatePage })
-      : { preview: null };
-  return {
-    previewStorageKey: preview?.key ?? null,
-    previewPageCount: preview?.pages ?? 0,
-    created: preview?.key ?? null,
-    replaced: link.previewStorageKey,
-  };
+  return newPreview(doc, effective, needed, link.previewStorageKey);
 }

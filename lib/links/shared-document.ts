@@ -1,4 +1,6 @@
-import type { Document, GateType, Link } from "../generated/prisma/client";
+import type { Document, Link } from "../generated/prisma/client";
+import type { z } from "zod";
+import type { linkSettingsSchema } from "../schemas/links";
 
 /**
  * The settings a link may override, in the API's shape. A key present in `links.overrides`
@@ -6,20 +8,7 @@ import type { Document, GateType, Link } from "../generated/prisma/client";
  * the document, so changing the document's default changes every link that did not override it.
  * `password` is a marker: the link's own password hash is `links.password_hash` (null: none).
  */
-export type LinkOverrides = Partial<{
-  email_gate: boolean;
-  gate_type: GateType;
-  gate_page: number;
-  allow_download: boolean;
-  block_free_emails: boolean;
-  password: true;
-  expires_at: string | null;
-  verify_email: boolean;
-  allow: string[];
-  block: string[];
-  watermark: string | null;
-  agreement: string | null;
-}>;
+export type LinkOverrides = Partial<Omit<z.output<typeof linkSettingsSchema>, "password"> & { password: true }>;
 
 /**
  * What a reader of one share code gets: the document with the link's overrides applied, so the

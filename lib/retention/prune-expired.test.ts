@@ -2,14 +2,13 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { demoViewers, random, seedActivity } from "../../scripts/lib/demo-data";
-import { noReaderCap, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
+import { noReaderCap, openAccess, ownerWithDocument, withWebhook } from "../../test/support/fixtures";
 import { consumeRateLimit } from "../rate-limit";
 import { databaseUrl } from "../config";
 import { db } from "../db/client";
 import type { DeliveryStatus, NotificationStatus } from "../generated/prisma/client";
 import { newEventId } from "../ids";
 import { now, setClockOffset } from "../time";
-import type { Access } from "../viewer/access";
 import { ingestBatch } from "../viewer/ingest-batch";
 import { getWebhookConfiguration } from "../webhooks/manage-webhook";
 import { SESSION_MAX_AGE_SECONDS, startSession } from "../users/account-sessions";
@@ -21,18 +20,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const RETENTION_DAYS = 90;
 const RETENTION = RETENTION_DAYS * DAY;
-const open: Access = {
-  ownerPreview: false,
-  passwordOk: true,
-  gatePassed: true,
-  gateViewerId: null,
-  gateEmail: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 3,
-  fullFile: true,
-  canDownload: true,
-};
+const open = openAccess(3);
 
 /** Moves the app clock so that now() reads `at` (give or take the milliseconds the test takes). */
 const clockAt = (at: number) => setClockOffset(at - Date.now());

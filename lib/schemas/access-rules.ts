@@ -69,6 +69,15 @@ const emailList = (name: "allow" | "block") =>
       example: name === "allow" ? ["acme.com", "jane@partner.io"] : ["competitor.com"],
     });
 
+/** A text that is either null or trimmed, non-empty, at most `max` characters and free of NUL, in `name`'s words. */
+const optionalText = (name: "watermark" | "agreement", max: number) =>
+  z
+    .string({ error: `${name} must be a string or null` })
+    .trim()
+    .min(1, `${name} must not be empty; use null for none`)
+    .max(max, `${name} must be at most ${max} characters`)
+    .refine(withoutNul, `${name} must not contain NUL characters`);
+
 export const accessRuleFields = {
   expires_at: z.iso
     .datetime({ offset: true, error: "expires_at must be an ISO 8601 date-time, e.g. 2026-12-31T23:59:59Z, or null" })
@@ -79,12 +88,7 @@ export const accessRuleFields = {
   }),
   allow: emailList("allow"),
   block: emailList("block"),
-  watermark: z
-    .string({ error: "watermark must be a string or null" })
-    .trim()
-    .min(1, "watermark must not be empty; use null for none")
-    .max(MAX_WATERMARK_LENGTH, `watermark must be at most ${MAX_WATERMARK_LENGTH} characters`)
-    .refine(withoutNul, "watermark must not contain NUL characters")
+  watermark: optionalText("watermark", MAX_WATERMARK_LENGTH)
     .refine(
       (template) => [...template.matchAll(/\{([^}]*)\}/g)].every((m) => (WATERMARK_FIELDS as readonly string[]).includes(m[1]!)),
       `watermark may only use the fields ${WATERMARK_FIELDS.map((f) => `{${f}}`).join(", ")}`,
@@ -94,12 +98,7 @@ export const accessRuleFields = {
       description: "Drawn over every page in the viewer and burned into downloads; {email}, {date}, {ip} are filled in",
       example: "Confidential · {email} · {date}",
     }),
-  agreement: z
-    .string({ error: "agreement must be a string or null" })
-    .trim()
-    .min(1, "agreement must not be empty; use null for none")
-    .max(MAX_AGREEMENT_LENGTH, `agreement must be at most ${MAX_AGREEMENT_LENGTH} characters`)
-    .refine(withoutNul, "agreement must not contain NUL characters")
+  agreement: optionalText("agreement", MAX_AGREEMENT_LENGTH)
     .refine(
       (text) => !/^https?:\/\//i.test(text) || /^https:\/\/[^\s]+$/i.test(text),
       "an agreement given as a URL must be a single https:// URL",
@@ -109,4 +108,14 @@ export const accessRuleFields = {
       description: "Text, or an https URL to it, the reader must accept before reading; acceptances are recorded",
       example: "I agree to keep this document confidential.",
     }),
+};
+
+/** Every access rule left out when not sent: how a document's and a link's PATCH take them. */
+export const optionalAccessRuleFields = {
+  expires_at: accessRuleFields.expires_at.optional(),
+  verify_email: accessRuleFields.verify_email.optional(),
+  allow: accessRuleFields.allow.optional(),
+  block: accessRuleFields.block.optional(),
+  watermark: accessRuleFields.watermark.optional(),
+  agreement: accessRuleFields.agreement.optional(),
 };

@@ -1,7 +1,7 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
 import { withoutNul } from "../request/nul-characters";
-import { accessRuleFields } from "./access-rules";
+import { accessRuleFields, optionalAccessRuleFields } from "./access-rules";
 
 export const GATE_TYPES = ["preview", "full", "none"] as const;
 
@@ -126,12 +126,7 @@ export const updateDocumentSchema = z
       block_free_emails: z.boolean({ error: "block_free_emails must be a boolean" }).optional(),
       notifications_enabled: z.boolean({ error: "notifications_enabled must be a boolean" }).optional(),
       password: password.nullable().optional().openapi({ description: "A string of 8 to 128 characters sets it; null clears it" }),
-      expires_at: accessRuleFields.expires_at.optional(),
-      verify_email: accessRuleFields.verify_email.optional(),
-      allow: accessRuleFields.allow.optional(),
-      block: accessRuleFields.block.optional(),
-      watermark: accessRuleFields.watermark.optional(),
-      agreement: accessRuleFields.agreement.optional(),
+      ...optionalAccessRuleFields,
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },
   )
@@ -188,13 +183,18 @@ export const listDocumentsQuery = z
 
 export type ListDocumentsQuery = z.infer<typeof listDocumentsQuery>;
 
+/** The gate and download settings as a reader gets them, the same in a document's settings and a link's. */
+export const readerGateShape = {
+  email_gate: z.boolean(),
+  gate_type: z.enum(GATE_TYPES),
+  gate_page: z.number().int(),
+  allow_download: z.boolean(),
+  block_free_emails: z.boolean(),
+};
+
 export const settingsSchema = z
   .object({
-    email_gate: z.boolean(),
-    gate_type: z.enum(GATE_TYPES),
-    gate_page: z.number().int(),
-    allow_download: z.boolean(),
-    block_free_emails: z.boolean(),
+    ...readerGateShape,
     password: z.boolean().openapi({ description: "Whether a password is set" }),
     notifications_enabled: z.boolean(),
     expires_at: z.string().nullable().openapi({ format: "date-time", description: "After this the link answers 410; null: never" }),

@@ -51,14 +51,23 @@ const identity = {
   company_domain: z.string().nullable().optional(),
 };
 
+/** How far a reader got, as a lead's and a milestone's payloads say it. */
+const readingProgress = {
+  pages_viewed: z.number().int(),
+  total_pages: z.number().int(),
+  time_spent_seconds: z.number(),
+};
+
 /** Fractions to 4 places and seconds to 2, wherever an event carries them. */
 export const eventCompletion = (completion: number) => Math.round(completion * 10_000) / 10_000;
 export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100;
 
+/** What every event is about: the document, and the link it was read through. */
+const subject = { document: eventDocumentSchema, link: eventLinkSchema };
+
 export const EVENT_DATA = {
   "document.viewed": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       pages_viewed: z.number().int(),
@@ -70,25 +79,20 @@ export const EVENT_DATA = {
     }),
   }),
   "document.completed": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({ ...identity, completion: z.literal(1), time_spent_seconds: z.number(), visit_number: z.number().int() }),
   }),
   "lead.captured": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     lead: z.object({
       email: z.string(),
       name: z.string().nullable(),
       company_domain: z.string().nullable(),
-      pages_viewed: z.number().int(),
-      total_pages: z.number().int(),
-      time_spent_seconds: z.number(),
+      ...readingProgress,
     }),
   }),
   "viewer.revisited": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       visit_number: z.number().int(),
@@ -98,23 +102,19 @@ export const EVENT_DATA = {
     }),
   }),
   "engagement.milestone": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       ...identity,
       engagement_label: z.string(),
       previous_label: z.string(),
       completion: z.number().min(0).max(1),
-      pages_viewed: z.number().int(),
-      total_pages: z.number().int(),
-      time_spent_seconds: z.number(),
+      ...readingProgress,
       visit_number: z.number().int(),
     }),
     milestone: z.literal("high_interest"),
   }),
   "document.uploaded": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     upload: z.object({
       original_filename: z.string(),
       page_count: z.number().int(),
@@ -123,8 +123,7 @@ export const EVENT_DATA = {
     }),
   }),
   "document.downloaded": z.object({
-    document: eventDocumentSchema,
-    link: eventLinkSchema,
+    ...subject,
     viewer: z.object({
       email: z.string().nullable().openapi({ description: "null for a reader who never gave an email" }),
       company_domain: z.string().nullable(),

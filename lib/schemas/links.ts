@@ -1,7 +1,7 @@
 import { withoutNul } from "../request/nul-characters";
-import { accessRuleFields } from "./access-rules";
+import { optionalAccessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema } from "./common";
-import { GATE_TYPES, updateDocumentSchema } from "./documents";
+import { readerGateShape, updateDocumentSchema } from "./documents";
 import { z } from "./zod";
 
 /** The settings a link may override, in the order the API shows them. */
@@ -43,12 +43,7 @@ export const linkSettingsInput = z
       allow_download: documentFields.allow_download,
       block_free_emails: documentFields.block_free_emails,
       password: documentFields.password,
-      expires_at: accessRuleFields.expires_at.optional(),
-      verify_email: accessRuleFields.verify_email.optional(),
-      allow: accessRuleFields.allow.optional(),
-      block: accessRuleFields.block.optional(),
-      watermark: accessRuleFields.watermark.optional(),
-      agreement: accessRuleFields.agreement.optional(),
+      ...optionalAccessRuleFields,
     },
     unknownFields,
   )
@@ -123,11 +118,7 @@ export const linkFilterParam = z
 
 export const linkSettingsSchema = z
   .object({
-    email_gate: z.boolean(),
-    gate_type: z.enum(GATE_TYPES),
-    gate_page: z.number().int(),
-    allow_download: z.boolean(),
-    block_free_emails: z.boolean(),
+    ...readerGateShape,
     password: z.boolean().openapi({ description: "Whether readers of this link need a password" }),
     expires_at: z.string().nullable().openapi({ format: "date-time" }),
     verify_email: z.boolean(),

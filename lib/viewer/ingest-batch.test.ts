@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { noReaderCap, readerAddress } from "../../test/support/fixtures";
+import { noReaderCap, openAccess, readerAddress } from "../../test/support/fixtures";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { ApiError } from "../errors";
 import { db } from "../db/client";
@@ -15,18 +15,7 @@ import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "../rules/track-rul
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const open: Access = {
-  ownerPreview: false,
-  passwordOk: true,
-  gatePassed: true,
-  gateViewerId: null,
-  gateEmail: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 4,
-  fullFile: true,
-  canDownload: true,
-};
+const open = openAccess(4);
 const batchId = () => `b_${randomBytes(8).toString("hex")}`;
 
 let clock = 0;

@@ -1,30 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap, readerAddress } from "../../test/support/fixtures";
+import { anyReader, noReaderCap, openAccess, readerAddress } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import type { Document, Link } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
 import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import type { Access } from "./access";
 import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
 import { recordDownload } from "./record-download";
 
-const open: Access = {
-  ownerPreview: false,
-  passwordOk: true,
-  gatePassed: true,
-  gateViewerId: null,
-  gateEmail: null,
-  agreementAccepted: true,
-  agreementDue: false,
-  readablePages: 3,
-  fullFile: true,
-  canDownload: true,
-};
+const open = openAccess(3);
 const batch = (visit_id?: string) => ({ batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages: [{ page: 1, seconds: 4 }] });
 
 let doc: Document;

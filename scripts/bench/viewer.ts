@@ -23,6 +23,7 @@ import type { RenderedPage } from "../../lib/pdf/pdf-job";
 import { startApp, waitForHealth } from "../../test/support/app-process";
 import { freshBenchDatabase } from "./fresh-database";
 import { samplePdf } from "../lib/sample-pdf";
+import { CHROMIUM_LAUNCH } from "../../playwright.config";
 import { percentile } from "./measure";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3196);
@@ -35,19 +36,7 @@ const { dataDir } = database;
 const { db } = await import("../../lib/db/client");
 
 const owner = await createUser({ email: "bench-viewer@example.com", password: "bench-password" });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 
 /** Uploads a PDF as the owner would, then renders the rest of its page images (as the background would) and returns their figures. */
 async function uploadAndRender(name: string, bytes: Buffer): Promise<{ doc: Document; pages: RenderedPage[] }> {

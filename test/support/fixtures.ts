@@ -6,7 +6,22 @@ import { recordEvent } from "../../lib/events/record-event";
 import { dispatchPendingEvents } from "../../lib/jobs/dispatch-events";
 import { saveWebhook } from "../../lib/webhooks/manage-webhook";
 import { eventDocument } from "../../lib/documents/serialize";
+import type { Access } from "../../lib/viewer/access";
 import type { NewViewerLimit } from "../../lib/viewer/limits";
+
+/** What a reader who passed every door (password, gate, agreement) gets on a document of `pages` pages. */
+export const openAccess = (pages: number): Access => ({
+  ownerPreview: false,
+  passwordOk: true,
+  gatePassed: true,
+  gateViewerId: null,
+  gateEmail: null,
+  agreementAccepted: true,
+  agreementDue: false,
+  readablePages: pages,
+  fullFile: true,
+  canDownload: true,
+});
 
 /** Lets every reader be recorded: for tests of something other than the new-readers cap. */
 export const anyReader = async () => true;

@@ -1,10 +1,3 @@
-import { unknownRoute } from "@/lib/http/route-fallbacks";
+import { unknownRoutes } from "@/lib/http/route-fallbacks";
 
-export {
-  unknownRoute as GET,
-  unknownRoute as POST,
-  unknownRoute as PUT,
-  unknownRoute as PATCH,
-  unknownRoute as DELETE,
-  unknownRoute as OPTIONS,
-};
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = unknownRoutes;
