@@ -2,16 +2,17 @@ import { db, type Tx } from "../db/client";
 import { now } from "../time";
 import { DIGEST_MAX_LINES, type DigestReader, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
+import { digestMembers, getsDigestOf } from "./digest-recipients";
 import { enqueueOwnerEmail } from "./enqueue-owner-email";
 
 type DueDigest = { document_id: string; since: Date; news_at: Date | null; last_sent_at: Date | null };
 type Outcome = "none" | "queued" | "waiting" | "cleared";
 
 /**
- * Turns due digests into owner emails, one document per transaction. The digest row is claimed
- * with FOR UPDATE SKIP LOCKED, so two runner rounds never compose the same digest; the email is
- * queued and the digest cleared in one commit, so a crash leaves either both or neither. Returns
- * how many emails were queued.
+ * Turns due digests into emails to the members who get them, one document per transaction. The
+ * digest row is claimed with FOR UPDATE SKIP LOCKED, so two runner rounds never compose the same
+ * digest; every member's email is queued and the digest cleared in one commit, so a crash leaves
+ * either all of them or none. Returns how many digests brought at least one email.
  */
 export async function composeDueDigests(limit = 50): Promise<number> {
   let queued = 0;
@@ -34,9 +35,9 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     tx.documentDigest.update({ where, data: { since: at, newsAt: null, dueAt: null, ...(sent && { lastSentAt: at }) } });
 
   const doc = await tx.document.findUnique({ where: { id: digest.document_id } });
-  // The team's owner gets the digest, with their preferences in the team.
-  const owner = doc && (await tx.teamMember.findFirst({ where: { teamId: doc.teamId, role: "owner" }, include: { user: true } }));
-  if (!doc || !owner || doc.deletedAt || !doc.notificationsEnabled) {
+  // Each member who gets this document's digests, with their own preferences in its team.
+  const recipients = doc ? (await digestMembers(tx, [doc.teamId])).filter((m) => getsDigestOf(m, doc)) : [];
+  if (!doc || recipients.length === 0 || doc.deletedAt || !doc.notificationsEnabled) {
     await clear(false);
     return "cleared";
   }
@@ -51,21 +52,30 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     return "waiting";
   }
 
-  const readers = await activeReaders(tx, doc.id, digest.since, {
-    leads: owner.notifyNewLeads,
-    completions: owner.notifyCompletedReads,
-  });
-  if (readers.length === 0) {
-    await clear(false);
-    return "cleared";
+  // Members with the same preferences read the same report: at most four reads, whatever the team's size.
+  const reports = new Map<string, Array<DigestReader & { total: number }>>();
+  let queued = false;
+  for (const member of recipients) {
+    const wants = { leads: member.notifyNewLeads, completions: member.notifyCompletedReads };
+    const key = `${wants.leads}/${wants.completions}`;
+    let readers = reports.get(key);
+    if (!readers) reports.set(key, (readers = await activeReaders(tx, doc.id, digest.since, wants)));
+    // Nothing this member wants to hear about (only news they turned off): no email for them.
+    if (readers.length === 0) continue;
+    await enqueueOwnerEmail(tx, {
+      userId: member.userId,
+      teamId: doc.teamId,
+      to: member.user.email,
+      ...digestEmail(doc, readers, readers[0]!.total),
+    });
+    queued = true;
   }
-  await enqueueOwnerEmail(tx, { userId: owner.userId, to: owner.user.email, ...digestEmail(doc, readers, readers[0]!.total) });
-  await clear(true);
-  return "queued";
+  await clear(queued);
+  return queued ? "queued" : "cleared";
 }
 
 /**
- * The readers who read since `since` (or became leads then, when the owner wants leads), the most
+ * The readers who read since `since` (or became leads then, when the member wants leads), the most
  * telling first: new leads, finished reads, known readers, the most engaged, the most recent. At
  * most DIGEST_MAX_LINES rows, each carrying the total count.
  */
