@@ -53,7 +53,7 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
   }
 
   // Members with the same preferences read the same report: at most four reads, whatever the team's size.
-  const reports = new Map<string, Array<DigestReader & { total: number }>>();
+  const reports = new Map<string, Array<DigestReader & { total: number; news: boolean }>>();
   let queued = false;
   for (const member of recipients) {
     const wants = { leads: member.notifyNewLeads, completions: member.notifyCompletedReads };
@@ -61,7 +61,7 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     let readers = reports.get(key);
     if (!readers) reports.set(key, (readers = await activeReaders(tx, doc.id, digest.since, wants)));
     // Nothing this member wants to hear about (only news they turned off): no email for them.
-    if (readers.length === 0) continue;
+    if (!readers[0]?.news) continue;
     await enqueueOwnerEmail(tx, {
       userId: member.userId,
       teamId: doc.teamId,
@@ -77,25 +77,33 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
 /**
  * The readers who read since `since` (or became leads then, when the member wants leads), the most
  * telling first: new leads, finished reads, known readers, the most engaged, the most recent. At
- * most DIGEST_MAX_LINES rows, each carrying the total count.
+ * most DIGEST_MAX_LINES rows, each carrying the total count and whether any of them is news to
+ * this member: a new view, or a new lead or finished read they want. Reading on in a visit the
+ * previous digest reported is not news by itself; it only adds to a digest that has some.
  */
 function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: boolean; completions: boolean }) {
-  return tx.$queryRaw<Array<DigestReader & { total: number }>>`
+  return tx.$queryRaw<Array<DigestReader & { total: number; news: boolean }>>`
     WITH new_leads AS (
       SELECT viewer_id FROM leads
       WHERE document_id = ${documentId}::uuid AND captured_at >= ${since} AND ${wants.leads}::boolean
+    ), active AS (
+      SELECT
+        v.*,
+        v.id IN (SELECT viewer_id FROM new_leads) AS new_lead,
+        ${wants.completions}::boolean AND coalesce(v.completed_event_at >= ${since}, false) AS finished_now
+      FROM viewers v
+      WHERE v.document_id = ${documentId}::uuid
+        AND (v.last_viewed_at >= ${since} OR v.id IN (SELECT viewer_id FROM new_leads))
     )
     SELECT
-      v.email,
-      v.pages_viewed AS "pagesViewed",
-      v.total_time_seconds AS "totalTimeSeconds",
-      v.id IN (SELECT viewer_id FROM new_leads) AS "newLead",
-      ${wants.completions}::boolean AND coalesce(v.completed_event_at >= ${since}, false) AS finished,
-      count(*) OVER ()::int AS total
-    FROM viewers v
-    WHERE v.document_id = ${documentId}::uuid
-      AND (v.last_viewed_at >= ${since} OR v.id IN (SELECT viewer_id FROM new_leads))
-    ORDER BY "newLead" DESC, finished DESC, (v.email IS NOT NULL) DESC, v.engagement_rank DESC,
-      v.last_viewed_at DESC NULLS LAST, v.id
+      email,
+      pages_viewed AS "pagesViewed",
+      total_time_seconds AS "totalTimeSeconds",
+      new_lead AS "newLead",
+      finished_now AS finished,
+      count(*) OVER ()::int AS total,
+      bool_or(new_lead OR finished_now OR coalesce(last_viewed_event_at >= ${since}, false)) OVER () AS news
+    FROM active
+    ORDER BY new_lead DESC, finished_now DESC, (email IS NOT NULL) DESC, engagement_rank DESC, last_viewed_at DESC NULLS LAST, id
     LIMIT ${DIGEST_MAX_LINES}`;
 }
