@@ -107,7 +107,7 @@ type Sent = { ok: boolean; status: number | null; error: string | null; duration
  * Records how an attempt ended and moves the delivery along its schedule, returning when the next
  * attempt is due (what both drivers wait for). The third failed
  * attempt fails the delivery; the third consecutive failed delivery disables the webhook and emails
- * the owner. A success resets the count.
+ * the owner and the admins who want to hear. A success resets the count.
  */
 async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent, at: Date) {
   const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
