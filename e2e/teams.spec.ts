@@ -104,3 +104,25 @@ test("the member opening the team's link is previewing: nothing is recorded", as
   expect(await db.viewer.count({ where: { documentId: doc.id } })).toBe(0);
   expect(doc.views).toBe(0);
 });
+
+test("the member opts in to every team document's digests on the Notifications page, for this team only, on a phone", async () => {
+  await colleaguePage.setViewportSize({ width: 390, height: 844 });
+  await colleaguePage.goto("/settings/notifications");
+  const form = colleaguePage.getByRole("form", { name: "Email preferences" });
+  await expect(form).toContainText((await db.team.findUniqueOrThrow({ where: { id: owner.teamId } })).name);
+  await expect(form.getByLabel("Only documents I uploaded")).toBeChecked();
+  await expect(form).toContainText("The owner and the admins are told when the team's webhook is disabled.");
+  await form.getByLabel("All team documents").check();
+  await form.getByLabel("Completed reads").uncheck();
+  await form.getByRole("button", { name: "Save preferences" }).click();
+  await expect(form.getByRole("status")).toHaveText("Saved.");
+  expect(await colleaguePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await colleaguePage.reload();
+  await expect(colleaguePage.getByLabel("All team documents")).toBeChecked();
+  await expect(colleaguePage.getByLabel("Completed reads")).not.toBeChecked();
+  const membership = (teamId: string) =>
+    db.teamMember.findUniqueOrThrow({ where: { teamId_userId: { teamId, userId: colleague.userId } } });
+  expect(await membership(owner.teamId)).toMatchObject({ digestScope: "all", notifyCompletedReads: false });
+  expect(await membership(colleague.teamId)).toMatchObject({ digestScope: "all", notifyCompletedReads: true });
+});

@@ -211,7 +211,12 @@ describe("owner digest emails", () => {
 
   it("leave new leads and finished reads out when the owner turned them off: they neither bring a digest nor are marked", async () => {
     const quiet = await ownerWithDeck();
-    await updateNotificationPreferences(ownerAccess(quiet.owner), { new_leads: false, completed_reads: false });
+    await updateNotificationPreferences(ownerAccess(quiet.owner), {
+      digests: "all",
+      new_leads: false,
+      completed_reads: false,
+      team_alerts: true,
+    });
     const told = await ownerWithDeck();
     const readers = [await reader(quiet.doc), await reader(told.doc)];
     for (const r of readers) await r.read(pages(2, 2), { wait: false });

@@ -4,16 +4,17 @@ import { now } from "../time";
 import { brandedHtml, type EmailBrand } from "./branded-html";
 import { DIGEST_MAX_LINES, type DigestReader, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
+import { digestMembers, getsDigestOf } from "./digest-recipients";
 import { enqueueOwnerEmail } from "./enqueue-owner-email";
 
 type DueDigest = { document_id: string; since: Date; news_at: Date | null; last_sent_at: Date | null };
 type Outcome = "none" | "queued" | "waiting" | "cleared";
 
 /**
- * Turns due digests into owner emails, one document per transaction. The digest row is claimed
- * with FOR UPDATE SKIP LOCKED, so two runner rounds never compose the same digest; the email is
- * queued and the digest cleared in one commit, so a crash leaves either both or neither. Returns
- * how many emails were queued.
+ * Turns due digests into emails to the members who get them, one document per transaction. The
+ * digest row is claimed with FOR UPDATE SKIP LOCKED, so two runner rounds never compose the same
+ * digest; every member's email is queued and the digest cleared in one commit, so a crash leaves
+ * either all of them or none. Returns how many digests brought at least one email.
  */
 export async function composeDueDigests(limit = 50): Promise<number> {
   let queued = 0;
@@ -36,9 +37,9 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     tx.documentDigest.update({ where, data: { since: at, newsAt: null, dueAt: null, ...(sent && { lastSentAt: at }) } });
 
   const doc = await tx.document.findUnique({ where: { id: digest.document_id } });
-  // The team's owner gets the digest, with their preferences in the team.
-  const owner = doc && (await tx.teamMember.findFirst({ where: { teamId: doc.teamId, role: "owner" }, include: { user: true } }));
-  if (!doc || !owner || doc.deletedAt || !doc.notificationsEnabled) {
+  // Each member who gets this document's digests, with their own preferences in its team.
+  const recipients = doc ? (await digestMembers(tx, [doc.teamId])).filter((m) => getsDigestOf(m, doc)) : [];
+  if (!doc || recipients.length === 0 || doc.deletedAt || !doc.notificationsEnabled) {
     await clear(false);
     return "cleared";
   }
@@ -53,44 +54,63 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     return "waiting";
   }
 
-  const readers = await activeReaders(tx, doc.id, digest.since, {
-    leads: owner.notifyNewLeads,
-    completions: owner.notifyCompletedReads,
-  });
-  if (readers.length === 0) {
-    await clear(false);
-    return "cleared";
+  // Members with the same preferences read the same report: at most four reads, whatever the team's size.
+  const reports = new Map<string, Array<DigestReader & { total: number; news: boolean }>>();
+  let queued = false;
+  let brand: EmailBrand | undefined;
+  for (const member of recipients) {
+    const wants = { leads: member.notifyNewLeads, completions: member.notifyCompletedReads };
+    const key = `${wants.leads}/${wants.completions}`;
+    let readers = reports.get(key);
+    if (!readers) reports.set(key, (readers = await activeReaders(tx, doc.id, digest.since, wants)));
+    // Nothing this member wants to hear about (only news they turned off): no email for them.
+    if (!readers[0]?.news) continue;
+    const email = digestEmail(doc, readers, readers[0]!.total);
+    brand ??= await emailBrand(tx, doc);
+    await enqueueOwnerEmail(tx, {
+      userId: member.userId,
+      teamId: doc.teamId,
+      to: member.user.email,
+      ...email,
+      html: brandedHtml(email.body, brand),
+    });
+    queued = true;
   }
-  const email = digestEmail(doc, readers, readers[0]!.total);
-  const html = brandedHtml(email.body, await emailBrand(tx, doc));
-  await enqueueOwnerEmail(tx, { userId: owner.userId, to: owner.user.email, ...email, html });
-  await clear(true);
-  return "queued";
+  await clear(queued);
+  return queued ? "queued" : "cleared";
 }
 
 /**
- * The readers who read since `since` (or became leads then, when the owner wants leads), the most
+ * The readers who read since `since` (or became leads then, when the member wants leads), the most
  * telling first: new leads, finished reads, known readers, the most engaged, the most recent. At
- * most DIGEST_MAX_LINES rows, each carrying the total count.
+ * most DIGEST_MAX_LINES rows, each carrying the total count and whether any of them is news to
+ * this member: a new view, or a new lead or finished read they want. Reading on in a visit the
+ * previous digest reported is not news by itself; it only adds to a digest that has some.
  */
 function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: boolean; completions: boolean }) {
-  return tx.$queryRaw<Array<DigestReader & { total: number }>>`
+  return tx.$queryRaw<Array<DigestReader & { total: number; news: boolean }>>`
     WITH new_leads AS (
       SELECT viewer_id FROM leads
       WHERE document_id = ${documentId}::uuid AND captured_at >= ${since} AND ${wants.leads}::boolean
+    ), active AS (
+      SELECT
+        v.*,
+        v.id IN (SELECT viewer_id FROM new_leads) AS new_lead,
+        ${wants.completions}::boolean AND coalesce(v.completed_event_at >= ${since}, false) AS finished_now
+      FROM viewers v
+      WHERE v.document_id = ${documentId}::uuid
+        AND (v.last_viewed_at >= ${since} OR v.id IN (SELECT viewer_id FROM new_leads))
     )
     SELECT
-      v.email,
-      v.pages_viewed AS "pagesViewed",
-      v.total_time_seconds AS "totalTimeSeconds",
-      v.id IN (SELECT viewer_id FROM new_leads) AS "newLead",
-      ${wants.completions}::boolean AND coalesce(v.completed_event_at >= ${since}, false) AS finished,
-      count(*) OVER ()::int AS total
-    FROM viewers v
-    WHERE v.document_id = ${documentId}::uuid
-      AND (v.last_viewed_at >= ${since} OR v.id IN (SELECT viewer_id FROM new_leads))
-    ORDER BY "newLead" DESC, finished DESC, (v.email IS NOT NULL) DESC, v.engagement_rank DESC,
-      v.last_viewed_at DESC NULLS LAST, v.id
+      email,
+      pages_viewed AS "pagesViewed",
+      total_time_seconds AS "totalTimeSeconds",
+      new_lead AS "newLead",
+      finished_now AS finished,
+      count(*) OVER ()::int AS total,
+      bool_or(new_lead OR finished_now OR coalesce(last_viewed_event_at >= ${since}, false)) OVER () AS news
+    FROM active
+    ORDER BY new_lead DESC, finished_now DESC, (email IS NOT NULL) DESC, engagement_rank DESC, last_viewed_at DESC NULLS LAST, id
     LIMIT ${DIGEST_MAX_LINES}`;
 }
 

@@ -8,7 +8,9 @@ const LEASE_MS = 2 * 60_000;
 
 /**
  * Sends the owner emails that are due. Without SMTP_URL they are written to the log and kept in
- * the local outbox (status `logged`), which the dashboard shows. Failures retry with backoff.
+ * the local outbox (status `logged`), which the dashboard shows. Failures retry with backoff. An
+ * email to a member about their team (a digest, a team alert) is dropped, never sent, when they
+ * are no longer in the team: checked just before sending, so one removed meanwhile hears nothing more.
  */
 export async function sendDueNotifications(limit = 20): Promise<number> {
   const at = now();
@@ -20,6 +22,13 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
     ) RETURNING id`;
   for (const { id } of claimed) {
     const message = await db.notification.findUniqueOrThrow({ where: { id } });
+    if (message.teamId && !(await stillMember(message.teamId, message.userId))) {
+      await db.notification.update({
+        where: { id },
+        data: { status: "dropped", nextAttemptAt: null, error: "The recipient left the team." },
+      });
+      continue;
+    }
     const transporter = smtpTransport();
     if (!transporter) {
       console.log(`[notifications] (no SMTP_URL; kept in the local outbox) to ${message.toAddress}: ${message.subject}`);
@@ -56,3 +65,5 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
   }
   return claimed.length;
 }
+
+const stillMember = async (teamId: string, userId: string) => (await db.teamMember.count({ where: { teamId, userId } })) > 0;

@@ -1,11 +1,14 @@
 import { db } from "../db/client";
+import { digestMembers, getsDigestOf } from "../email/digest-recipients";
 import { isDigestNews, markDigestNews } from "../email/mark-digest-news";
+import type { Document } from "../generated/prisma/client";
 import { now } from "../time";
 import type { EventEnvelope } from "../schemas/events";
 
 /**
  * Turns outbox events into work: a delivery for the account's webhook when it is active and
- * subscribed, and news for the owner's digest email of the document when it has notifications on.
+ * subscribed, and news for the document's digest emails when it has notifications on and some
+ * member who gets its digests wants this kind of news.
  * Each event is handled once, under FOR UPDATE SKIP LOCKED, so several app processes can run this
  * at the same time. Returns the new delivery ids.
  */
@@ -25,14 +28,10 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
     // One read for the documents of all events, rather than one per event.
     const documentIds = [...new Set(events.flatMap((e) => (e.document_id ? [e.document_id] : [])))];
     const documents = new Map((await tx.document.findMany({ where: { id: { in: documentIds } } })).map((d) => [d.id, d]));
-    // The digest goes to each team's owner, with their preferences in the team.
-    const owners = new Map(
-      (
-        await tx.teamMember.findMany({
-          where: { role: "owner", teamId: { in: [...new Set([...documents.values()].map((d) => d.teamId))] } },
-        })
-      ).map((m) => [m.teamId, m]),
-    );
+    // Each member who gets a document's digests, with their own preferences in its team.
+    const members = await digestMembers(tx, [...new Set([...documents.values()].map((d) => d.teamId))]);
+    const wantsNews = (doc: Document, type: string) =>
+      members.some((m) => m.teamId === doc.teamId && getsDigestOf(m, doc) && isDigestNews(type, m));
     const news = new Map<string, Date>();
     for (const event of events) {
       const webhook = webhooks.get(event.team_id);
@@ -43,8 +42,7 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
         created.push(delivery.id);
       }
       const doc = event.document_id ? documents.get(event.document_id) : undefined;
-      const owner = doc && owners.get(doc.teamId);
-      if (doc?.notificationsEnabled && owner && !doc.deletedAt && isDigestNews(event.type, owner) && !news.has(doc.id)) {
+      if (doc?.notificationsEnabled && !doc.deletedAt && !news.has(doc.id) && wantsNews(doc, event.type)) {
         news.set(doc.id, event.created_at);
       }
     }

@@ -180,9 +180,9 @@ describe("pruneExpired", () => {
     expect(await db.event.findUnique({ where: { id: succeeded.eventId } })).toBeNull();
   });
 
-  it("prunes sent, logged and failed notifications after the retention, never pending ones", async () => {
+  it("prunes sent, logged, failed and dropped notifications after the retention, never pending ones", async () => {
     const { owner } = await ownerWithDocument();
-    const statuses: NotificationStatus[] = ["pending", "sent", "logged", "failed"];
+    const statuses: NotificationStatus[] = ["pending", "sent", "logged", "failed", "dropped"];
     for (const status of statuses) {
       await db.notification.create({
         data: {
@@ -201,7 +201,7 @@ describe("pruneExpired", () => {
     setClockOffset(RETENTION - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ notifications: 0 });
     setClockOffset(RETENTION + MINUTE);
-    expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ notifications: 3 });
+    expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ notifications: 4 });
     const outbox = await db.notification.findMany({ where: { userId: owner.id } });
     expect(outbox.map((n) => n.status)).toEqual(["pending"]);
   });

@@ -66,7 +66,7 @@ export async function pruneExpired(retentionDays: number, batchSize = PRUNE_BATC
           "created_at < $1 AND dispatched_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = events.id)",
           retained,
         ),
-        notifications: await remove("notifications", "status IN ('sent', 'logged', 'failed') AND created_at < $1", retained),
+        notifications: await remove("notifications", "status IN ('sent', 'logged', 'failed', 'dropped') AND created_at < $1", retained),
         rateLimitWindows: await remove("rate_limit_windows", "expires_at < $1", at),
         emailVerifications: await remove("email_verifications", "expires_at < $1", at),
         sessions: await remove("sessions", "expires < $1", at),

@@ -50,10 +50,19 @@ export const invitationInputSchema = z.object({
     .default(7),
 });
 
-/** What a member's digest emails report besides views, per team; both default on. */
+/** Which of a team's documents bring a member digests: all, the ones they uploaded, or none. */
+export const DIGEST_SCOPES = ["all", "uploaded", "none"] as const;
+
+/**
+ * What a member hears about in one team: which documents' digests they get, what those report
+ * besides views (both default on), and, for an admin, whether they are told when the webhook is
+ * disabled (the owner always is, a member never).
+ */
 export const notificationPreferencesSchema = z.strictObject({
+  digests: z.enum(DIGEST_SCOPES, { error: "digests must be all, uploaded or none" }),
   new_leads: z.boolean({ error: "new_leads must be true or false" }),
   completed_reads: z.boolean({ error: "completed_reads must be true or false" }),
+  team_alerts: z.boolean({ error: "team_alerts must be true or false" }),
 });
 
 /** A checked box posts "true"; an unchecked one posts nothing. */
@@ -62,8 +71,13 @@ const checkbox = z
   .optional()
   .transform((v) => v === "true");
 
-/** The notification settings form: its checkboxes as the preferences. */
-export const notificationPreferencesForm = z.object({ new_leads: checkbox, completed_reads: checkbox });
+/** The notification settings form: its choice of documents and its checkboxes as the preferences. */
+export const notificationPreferencesForm = z.object({
+  digests: z.enum(DIGEST_SCOPES, { error: "Choose which documents bring you digests" }),
+  new_leads: checkbox,
+  completed_reads: checkbox,
+  team_alerts: checkbox,
+});
 
 /** An API key's name: a blank name (or none) is "Default"; a long one is cut at 100 characters. */
 export const apiKeyNameForm = z

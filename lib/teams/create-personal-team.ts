@@ -6,10 +6,13 @@ export function personalTeamName(user: { email: string; name?: string | null }):
   return `${who.slice(0, 90)}'s team`;
 }
 
-/** Every account starts with a team of its own, which it owns; in the transaction that creates the account. */
+/**
+ * Every account starts with a team of its own, which it owns; in the transaction that creates the
+ * account. Its creator hears about every document in it; those who join later, about their own.
+ */
 export async function createPersonalTeam(tx: Tx, user: { id: string; email: string; name?: string | null }): Promise<string> {
   const team = await tx.team.create({
-    data: { name: personalTeamName(user), members: { create: { userId: user.id, role: "owner" } } },
+    data: { name: personalTeamName(user), members: { create: { userId: user.id, role: "owner", digestScope: "all" } } },
     select: { id: true },
   });
   return team.id;

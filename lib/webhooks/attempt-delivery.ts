@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import { now } from "../time";
-import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
+import { enqueueTeamAlert } from "../email/enqueue-team-alert";
 import { faultPoint } from "../fault-point";
 import { postSigned } from "./post-signed";
 import type { Prisma } from "../generated/prisma/client";
@@ -107,7 +107,7 @@ type Sent = { ok: boolean; status: number | null; error: string | null; duration
  * Records how an attempt ended and moves the delivery along its schedule, returning when the next
  * attempt is due (what both drivers wait for). The third failed
  * attempt fails the delivery; the third consecutive failed delivery disables the webhook and emails
- * the owner. A success resets the count.
+ * the owner and the admins who want to hear. A success resets the count.
  */
 async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent, at: Date) {
   const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
@@ -148,11 +148,8 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
       where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } },
       data: { status: "cancelled", nextAttemptAt: null },
     });
-    // The team's owner is told.
-    const owner = await tx.teamMember.findFirstOrThrow({ where: { teamId: webhook.teamId, role: "owner" }, include: { user: true } });
-    await enqueueOwnerEmail(tx, {
-      userId: owner.userId,
-      to: owner.user.email,
+    // Those who can fix it are told: the owner, and the admins who want to hear.
+    await enqueueTeamAlert(tx, webhook.teamId, {
       kind: "webhook.disabled",
       subject: "Your Pagewise webhook was disabled",
       body:

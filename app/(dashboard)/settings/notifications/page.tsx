@@ -12,8 +12,9 @@ export const metadata: Metadata = { title: "Notifications" };
 
 export default async function NotificationsPage() {
   const team = await requireTeamPage("team.read");
-  const [preferences, messages] = await Promise.all([
+  const [preferences, { name: teamName }, messages] = await Promise.all([
     getNotificationPreferences(team),
+    db.team.findUniqueOrThrow({ where: { id: team.teamId }, select: { name: true } }),
     db.notification.findMany({ where: { userId: team.userId }, orderBy: { createdAt: "desc" }, take: 100 }),
   ]);
   const { SMTP_URL, NOTIFY_DIGEST_MINUTES } = config();
@@ -28,7 +29,7 @@ export default async function NotificationsPage() {
         }
       />
       <Card title="What you hear about" className="mb-6">
-        <NotificationPreferencesForm preferences={preferences} digestMinutes={NOTIFY_DIGEST_MINUTES} />
+        <NotificationPreferencesForm preferences={preferences} digestMinutes={NOTIFY_DIGEST_MINUTES} teamName={teamName} role={team.role} />
       </Card>
       <Card title={SMTP_URL ? "Sent" : "Outbox"}>
         {messages.length === 0 ? (
