@@ -35,7 +35,10 @@ const usable = (token: string, purpose: AccountTokenPurpose) => ({ tokenHash: ha
 /** The link's account while the link is still good: null when unknown, used, expired or of another purpose. */
 export async function findAccountToken(token: string, purpose: AccountTokenPurpose): Promise<Found | null> {
   if (!token || token.length > 100) return null;
-  const row = await db.accountToken.findFirst({ where: usable(token, purpose), select: { userId: true, newEmail: true, user: { select: { email: true } } } });
+  const row = await db.accountToken.findFirst({
+    where: usable(token, purpose),
+    select: { userId: true, newEmail: true, user: { select: { email: true } } },
+  });
   return row && { userId: row.userId, newEmail: row.newEmail, email: row.user.email };
 }
 
@@ -46,7 +49,10 @@ export async function findAccountToken(token: string, purpose: AccountTokenPurpo
 export async function takeAccountToken(tx: Tx, token: string, purpose: AccountTokenPurpose, userId?: string): Promise<Found | null> {
   if (!token || token.length > 100) return null;
   const where = { ...usable(token, purpose), ...(userId ? { userId } : {}) };
-  const row = await tx.accountToken.findFirst({ where, select: { id: true, userId: true, newEmail: true, user: { select: { email: true } } } });
+  const row = await tx.accountToken.findFirst({
+    where,
+    select: { id: true, userId: true, newEmail: true, user: { select: { email: true } } },
+  });
   if (!row) return null;
   const { count } = await tx.accountToken.deleteMany({ where: { id: row.id } });
   return count === 1 ? { userId: row.userId, newEmail: row.newEmail, email: row.user.email } : null;

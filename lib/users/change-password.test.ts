@@ -43,7 +43,10 @@ describe("changing the password on the account page", () => {
     const user = await newUser();
     const other = await startSession(user.id);
     await expect(
-      changePassword({ userId: user.id, sessionId: null, address: address() }, { current_password: "a guess", new_password: "the new password" }),
+      changePassword(
+        { userId: user.id, sessionId: null, address: address() },
+        { current_password: "a guess", new_password: "the new password" },
+      ),
     ).rejects.toMatchObject({ code: "validation_error", fields: { current_password: "That is not your current password" } });
     expect(await signsIn(user.email, PASSWORD)).toBe(true);
     expect(await sessionOf(other)).not.toBeNull();
@@ -55,7 +58,10 @@ describe("changing the password on the account page", () => {
       changePassword({ userId: user.id, sessionId: null, address: address() }, { current_password: PASSWORD, new_password: "short" }),
     ).rejects.toMatchObject({ fields: { new_password: "Use at least 8 characters" } });
     await expect(
-      changePassword({ userId: user.id, sessionId: null, address: address() }, { current_password: PASSWORD, new_password: "x".repeat(201) }),
+      changePassword(
+        { userId: user.id, sessionId: null, address: address() },
+        { current_password: PASSWORD, new_password: "x".repeat(201) },
+      ),
     ).rejects.toMatchObject({ fields: { new_password: "Use at most 200 characters" } });
     expect(await signsIn(user.email, PASSWORD)).toBe(true);
   });
@@ -65,7 +71,10 @@ describe("changing the password on the account page", () => {
     const from = "198.51.100.31";
     for (let i = 0; i < ACCOUNT_LIMITS.signIn.perEmail; i++) {
       await expect(
-        changePassword({ userId: user.id, sessionId: null, address: from }, { current_password: `guess ${i}`, new_password: "the new password" }),
+        changePassword(
+          { userId: user.id, sessionId: null, address: from },
+          { current_password: `guess ${i}`, new_password: "the new password" },
+        ),
       ).rejects.toMatchObject({ code: "validation_error" });
     }
     await expect(
@@ -78,7 +87,10 @@ describe("changing the password on the account page", () => {
     const user = await newUser();
     await db.user.update({ where: { id: user.id }, data: { passwordHash: null } });
     await expect(
-      changePassword({ userId: user.id, sessionId: null, address: address() }, { current_password: "anything", new_password: "the new password" }),
+      changePassword(
+        { userId: user.id, sessionId: null, address: address() },
+        { current_password: "anything", new_password: "the new password" },
+      ),
     ).rejects.toMatchObject({ code: "validation_error", message: expect.stringContaining("no password") });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
   });

@@ -27,7 +27,7 @@ export async function changePassword(
       to: user.email,
       kind: "account.password_changed",
       subject: "Your Pagewise password was changed",
-      body: "Your account's password was changed from the account page, and every other browser signed in to it was signed out. If this was not you, use \"Forgot password?\" on the sign-in page at once.",
+      body: 'Your account\'s password was changed from the account page, and every other browser signed in to it was signed out. If this was not you, use "Forgot password?" on the sign-in page at once.',
     });
   });
 }

@@ -8,10 +8,7 @@ import { findAccountToken, takeAccountToken } from "./account-tokens";
 import { claimUnverifiedAccount } from "./claim-unverified-account";
 import { hashChosenPassword } from "./current-password";
 
-export type PasswordReset =
-  | { status: "reset"; email: string }
-  | { status: "invalid" }
-  | { status: "rate_limited"; retryAfter: number };
+export type PasswordReset = { status: "reset"; email: string } | { status: "invalid" } | { status: "rate_limited"; retryAfter: number };
 
 /** The address a reset link is for, while it is still good. */
 export async function findPasswordReset(token: string): Promise<{ email: string } | null> {

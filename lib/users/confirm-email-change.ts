@@ -18,7 +18,11 @@ export async function findEmailChange(token: string, userId: string): Promise<{ 
 export async function confirmEmailChange(userId: string, token: string): Promise<{ email: string }> {
   return db.$transaction(async (tx) => {
     const link = await takeAccountToken(tx, token, "email_change", userId);
-    if (!link?.newEmail) throw new ApiError("not_found", "This link is invalid, has already been used, or has expired. Ask for a new one on the account page.");
+    if (!link?.newEmail)
+      throw new ApiError(
+        "not_found",
+        "This link is invalid, has already been used, or has expired. Ask for a new one on the account page.",
+      );
     await moveAccount(userId, link.email, link.newEmail, now(), tx);
     return { email: link.newEmail };
   });

@@ -13,9 +13,12 @@ export type AccountForCheck = { id: string; email: string; name: string | null; 
  * ApiErrors the form shows against `current_password`.
  */
 export async function checkCurrentPassword(userId: string, password: string | undefined, address: string): Promise<AccountForCheck> {
-  const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, name: true, passwordHash: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
   if (!user.passwordHash) {
-    throw new ApiError("validation_error", "Your account has no password. Sign out and use \"Forgot password?\" to set one.");
+    throw new ApiError("validation_error", 'Your account has no password. Sign out and use "Forgot password?" to set one.');
   }
   if (!password) throw wrong("Enter your current password");
   const limit = await consumeAccountLimits("signIn", { email: user.email, address });

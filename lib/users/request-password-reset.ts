@@ -9,10 +9,7 @@ import { ACCOUNT_LINK_HOURS, issueAccountToken } from "./account-tokens";
 import { findUserByEmail } from "./create-user";
 
 export type PasswordResetRequest =
-  | { status: "check_email" }
-  | { status: "unavailable" }
-  | { status: "rate_limited"; retryAfter: number }
-  | { status: "email_not_sent" };
+  { status: "check_email" } | { status: "unavailable" } | { status: "rate_limited"; retryAfter: number } | { status: "email_not_sent" };
 
 /**
  * "Forgot password?", from `address`. The answer is the same whether or not the address has an

@@ -30,7 +30,7 @@ import { type FormProblems, anyone, formAction, formFields, formState } from "..
 /** What the account page's forms and the password reset forms show: a refusal, or what was done. */
 export type AccountFormState = (FormProblems & { done?: string }) | undefined;
 
-const form = <Output,>(schema: z.ZodType<Output>) => z.tuple([formState<AccountFormState>(), formFields(schema)]);
+const form = <Output>(schema: z.ZodType<Output>) => z.tuple([formState<AccountFormState>(), formFields(schema)]);
 const address = async () => clientAddress(await headers());
 
 export const changeNameAction = formAction(
@@ -97,7 +97,9 @@ export const forgotPasswordAction = formAction(
       case "unavailable":
         return { error: "This server cannot send email, so passwords cannot be reset by email. Ask its administrator." };
       case "rate_limited":
-        return { error: `Too many reset requests for this address or from your network. Try again in ${waitDescription(outcome.retryAfter)}.` };
+        return {
+          error: `Too many reset requests for this address or from your network. Try again in ${waitDescription(outcome.retryAfter)}.`,
+        };
       case "email_not_sent":
         return { error: "The email could not be sent just now. Try again in a few minutes." };
     }
