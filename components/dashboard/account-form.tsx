@@ -68,7 +68,8 @@ export function AccountForm({
             maxLength={field.maxLength}
           />
         ))}
-        <FormError message={state?.error} />
+        {/* A refusal that names a field is shown under it, not twice. */}
+        <FormError message={Object.values(state?.fieldErrors ?? {}).includes(state?.error ?? "") ? null : state?.error} />
         {state?.done && (
           <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
             {state.done}
