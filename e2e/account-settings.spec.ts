@@ -77,6 +77,7 @@ test("changing the password: the old one is refused, other browsers are signed o
   await password.getByRole("button", { name: "Change password" }).click();
   await expect(password.getByLabel("Current password")).toHaveAccessibleDescription("That is not your current password");
   await expect(password.getByLabel("Current password")).toBeFocused();
+  await expect(password.getByRole("alert"), "the field's refusal is not repeated above the button").toHaveCount(0);
 
   await password.getByLabel("Current password").fill(account.password);
   await password.getByRole("button", { name: "Change password" }).click();
