@@ -264,6 +264,7 @@ test("every main page, with demo data: screenshots on desktop and phone, and ren
     "/settings/webhook",
     "/settings/notifications",
     "/settings/invitations",
+    "/settings/account",
     `/s/${demo.code}`,
   ];
   const timings: string[] = [];

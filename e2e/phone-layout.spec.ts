@@ -110,6 +110,7 @@ test("on a phone the Menu button opens the navigation, and every item in it can 
     ["API keys", "/settings/api-keys"],
     ["Webhook", "/settings/webhook"],
     ["Notifications", "/settings/notifications"],
+    ["Account", "/settings/account"],
     ["Invitations", "/settings/invitations"],
   ] as const;
   for (const [label, path] of items) {

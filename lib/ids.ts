@@ -18,3 +18,5 @@ export const newApiKey = () => `pw_live_${randomString(32)}`;
 export const newWebhookSecret = () => `whsec_${randomString(32)}`;
 export const newInvitationToken = () => `inv_${randomString(32)}`;
 export const newSignupToken = () => randomString(32);
+/** A password reset's or an email change's emailed link (lib/users/account-tokens.ts). */
+export const newAccountToken = () => randomString(32);

@@ -12,8 +12,8 @@ import { signOutAction, signOutEverywhereAction } from "@/lib/http/actions/auth-
 
 export const dynamic = "force-dynamic";
 
-/** Each page with the action its role needs: a role's nav shows only what it can open. */
-const NAV: Array<{ href: string; label: string; can: TeamAction }> = [
+/** Each page with the action its role needs (none: every signed-in person's own): a role's nav shows only what it can open. */
+const NAV: Array<{ href: string; label: string; can?: TeamAction }> = [
   { href: "/overview", label: "Overview", can: "analytics.read" },
   { href: "/documents", label: "Documents", can: "documents.read" },
   { href: "/settings/team", label: "Team", can: "team.read" },
@@ -21,6 +21,7 @@ const NAV: Array<{ href: string; label: string; can: TeamAction }> = [
   { href: "/settings/webhook", label: "Webhook", can: "webhook.manage" },
   { href: "/settings/notifications", label: "Notifications", can: "team.read" },
   { href: "/settings/invitations", label: "Invitations", can: "members.manage" },
+  { href: "/settings/account", label: "Account" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
@@ -44,7 +45,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         </div>
         <TeamSwitcher teams={teams} current={access.teamId} />
         <DashboardNav
-          items={NAV.filter((item) => can(access.role, item.can)).map(({ href, label }) => ({ href, label }))}
+          items={NAV.filter((item) => !item.can || can(access.role, item.can)).map(({ href, label }) => ({ href, label }))}
           footer={
             <div className="border-t border-slate-100 px-5 py-4 md:absolute md:bottom-0 md:w-60">
               <p className="truncate text-sm text-slate-700" title={user.email}>

@@ -45,6 +45,14 @@ export function SignInForm({
           required
           {...fromAnswer(state, "password")}
         />
+        {/* With email, a forgotten password is reset by a link (hidden otherwise: there would be no way to send it). */}
+        {magicLink && (
+          <p className="-mt-2 text-right text-sm">
+            <Link href="/forgot-password" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600">
+              Forgot password?
+            </Link>
+          </p>
+        )}
         <FormError message={state?.error ?? (error ? "That sign-in link is invalid or has expired." : undefined)} />
         <Button type="submit" className="w-full" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}

@@ -14,6 +14,10 @@ export const ACCOUNT_LIMITS = {
   signIn: { perEmail: 10, perAddress: 30, windowSeconds: FIFTEEN_MINUTES },
   magicLink: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
   signUp: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
+  /** "Forgot password?" emails, like sign-in links. */
+  passwordReset: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
+  /** A signed-in account asking to move to another address: emails to (or checks of) the new address. */
+  emailChange: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
 } as const;
 
 export type AccountAction = keyof typeof ACCOUNT_LIMITS;
@@ -36,6 +40,16 @@ export async function consumeAccountLimits(
   const byEmail = await consumeRateLimit(`${action}:email:${lookalikeMailbox(subject.email)}`, at, rule.perEmail, rule.windowSeconds);
   if (!byEmail.allowed) return { allowed: false, retryAfter: byEmail.retryAfter };
   return { allowed: true };
+}
+
+/**
+ * Attempts per client address alone, for a door that has no email to count until it succeeds (a
+ * password reset link's form: its token names the account).
+ */
+export async function consumeAddressLimit(action: AccountAction, address: string, at = now()): Promise<LimitVerdict> {
+  const rule = ACCOUNT_LIMITS[action];
+  const state = await consumeRateLimit(`${action}:address:${address.slice(0, 200)}`, at, rule.perAddress, rule.windowSeconds);
+  return state.allowed ? { allowed: true } : { allowed: false, retryAfter: state.retryAfter };
 }
 
 /** "2 minutes", "15 minutes": how long to wait, for people. */

@@ -83,3 +83,33 @@ export const notificationPreferencesForm = z.object({
 export const apiKeyNameForm = z
   .object({ name: z.string().optional() })
   .transform(({ name = "" }) => name.trim().slice(0, 100) || "Default");
+
+/** Any password an account may have now (older rules allowed what passwordSchema refuses): only its length is bounded. */
+export const currentPasswordSchema = z
+  .string({ error: "Enter your current password" })
+  .min(1, "Enter your current password")
+  .max(1000, "That is longer than any password here");
+
+/** An emailed account link's token as a form or a page passes it on. */
+export const accountTokenSchema = z.string().min(1, "This link is incomplete").max(100, "This link is not one we sent");
+
+/** The account page: a new name (blank removes it). */
+export const changeNameForm = z.object({ name: nameSchema.optional() });
+
+/** The account page: a new address, and the current password when the account has one. */
+export const changeEmailForm = z.object({ email: emailSchema, current_password: currentPasswordSchema.optional() });
+
+/** The account page: the current password and a new one held to the sign-up rules. */
+export const changePasswordForm = z.object({ current_password: currentPasswordSchema, new_password: passwordSchema });
+
+/** The account page: deleting it takes the password, or, for an account without one, its address typed out. */
+export const deleteAccountForm = z.object({
+  current_password: currentPasswordSchema.optional(),
+  confirm_email: z.string().trim().toLowerCase().max(1000, "That is not this account's address").optional(),
+});
+
+/** "Forgot password?": the address to send a reset link to. */
+export const forgotPasswordForm = z.object({ email: emailSchema });
+
+/** The reset link's page: its token and the new password. */
+export const resetPasswordForm = z.object({ token: accountTokenSchema, new_password: passwordSchema });

@@ -15,6 +15,8 @@ const NOTICES: Record<string, string> = {
     "(This server cannot send email, so it cannot confirm addresses or tell you which happened.)",
   "first-account": "Your account is ready. Sign in with the email and password you just chose.",
   "signed-out-everywhere": "You are signed out on every browser and device where this account was signed in.",
+  "password-reset": "Your new password is set, and every browser signed in to your account was signed out. Sign in with it.",
+  "account-deleted": "Your account is deleted, with the teams only you belonged to. You are signed out.",
 };
 
 export default async function SignInPage({
