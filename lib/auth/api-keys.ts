@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { db } from "../db/client";
 import type { TeamRole } from "../generated/prisma/enums";
 import { newApiKey } from "../ids";
-import type { TeamAccess } from "../teams/permissions";
+import type { TeamAccess, TeamMembership } from "../teams/permissions";
 
 /**
  * API keys: `pw_live_` + 32 base62 characters. Only the SHA-256 hash and the last 4 characters are
@@ -95,7 +95,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * The team a key acts in and the role its maker has there now, or null for an unknown or revoked
  * key, or one whose maker is no longer a member. Touches last_used_at at most once a minute.
  */
-export async function authenticateApiKey(key: string): Promise<(TeamAccess & { apiKeyId: string }) | null> {
+export async function authenticateApiKey(key: string): Promise<(TeamMembership & { apiKeyId: string }) | null> {
   if (!/^pw_live_[0-9A-Za-z]{32}$/.test(key)) return null;
   const [found] = await db.$queryRaw<
     Array<{ id: string; teamId: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null; role: TeamRole | null }>

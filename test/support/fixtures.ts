@@ -54,4 +54,7 @@ export async function queueEvent(teamId: string, doc: Parameters<typeof eventDoc
 
 /** A user acting as the owner of their personal team (every account has one). */
 export const ownerAccess = (user: { id: string; personalTeamId: string }) =>
-  ({ teamId: user.personalTeamId, userId: user.id, role: "owner" }) as const;
+  ({ teamId: user.personalTeamId, userId: user.id, role: "owner", apiKeyId: null, address: DASHBOARD_ADDRESS }) as const;
+
+/** The client address the tests' dashboard actors come from. */
+export const DASHBOARD_ADDRESS = "203.0.113.7";
