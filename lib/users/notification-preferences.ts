@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fieldChanges, recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
 import { notificationPreferencesSchema } from "../schemas/users";
 import type { TeamAccess } from "../teams/permissions";
@@ -17,9 +18,22 @@ export async function getNotificationPreferences(access: TeamAccess): Promise<No
 
 export async function updateNotificationPreferences(access: TeamAccess, input: unknown): Promise<NotificationPreferences> {
   const preferences = notificationPreferencesSchema.parse(input);
-  await db.teamMember.update({
-    where: membership(access),
-    data: { notifyNewLeads: preferences.new_leads, notifyCompletedReads: preferences.completed_reads },
+  await db.$transaction(async (tx) => {
+    const before = await tx.teamMember.findUniqueOrThrow({
+      where: membership(access),
+      select: { notifyNewLeads: true, notifyCompletedReads: true, user: { select: { email: true } } },
+    });
+    await tx.teamMember.update({
+      where: membership(access),
+      data: { notifyNewLeads: preferences.new_leads, notifyCompletedReads: preferences.completed_reads },
+    });
+    const changes = fieldChanges({ new_leads: before.notifyNewLeads, completed_reads: before.notifyCompletedReads }, preferences);
+    if (changes)
+      await recordAudit(tx, access, {
+        action: "notification_preferences.changed",
+        target: { id: access.userId, label: before.user.email },
+        details: { changes },
+      });
   });
   return preferences;
 }

@@ -29,7 +29,7 @@ export async function ownerWithDocument(fields: Parameters<typeof createSampleDo
 }
 
 export async function withWebhook(teamId: string, url: string) {
-  const { body } = await saveWebhook(teamId, { url });
+  const { body } = await saveWebhook({ teamId, userId: null }, { url });
   return body as { webhook_id: string; secret: string };
 }
 
