@@ -47,7 +47,11 @@ const actionParam = z
   })
   .optional()
   .openapi({
-    param: { name: "action", in: "query", description: "One action (`document.updated`), or every action on one kind of target (`document`)" },
+    param: {
+      name: "action",
+      in: "query",
+      description: "One action (`document.updated`), or every action on one kind of target (`document`)",
+    },
   });
 
 const actorParam = z
@@ -63,7 +67,8 @@ const targetParam = z
     param: {
       name: "target",
       in: "query",
-      description: "Only entries about this target: a document's or link's short code (`s-<code>` or `<code>`), or a key's, member's, invitation's or webhook's id",
+      description:
+        "Only entries about this target: a document's or link's short code (`s-<code>` or `<code>`), or a key's, member's, invitation's or webhook's id",
     },
   });
 
