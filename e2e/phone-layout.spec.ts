@@ -111,6 +111,7 @@ test("on a phone the Menu button opens the navigation, and every item in it can 
     ["Webhook", "/settings/webhook"],
     ["Notifications", "/settings/notifications"],
     ["Invitations", "/settings/invitations"],
+    ["Audit log", "/settings/audit-log"],
   ] as const;
   for (const [label, path] of items) {
     await menu.click();

@@ -86,4 +86,5 @@ export const dashboardPaths = (showcase: Showcase) => [
   "/settings/webhook",
   "/settings/notifications",
   "/settings/invitations",
+  "/settings/audit-log",
 ];
