@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
+import { contractChecker } from "@/test/support/api-contract";
 import { createApiKey } from "@/lib/auth/api-keys";
+import { openApiDocument } from "@/lib/http/openapi";
 import { db } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";
@@ -26,10 +28,21 @@ async function call(
     ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
   });
   const response = await (handler as Handler)(req, { params: Promise.resolve(init.params ?? {}) });
-  return { status: response.status, body: response.status === 204 ? null : await response.json() };
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null, headers: Object.fromEntries(response.headers), text };
 }
 
-const log = (key: string, query = "") => call(auditLogRoute.GET, key, { query });
+const contract = contractChecker(openApiDocument());
+
+/** The audit log as a key reads it; every answer, errors too, must be what the OpenAPI document describes. */
+async function log(key: string, query = "") {
+  const answer = await call(auditLogRoute.GET, key, { query });
+  const path = `/api/v1/audit-log${query ? `?${query}` : ""}`;
+  expect(contract({ method: "GET", path, status: answer.status, headers: answer.headers, body: answer.text })).toEqual({
+    operation: `GET /api/v1/audit-log ${answer.status}`,
+  });
+  return answer;
+}
 
 /** A team of an owner, an admin and a member, each with a key of their own, and a document. */
 async function team(label: string) {
