@@ -112,6 +112,7 @@ test("on a phone the Menu button opens the navigation, and every item in it can 
     ["Notifications", "/settings/notifications"],
     ["Account", "/settings/account"],
     ["Invitations", "/settings/invitations"],
+    ["Audit log", "/settings/audit-log"],
   ] as const;
   for (const [label, path] of items) {
     await menu.click();

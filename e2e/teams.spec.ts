@@ -126,3 +126,33 @@ test("the member opts in to every team document's digests on the Notifications p
   expect(await membership(owner.teamId)).toMatchObject({ digestScope: "all", notifyCompletedReads: false });
   expect(await membership(colleague.teamId)).toMatchObject({ digestScope: "all", notifyCompletedReads: true });
 });
+
+test("an admin reads in the audit log what the colleague did; the member cannot open it", async () => {
+  await colleaguePage.setViewportSize({ width: 1280, height: 800 });
+  await colleaguePage.goto("/settings/notifications");
+  await colleaguePage.getByLabel("New leads").uncheck();
+  await colleaguePage.getByRole("button", { name: "Save preferences" }).click();
+  await expect(colleaguePage.getByText("Saved.")).toBeVisible();
+
+  await expect(colleaguePage.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+  expect((await colleaguePage.goto("/settings/audit-log"))?.status()).toBe(404);
+
+  await ownerPage.getByRole("link", { name: "Audit log" }).click();
+  await expect(ownerPage.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const entries = ownerPage.getByTestId("audit-entry");
+  await expect(entries.first()).toContainText(`${colleague.email} changed their notification preferences: new leads on → off`);
+  await expect(entries.filter({ hasText: `${colleague.email} joined the team as member` })).toHaveCount(1);
+  await expect(entries.filter({ hasText: `invited ${colleague.email} as member` })).toHaveCount(1);
+
+  // The filters live in the URL: only the colleague's member changes.
+  await ownerPage.getByLabel("Change").selectOption("member");
+  await ownerPage.getByLabel("Member").selectOption(colleague.userId);
+  await ownerPage.getByRole("button", { name: "Apply" }).click();
+  await expect(ownerPage).toHaveURL(new RegExp(`action=member&actor=${colleague.userId}`));
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText("joined the team as member");
+
+  await ownerPage.getByLabel("From").fill("2999-01-01");
+  await ownerPage.getByRole("button", { name: "Apply" }).click();
+  await expect(ownerPage.getByText("No changes match these filters.")).toBeVisible();
+});

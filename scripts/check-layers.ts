@@ -18,6 +18,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["generated", "config", "time", "ids", "format-time", "plural", "errors"],
   ["fault-point", "db", "request", "rules"],
   ["schemas", "rate-limit", "email", "health"],
+  ["audit"],
   ["storage", "credentials", "events", "teams"],
   ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],

@@ -22,6 +22,7 @@ const NAV: Array<{ href: string; label: string; can?: TeamAction }> = [
   { href: "/settings/notifications", label: "Notifications", can: "team.read" },
   { href: "/settings/invitations", label: "Invitations", can: "members.manage" },
   { href: "/settings/account", label: "Account" },
+  { href: "/settings/audit-log", label: "Audit log", can: "audit.read" },
 ];
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

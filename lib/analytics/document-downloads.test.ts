@@ -14,7 +14,7 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 async function documentWithLink() {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner, "Downloads", 2, { email_gate: false });
-  return { doc, link: await createLink(doc, { name: "Acme — Ann" }) };
+  return { doc, link: await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Acme — Ann" }) };
 }
 
 describe("documentDownloads", () => {

@@ -80,7 +80,7 @@ describe("pageFunnel", () => {
   it("counts only the visits through a link when given one, or only those without one for the document's own code", async () => {
     const owner = await createUser({ email: "funnel-links@example.com", password: "long enough" });
     const doc = await createSampleDocument(owner, "Three pages", 3);
-    const link = await createLink(doc, { name: "Acme — Ann" });
+    const link = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Acme — Ann" });
     const recent = new Date(Date.now() - DAY);
     await addViewer(doc.id, {
       visits: [

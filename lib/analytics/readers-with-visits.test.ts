@@ -16,8 +16,8 @@ const ago = (days: number) => new Date(Date.now() - days * DAY);
 async function readThroughTwoLinks() {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner, "Two links", 4, { email_gate: false });
-  const a = await createLink(doc, { name: "Acme — Ann" });
-  const b = await createLink(doc, { name: "Beta — Bob" });
+  const a = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Acme — Ann" });
+  const b = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Beta — Bob" });
   await addViewer(doc.id, {
     email: "ann@acme.com",
     visits: [

@@ -11,7 +11,7 @@ describe("viewsOverTime", () => {
   it("counts one link's visits per day when given it, the visits without a link for the document's own code", async () => {
     const owner = await createUser({ email: "views-by-link@example.com", password: "long enough" });
     const doc = await createSampleDocument(owner, "By link", 2);
-    const link = await createLink(doc, { name: "Acme — Ann" });
+    const link = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Acme — Ann" });
     const today = new Date(Math.floor(Date.now() / DAY) * DAY + 60_000);
     const yesterday = new Date(today.getTime() - DAY);
     await addViewer(doc.id, {

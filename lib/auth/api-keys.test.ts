@@ -33,16 +33,16 @@ describe("API keys", () => {
     expect(regenerated?.apiKey.name).toBe("Zapier");
     expect(await authenticateApiKey(first.key)).toBeNull();
     expect(await authenticateApiKey(regenerated!.key)).not.toBeNull();
-    expect(await revokeApiKey(user.personalTeamId, regenerated!.apiKey.id)).toBe(true);
+    expect(await revokeApiKey(ownerAccess(user), regenerated!.apiKey.id)).toBe(true);
     expect(await authenticateApiKey(regenerated!.key)).toBeNull();
-    expect(await revokeApiKey(user.personalTeamId, regenerated!.apiKey.id)).toBe(false);
+    expect(await revokeApiKey(ownerAccess(user), regenerated!.apiKey.id)).toBe(false);
   });
 
   it("cannot be revoked by another account", async () => {
     const owner = await createUser({ email: "owner@example.com", password: "long enough" });
     const other = await createUser({ email: "other@example.com", password: "long enough" });
     const { key, apiKey } = await createApiKey(ownerAccess(owner));
-    expect(await revokeApiKey(other.personalTeamId, apiKey.id)).toBe(false);
+    expect(await revokeApiKey(ownerAccess(other), apiKey.id)).toBe(false);
     expect(await regenerateApiKey(ownerAccess(other), apiKey.id)).toBeNull();
     expect(await authenticateApiKey(key)).not.toBeNull();
   });

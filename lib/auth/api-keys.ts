@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { db } from "../db/client";
+import { type AuditActor, recordAudit } from "../audit/record-audit";
+import { db, type Tx } from "../db/client";
 import type { TeamRole } from "../generated/prisma/enums";
 import { newApiKey } from "../ids";
-import type { TeamAccess } from "../teams/permissions";
+import type { TeamMembership } from "../teams/permissions";
 
 /**
  * API keys: `pw_live_` + 32 base62 characters. Only the SHA-256 hash and the last 4 characters are
@@ -38,54 +39,61 @@ const summarize = ({ user, ...key }: { user: { email: string } } & Omit<ApiKeySu
   createdBy: user.email,
 });
 
-/** A key in the member's team, made by them. Callers check the member may manage keys (operators' scripts need not). */
-export async function createApiKey(
-  by: Pick<TeamAccess, "teamId" | "userId">,
-  name = "Default",
-): Promise<{ key: string; apiKey: ApiKeySummary }> {
+/** Who makes a key: a member of the team (the key acts with their role), and how they came. */
+type KeyMaker = AuditActor & { userId: string };
+
+/** Stores a new key made by `by`, with its audit entry, in `tx`. */
+async function storeKey(tx: Tx, by: KeyMaker, name: string, details: Record<string, unknown> = {}) {
   const key = newApiKey();
-  const apiKey = await db.apiKey.create({
-    // A name is only a label: characters PostgreSQL cannot store are dropped rather than refused.
-    data: {
-      teamId: by.teamId,
-      userId: by.userId,
-      name: name.replaceAll("\u0000", "").trim().slice(0, 100) || "Default",
-      keyHash: hashApiKey(key),
-      last4: key.slice(-4),
-    },
+  const apiKey = await tx.apiKey.create({
+    data: { teamId: by.teamId, userId: by.userId, name, keyHash: hashApiKey(key), last4: key.slice(-4) },
     select: summary,
   });
+  await recordAudit(tx, by, {
+    action: "api_key.created",
+    target: { id: apiKey.id, label: apiKey.name },
+    details: { last4: apiKey.last4, ...details },
+  });
   return { key, apiKey: summarize(apiKey) };
+}
+
+/** A key in the member's team, made by them. Callers check the member may manage keys (operators' scripts need not). */
+export async function createApiKey(by: KeyMaker, name = "Default"): Promise<{ key: string; apiKey: ApiKeySummary }> {
+  // A name is only a label: characters PostgreSQL cannot store are dropped rather than refused.
+  const label = name.replaceAll("\u0000", "").trim().slice(0, 100) || "Default";
+  return db.$transaction((tx) => storeKey(tx, by, label));
 }
 
 export async function listApiKeys(teamId: string): Promise<ApiKeySummary[]> {
   return (await db.apiKey.findMany({ where: { teamId }, orderBy: { createdAt: "desc" }, select: summary })).map(summarize);
 }
 
-/** Revokes a key at once; returns false when the team has no such key. */
-export async function revokeApiKey(teamId: string, id: string): Promise<boolean> {
-  const { count } = await db.apiKey.updateMany({
-    where: { id, teamId, revokedAt: null },
+/** Revokes one of the team's live keys in `tx` (with its audit entry); null when there is none. */
+async function revokeIn(tx: Tx, by: AuditActor, id: string, details: Record<string, unknown> = {}) {
+  const [revoked] = await tx.apiKey.updateManyAndReturn({
+    where: { id, teamId: by.teamId, revokedAt: null },
     data: { revokedAt: new Date() },
+    select: { id: true, name: true, last4: true },
   });
-  return count === 1;
+  if (revoked)
+    await recordAudit(tx, by, {
+      action: "api_key.revoked",
+      target: { id, label: revoked.name },
+      details: { last4: revoked.last4, ...details },
+    });
+  return revoked ?? null;
+}
+
+/** Revokes a key at once; returns false when the team has no such key. */
+export async function revokeApiKey(by: AuditActor, id: string): Promise<boolean> {
+  return Boolean(await db.$transaction((tx) => revokeIn(tx, by, id)));
 }
 
 /** Revokes a key and issues a new one with the same name, made by whoever regenerates it, in one transaction. */
-export async function regenerateApiKey(
-  by: Pick<TeamAccess, "teamId" | "userId">,
-  id: string,
-): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
-  const key = newApiKey();
+export async function regenerateApiKey(by: KeyMaker, id: string): Promise<{ key: string; apiKey: ApiKeySummary } | null> {
   return db.$transaction(async (tx) => {
-    const old = await tx.apiKey.findFirst({ where: { id, teamId: by.teamId, revokedAt: null } });
-    if (!old) return null;
-    await tx.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-    const apiKey = await tx.apiKey.create({
-      data: { teamId: by.teamId, userId: by.userId, name: old.name, keyHash: hashApiKey(key), last4: key.slice(-4) },
-      select: summary,
-    });
-    return { key, apiKey: summarize(apiKey) };
+    const old = await revokeIn(tx, by, id, { regenerated: true });
+    return old && storeKey(tx, by, old.name, { replaces: old.id });
   });
 }
 
@@ -95,7 +103,7 @@ const TOUCH_INTERVAL_MS = 60_000;
  * The team a key acts in and the role its maker has there now, or null for an unknown or revoked
  * key, or one whose maker is no longer a member. Touches last_used_at at most once a minute.
  */
-export async function authenticateApiKey(key: string): Promise<(TeamAccess & { apiKeyId: string }) | null> {
+export async function authenticateApiKey(key: string): Promise<(TeamMembership & { apiKeyId: string }) | null> {
   if (!/^pw_live_[0-9A-Za-z]{32}$/.test(key)) return null;
   const [found] = await db.$queryRaw<
     Array<{ id: string; teamId: string; userId: string; revokedAt: Date | null; lastUsedAt: Date | null; role: TeamRole | null }>

@@ -162,7 +162,7 @@ describe("an account registered in advance for someone else's address (pre-hijac
     );
     expect(await sessionEmail(attacker)).toBe(email);
     const { key } = await createApiKey(ownerAccess(user), "attacker");
-    await saveWebhook(user.personalTeamId, { url: "https://attacker.example/hook" });
+    await saveWebhook({ teamId: user.personalTeamId, userId: user.id }, { url: "https://attacker.example/hook" });
 
     const owner = newJar();
     await authGet(await signInLinkFor(email), owner);

@@ -1,3 +1,4 @@
+import { fieldChanges, recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors";
 import type { BrandingSettings } from "../schemas/branding";
@@ -9,7 +10,8 @@ import { processLogo } from "./logo-image";
  * Changing a team's brand (admins and the owner: `team.brand`). Each change locks the team's row and
  * reads the actor's role again, as lib/teams/manage-team.ts does, so a member demoted a moment ago
  * changes nothing. A logo's file is written before its row and removed if the row is not; an old
- * logo's file is removed only after the row no longer names it.
+ * logo's file is removed only after the row no longer names it. Each change that commits is one
+ * `team.branding_changed` entry in the audit log, in its transaction.
  */
 
 async function lockForBranding(tx: Tx, access: TeamAccess) {
@@ -17,15 +19,26 @@ async function lockForBranding(tx: Tx, access: TeamAccess) {
   const actor = await tx.teamMember.findUnique({ where: { teamId_userId: { teamId: access.teamId, userId: access.userId } } });
   if (!actor) throw new ApiError("forbidden", "You are no longer a member of this team.");
   authorize({ ...access, role: actor.role }, "team.brand");
-  return tx.team.findUniqueOrThrow({ where: { id: access.teamId }, select: { logoKey: true } });
+  return tx.team.findUniqueOrThrow({
+    where: { id: access.teamId },
+    select: { name: true, logoKey: true, accentColor: true, hidePagewiseMark: true },
+  });
 }
+
+const brandingChanged = (tx: Tx, access: TeamAccess, team: { name: string }, changes: Record<string, unknown>) =>
+  recordAudit(tx, access, { action: "team.branding_changed", target: { id: access.teamId, label: team.name }, details: { changes } });
 
 /** The accent colour (`#rrggbb`, lower case; `brandingSettings` in lib/schemas) and the Pagewise mark. */
 export async function changeBranding(access: TeamAccess, settings: BrandingSettings): Promise<BrandingSettings> {
   authorize(access, "team.brand");
   await db.$transaction(async (tx) => {
-    await lockForBranding(tx, access);
+    const team = await lockForBranding(tx, access);
     await tx.team.update({ where: { id: access.teamId }, data: settings });
+    const changes = fieldChanges(
+      { accent_color: team.accentColor, hide_pagewise_mark: team.hidePagewiseMark },
+      { accent_color: settings.accentColor, hide_pagewise_mark: settings.hidePagewiseMark },
+    );
+    if (changes) await brandingChanged(tx, access, team, changes);
   });
   return settings;
 }
@@ -39,7 +52,7 @@ export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
   let previous: string | null;
   try {
     previous = await db.$transaction(async (tx) => {
-      const { logoKey } = await lockForBranding(tx, access);
+      const team = await lockForBranding(tx, access);
       await tx.team.update({
         where: { id: access.teamId },
         data: {
@@ -51,7 +64,9 @@ export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
           logoHash: logo.hash,
         },
       });
-      return logoKey;
+      if (team.logoKey !== key)
+        await brandingChanged(tx, access, team, { logo: { from: team.logoKey ? "a logo" : null, to: "a new logo" } });
+      return team.logoKey;
     });
   } catch (error) {
     await removeUnlessNamed(access.teamId, key);
@@ -64,12 +79,13 @@ export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
 export async function removeTeamLogo(access: TeamAccess): Promise<void> {
   authorize(access, "team.brand");
   const previous = await db.$transaction(async (tx) => {
-    const { logoKey } = await lockForBranding(tx, access);
+    const team = await lockForBranding(tx, access);
     await tx.team.update({
       where: { id: access.teamId },
       data: { logoKey: null, logoContentType: null, logoSize: null, logoWidth: null, logoHeight: null, logoHash: null },
     });
-    return logoKey;
+    if (team.logoKey) await brandingChanged(tx, access, team, { logo: { from: "a logo", to: null } });
+    return team.logoKey;
   });
   if (previous) await storage().delete(previous);
 }

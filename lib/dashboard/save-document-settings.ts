@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/record-audit";
 import { invalidInput } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import { updateDocumentSchema } from "../schemas/documents";
@@ -10,6 +11,7 @@ import { type FieldErrors, readSettingsForm } from "./settings-form-input";
  * API's rules refuse is thrown as theirs (an ApiError naming the API's fields).
  */
 export async function saveDocumentSettings(
+  by: AuditActor,
   document: Document,
   form: FormData,
 ): Promise<{ ok: true } | { ok: false; fieldErrors: FieldErrors }> {
@@ -17,6 +19,6 @@ export async function saveDocumentSettings(
   if (!read.ok) return read;
   const parsed = updateDocumentSchema.safeParse(read.input);
   if (!parsed.success) throw invalidInput(parsed.error);
-  await changeDocumentSettings(document, parsed.data);
+  await changeDocumentSettings(by, document, parsed.data);
   return { ok: true };
 }

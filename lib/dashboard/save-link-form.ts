@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/record-audit";
 import { invalidInput } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import { createLinkSchema, updateLinkSchema } from "../schemas/links";
@@ -7,16 +8,16 @@ import { updateLink } from "../links/update-link";
 import { readLinkForm } from "./link-form-input";
 
 /** A new link of the document from the Links section's form, under the API's rules (an ApiError naming the API's fields). */
-export async function createLinkFromForm(document: Document, form: FormData): Promise<void> {
+export async function createLinkFromForm(by: AuditActor, document: Document, form: FormData): Promise<void> {
   const { name, settings } = readLinkForm(form);
   const parsed = createLinkSchema.safeParse({ name, settings });
   if (!parsed.success) throw invalidInput(parsed.error);
-  await createLink(document, parsed.data);
+  await createLink(by, document, parsed.data);
 }
 
 /** The edit form sends every setting: the ones left on "follow the document" stop being overridden. */
-export async function updateLinkFromForm(link: OwnedLink, form: FormData): Promise<void> {
+export async function updateLinkFromForm(by: AuditActor, link: OwnedLink, form: FormData): Promise<void> {
   const parsed = updateLinkSchema.safeParse(readLinkForm(form));
   if (!parsed.success) throw invalidInput(parsed.error);
-  await updateLink(link, parsed.data);
+  await updateLink(by, link, parsed.data);
 }

@@ -30,11 +30,17 @@ describe("verify_email without an email server", () => {
     delete process.env.SMTP_URL;
     reloadConfig();
     try {
-      const refused = await updateDocument(doc, updateDocumentSchema.parse({ verify_email: true })).catch((error: unknown) => error);
+      const refused = await updateDocument(
+        { teamId: doc.teamId, userId: null },
+        doc,
+        updateDocumentSchema.parse({ verify_email: true }),
+      ).catch((error: unknown) => error);
       expect(refused).toMatchObject({ code: "validation_error", status: 422, message: VERIFY_NEEDS_SMTP });
       expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).verifyEmail).toBe(false);
       expect(await changeOverrides(doc, {}, { verify_email: true }).catch((error: unknown) => error)).toMatchObject({ status: 422 });
-      expect((await updateDocument(doc, updateDocumentSchema.parse({ verify_email: false }))).verifyEmail).toBe(false);
+      expect(
+        (await updateDocument({ teamId: doc.teamId, userId: null }, doc, updateDocumentSchema.parse({ verify_email: false }))).verifyEmail,
+      ).toBe(false);
     } finally {
       process.env.SMTP_URL = "smtp://127.0.0.1:2525";
       reloadConfig();
@@ -82,7 +88,7 @@ describe("access rules as document settings", () => {
       watermark: "{email} · {date}",
       agreement: "Keep it to yourself.",
     });
-    const updated = await updateDocument(doc, set);
+    const updated = await updateDocument({ teamId: doc.teamId, userId: null }, doc, set);
     expect(serializeSettings(updated)).toMatchObject({
       expires_at: "2026-12-31T23:00:00.000Z",
       verify_email: true,
@@ -93,6 +99,7 @@ describe("access rules as document settings", () => {
       gate_type: doc.gateType,
     });
     const cleared = await updateDocument(
+      { teamId: doc.teamId, userId: null },
       updated,
       updateDocumentSchema.parse({ expires_at: null, allow: [], block: [], watermark: null, agreement: null, verify_email: false }),
     );

@@ -147,7 +147,7 @@ describe("changing the gate", () => {
       { email_gate: false },
       { email_gate: true },
     ] as const;
-    await Promise.all(changes.map((change) => updateDocument(doc, change)));
+    await Promise.all(changes.map((change) => updateDocument({ teamId: doc.teamId, userId: null }, doc, change)));
     const stored = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     // Whichever change came last, the stored preview is the one its settings need, and the only one.
     expect(stored.previewPageCount).toBe(previewPagesNeeded(stored));
@@ -174,7 +174,7 @@ describe("document passwords", () => {
     expect(doc.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword("board-q3", doc.passwordHash)).toBe(true);
 
-    const changed = await updateDocument(doc, { password: "board-q4" });
+    const changed = await updateDocument({ teamId: doc.teamId, userId: null }, doc, { password: "board-q4" });
     expect(changed.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword("board-q3", changed.passwordHash)).toBe(false);
     expect(await verifyPassword("board-q4", changed.passwordHash)).toBe(true);

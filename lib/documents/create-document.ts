@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { ApiError } from "../errors";
 import type { UploadFields } from "../schemas/documents";
 import { hashPassword } from "../credentials/password-hash";
@@ -7,6 +8,7 @@ import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import type { Tx } from "../db/client";
 import { unusedShareCode } from "./share-code";
+import { apiShortCode } from "./short-code";
 import { storage } from "../storage";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
@@ -44,7 +46,7 @@ export type StoredOriginal = {
 export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
 
 /** Who uploads: the team that will own the document, and the member (null for an operator's script). */
-export type Uploader = { teamId: string; userId: string | null };
+export type Uploader = AuditActor;
 
 export async function createDocument(
   by: Uploader,
@@ -133,6 +135,11 @@ export async function createDocument(
             settings: serializeSettings(doc),
           },
         },
+      });
+      await recordAudit(tx, by, {
+        action: "document.created",
+        target: { id: apiShortCode(doc.code), label: doc.title },
+        details: { original_filename: doc.originalFilename, page_count: doc.pageCount },
       });
       await storedOriginal?.commit(tx);
       return doc;

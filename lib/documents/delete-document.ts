@@ -1,7 +1,9 @@
+import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { notFound } from "../errors";
 import { db } from "../db/client";
 import { now } from "../time";
 import { findOwnedDocument } from "./find-document";
+import { apiShortCode } from "./short-code";
 import { removePageImages } from "./page-images";
 
 /**
@@ -10,8 +12,8 @@ import { removePageImages } from "./page-images";
  * locked while its image count is read and zeroed, so a background render finishing meanwhile
  * either is counted here or finds the document deleted and removes its own.
  */
-export async function deleteDocument(teamId: string, shortCode: string): Promise<void> {
-  const doc = await findOwnedDocument(teamId, shortCode);
+export async function deleteDocument(by: AuditActor, shortCode: string): Promise<void> {
+  const doc = await findOwnedDocument(by.teamId, shortCode);
   const imagePages = await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<
       Array<{ page_images: number }>
@@ -21,6 +23,7 @@ export async function deleteDocument(teamId: string, shortCode: string): Promise
       data: { isActive: false, deletedAt: now(), pageImages: 0 },
     });
     if (count === 0) throw notFound();
+    await recordAudit(tx, by, { action: "document.deleted", target: { id: apiShortCode(doc.code), label: doc.title } });
     return row?.page_images ?? 0;
   });
   await removePageImages(doc.id, imagePages).catch((error: unknown) =>

@@ -41,7 +41,7 @@ const tooLarge = () => new ApiError("payload_too_large", `The file is larger tha
  * stored under.
  */
 export async function openDirectUpload(
-  by: { teamId: string; userId: string },
+  by: { teamId: string; userId: string; address?: string | null },
   file: { name: string; size: number },
   fields: UploadFields,
 ): Promise<{ id: string; storageKey: string }> {
@@ -72,6 +72,7 @@ export async function openDirectUpload(
           sizeBytes: BigInt(file.size),
           fields: settings,
           passwordHash,
+          address: by.address ?? null,
         },
       });
     },
@@ -96,7 +97,8 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
   try {
     const size = await download(storageKey, local);
     const document = await createDocument(
-      { teamId: pending.teamId, userId: pending.ownerId },
+      // The member who opened the upload acts, from where they opened it: the callback is UploadThing's request.
+      { teamId: pending.teamId, userId: pending.ownerId, address: pending.address },
       { path: local, size, filename: pending.filename },
       pending.fields as UploadFields,
       {

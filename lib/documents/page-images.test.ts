@@ -116,7 +116,7 @@ describe("reading a page image", () => {
 
     const stranger = await owner();
     await expect(readOwnedPageImage(stranger.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
-    await deleteDocument(user.personalTeamId, doc.code);
+    await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, doc.code);
     await expect(readOwnedPageImage(user.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
   });
 
@@ -124,7 +124,7 @@ describe("reading a page image", () => {
     const user = await owner();
     const doc = await createSampleDocument(user, "Deleted", 3, { email_gate: false });
     await renderPageImages(doc.id);
-    await deleteDocument(user.personalTeamId, doc.code);
+    await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, doc.code);
     for (let page = 1; page <= 3; page++) {
       for (const variant of ["page", "thumb"] as const) expect(await storage().exists(pageImageKey(doc.id, page, variant))).toBe(false);
     }

@@ -1,3 +1,4 @@
+import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
 import { ApiError } from "../errors";
 import type { DocumentUpdate } from "../schemas/documents";
 import { hashPassword } from "../credentials/password-hash";
@@ -6,13 +7,17 @@ import type { Document, Prisma } from "../generated/prisma/client";
 import { previewPagesNeeded } from "../rules/gate";
 import { changeWithPreview, type PreviewChange } from "./change-with-preview";
 import { newPreview } from "./preview-file";
+import { serializeSettings } from "./serialize";
+import { apiShortCode } from "./short-code";
 import { assertCanVerifyEmails } from "./verify-needs-mail";
 
 /**
  * Applies a partial update. Updates of one document are serialized and a changed gate gets a
- * preview rebuilt under a new key, built before the lock is taken (`changeWithPreview`).
+ * preview rebuilt under a new key, built before the lock is taken (`changeWithPreview`). A change
+ * that changes anything records which settings went from what to what (a new password is recorded
+ * as set, never its value).
  */
-export async function updateDocument(doc: Document, update: DocumentUpdate): Promise<Document> {
+export async function updateDocument(by: AuditActor, doc: Document, update: DocumentUpdate): Promise<Document> {
   assertCanVerifyEmails(update.verify_email);
   if (update.gate_page !== undefined && update.gate_page > doc.pageCount) {
     throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${doc.pageCount}); got ${update.gate_page}`);
@@ -29,7 +34,7 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
       planned.gatePage === current.gatePage &&
       planned.previewPageCount === current.previewPageCount &&
       planned.previewStorageKey === current.previewStorageKey,
-    write: (tx, _current, { preview }) => {
+    write: async (tx, current, { preview }) => {
       const data: Prisma.DocumentUpdateInput = {
         ...(update.title !== undefined && { title: update.title }),
         ...(update.email_gate !== undefined && { emailGate: update.email_gate }),
@@ -47,10 +52,22 @@ export async function updateDocument(doc: Document, update: DocumentUpdate): Pro
         ...(update.agreement !== undefined && { agreement: update.agreement }),
         ...(preview && { previewStorageKey: preview.previewStorageKey, previewPageCount: preview.previewPageCount }),
       };
-      return tx.document.update({ where: { id: doc.id }, data });
+      const updated = await tx.document.update({ where: { id: doc.id }, data });
+      const changes = fieldChanges(auditedFields(current), auditedFields(updated));
+      const passwordReplaced = typeof update.password === "string" && current.passwordHash !== null;
+      if (changes || passwordReplaced)
+        await recordAudit(tx, by, {
+          action: "document.updated",
+          target: { id: apiShortCode(updated.code), label: updated.title },
+          details: { changes: { ...changes, ...(passwordReplaced && { password: { from: "set", to: "replaced" } }) } },
+        });
+      return updated;
     },
   });
 }
+
+/** What a settings change is recorded as: the API's names and values, whether a password is set. */
+const auditedFields = (doc: Document) => ({ title: doc.title, ...serializeSettings(doc) });
 
 /** The preview the document needs after `update`, or null when the pages it holds stay right. */
 async function previewChange(current: Document, update: DocumentUpdate): Promise<PreviewChange | null> {

@@ -74,7 +74,7 @@ const lines = (body: string) => body.split("\n\n")[0]!.split("\n");
 describe("owner digest emails", () => {
   it("turn a burst of 50 readers within the window into one short email, the most telling readers first; webhooks still get every event", async () => {
     const { owner, doc } = await ownerWithDeck();
-    await saveWebhook(owner.personalTeamId, { url: receiver.url });
+    await saveWebhook({ teamId: owner.personalTeamId, userId: owner.id }, { url: receiver.url });
     // James reads the whole deck in 4m 18s; Ann and 48 anonymous readers arrive meanwhile.
     const james = await reader(doc, "james@acme.com");
     const jamesPages: Array<[number, number]> = [[1, 15], ...pages(11, 22).map(([page, s]) => [page + 1, s] as [number, number])];

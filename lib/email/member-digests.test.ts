@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { noReaderCap, queueEvent, readerAddress, withWebhook } from "../../test/support/fixtures";
+import { noReaderCap, queueEvent, readerAddress, teamAccess, withWebhook } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { runOnce } from "../jobs/runner";
@@ -49,7 +49,7 @@ const newUser = (who: string) =>
 /** Joins `user` to the team as `role` with these preferences, as they would set them on the Notifications page. */
 async function joined(teamId: string, user: User, role: "admin" | "member", choice?: Choice) {
   await db.$transaction((tx) => joinTeam(tx, teamId, user.id, role));
-  const access = { teamId, userId: user.id, role } as const;
+  const access = teamAccess(teamId, user.id, role);
   if (choice) await updateNotificationPreferences(access, { team_alerts: true, ...choice });
   return user;
 }
@@ -176,7 +176,7 @@ describe("digest emails to every member who opted in", { timeout: 90_000 }, () =
 
   it("stop for a removed member at once: none composed after the removal, and one queued before it is dropped, not sent", async () => {
     const t = await team();
-    await removeMember({ teamId: t.teamId, userId: t.owner.id, role: "owner" }, t.watcher.id);
+    await removeMember(teamAccess(t.teamId, t.owner.id, "owner"), t.watcher.id);
     await (await reader(t.doc)).read([1], 2);
     await digestRound();
     expect((await digestsOf(t.owner, t.watcher)).map((d) => d.length)).toEqual([1, 0]);
@@ -187,7 +187,7 @@ describe("digest emails to every member who opted in", { timeout: 90_000 }, () =
     advance(31 * SECOND);
     // Queued for the admin and the uploader, who is then removed before the runner sends it.
     expect(await composeDueDigests()).toBe(1);
-    await removeMember({ teamId: t.teamId, userId: t.owner.id, role: "owner" }, t.uploader.id);
+    await removeMember(teamAccess(t.teamId, t.owner.id, "owner"), t.uploader.id);
     await sendDueNotifications();
     const [, second] = await db.notification.findMany({ where: { userId: t.uploader.id }, orderBy: { createdAt: "asc" } });
     expect(second).toMatchObject({ status: "dropped", sentAt: null });

@@ -10,6 +10,7 @@ import {
   viewerListSchema,
   viewersQuery,
 } from "../schemas/analytics";
+import { auditLogQuery, auditLogSchema } from "../schemas/audit";
 import { errorSchema, shortCodeParam } from "../schemas/common";
 import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../schemas/events";
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
@@ -284,6 +285,16 @@ const teamOperations: RouteConfig[] = [
     tags: ["Team"],
     request: { body: { content: { "application/json": { schema: transferOwnershipSchema } }, required: true } },
     responses: { ...ok("The new owner", teamMemberSchema), ...errors(400, 403, 404, 422) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/audit-log",
+    summary: "Who changed what in the team, newest first",
+    description:
+      "Admins and the owner. Every change to the team's documents, links, API keys, webhook, members, invitations and settings, by the member (and the key, through the API) and the address it came from.",
+    tags: ["Team"],
+    request: { query: auditLogQuery },
+    responses: { ...ok("The entries and their pagination", auditLogSchema), ...errors(400, 403) },
   },
 ];
 

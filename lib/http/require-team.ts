@@ -1,5 +1,7 @@
 import "server-only";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { clientAddress } from "../request/server-headers";
 import type { SignedInUser } from "../auth/auth";
 import { type TeamAccess, type TeamAction, authorize, can } from "../teams/permissions";
 import { sessionTeamAccess } from "../teams/session-team";
@@ -16,7 +18,7 @@ export type DashboardAccess = TeamAccess & { user: SignedInUser };
 export function requireTeam(action?: TeamAction): () => Promise<DashboardAccess> {
   return async () => {
     const user = await requireUser();
-    const access = await sessionTeamAccess(user, user.sessionId);
+    const access = await dashboardAccess(user);
     if (action) authorize(access, action);
     return { ...access, user };
   };
@@ -25,7 +27,13 @@ export function requireTeam(action?: TeamAction): () => Promise<DashboardAccess>
 /** A dashboard page's access: a page the role may not see answers like a missing page (the nav hides it). */
 export async function requireTeamPage(action?: TeamAction): Promise<DashboardAccess> {
   const user = await requireUser();
-  const access = await sessionTeamAccess(user, user.sessionId);
+  const access = await dashboardAccess(user);
   if (action && !can(access.role, action)) notFound();
   return { ...access, user };
+}
+
+/** The session's team, from this request's address; no API key (the dashboard's own sign-in). */
+export async function dashboardAccess(user: SignedInUser): Promise<TeamAccess> {
+  const membership = await sessionTeamAccess(user, user.sessionId);
+  return { ...membership, apiKeyId: null, address: clientAddress(await headers()) };
 }

@@ -88,7 +88,7 @@ describe("a form action", () => {
         failure: (message) => `The link could not be saved: ${message}.`,
       },
       async (user, code, _state, data): Promise<LinkState> => {
-        await createLinkFromForm(await findOwnedDocument(user.personalTeamId, code), data);
+        await createLinkFromForm(ownerAccess(user), await findOwnedDocument(user.personalTeamId, code), data);
         return { ok: true };
       },
     );
@@ -130,7 +130,7 @@ describe("a form action", () => {
 describe("a button action", () => {
   const remove = (session: () => Promise<{ id: string; personalTeamId: string }>) =>
     buttonAction({ session, args: z.tuple([shortCode]) }, async (user, code) => {
-      await deleteDocument(user.personalTeamId, code);
+      await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, code);
     }) as (...args: unknown[]) => Promise<void>;
   const notFound = { digest: "NEXT_HTTP_ERROR_FALLBACK;404" };
 

@@ -8,6 +8,7 @@ import { directUploadForm } from "../schemas/documents";
 import { UploadThingStorage } from "../storage/uploadthing-storage";
 import { authorize } from "../teams/permissions";
 import { sessionTeamAccess } from "../teams/session-team";
+import { clientAddress } from "../request/server-headers";
 import { dashboardUploadFields } from "./dashboard-upload-fields";
 
 /** What the browser learns once UploadThing has the file and the server has inspected it. */
@@ -69,7 +70,7 @@ export function pdfFileRouter() {
       .middleware(async ({ req, input, files }) => {
         const user = await signedInUser();
         if (!user) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
-        const access = await sessionTeamAccess(user, user.sessionId);
+        const access = { ...(await sessionTeamAccess(user, user.sessionId)), apiKeyId: null, address: clientAddress(req) };
         try {
           authorize(access, "documents.write");
         } catch (error) {

@@ -45,8 +45,8 @@ export function withApiKey<P = Record<string, never>>(options: { public: true } 
       }
       if (account && "can" in options) authorize(account, options.can);
       const access: TeamAccess = account
-        ? { teamId: account.teamId, userId: account.userId, role: account.role }
-        : { teamId: "", userId: "", role: "member" };
+        ? { teamId: account.teamId, userId: account.userId, role: account.role, apiKeyId: account.apiKeyId, address: clientAddress(req) }
+        : { teamId: "", userId: "", role: "member", apiKeyId: null, address: clientAddress(req) };
       const response = await handler({ req, access, params: await context.params, requestId });
       return withHeaders(response, { ...base, ...rateLimitHeaders(limit) });
     } catch (error) {

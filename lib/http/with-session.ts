@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { signedInUser } from "../auth/auth";
 import { ApiError } from "../errors";
+import { clientAddress } from "../request/server-headers";
 import { sessionTeamAccess } from "../teams/session-team";
 import { type TeamAccess, type TeamAction, authorize } from "../teams/permissions";
 import { errorResponse, withHeaders } from "./respond";
@@ -21,7 +22,8 @@ export function withSession<P = Record<string, never>>(options: { can: TeamActio
     try {
       const user = await signedInUser();
       if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
-      const access = authorize(await sessionTeamAccess(user, user.sessionId), options.can);
+      const membership = await sessionTeamAccess(user, user.sessionId);
+      const access = authorize({ ...membership, apiKeyId: null, address: clientAddress(req) }, options.can);
       const response = await handler({ req, access, params: await context.params, requestId });
       // A handler may say how its answer is cached (a page's thumbnail); otherwise nothing is.
       return withHeaders(response, response.headers.has("Cache-Control") ? { "X-Request-Id": requestId } : base);

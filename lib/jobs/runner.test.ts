@@ -154,7 +154,7 @@ describe("the in-process runner", () => {
     expect((await queueEvent(owner.personalTeamId, doc)).deliveryId).toBeUndefined();
 
     receiver.respondWith(() => ({ status: 200 }));
-    const again = await saveWebhook(owner.personalTeamId, { url: receiver.url });
+    const again = await saveWebhook({ teamId: owner.personalTeamId, userId: owner.id }, { url: receiver.url });
     expect(again).toMatchObject({ created: false, body: { is_active: true } });
     expect(again.body).not.toHaveProperty("secret");
     const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
@@ -168,7 +168,7 @@ describe("the in-process runner", () => {
     const { owner } = await ownerWithDocument();
     await withWebhook(owner.personalTeamId, receiver.url);
     for (let i = 0; i < 4; i++) {
-      const result = await sendTestEvent(owner.personalTeamId);
+      const result = await sendTestEvent({ teamId: owner.personalTeamId, userId: owner.id });
       expect(result).toMatchObject({ delivered: false, status_code: 500, error: "HTTP 500" });
       expect(result.event_id).toMatch(/^evt_/);
     }
@@ -176,7 +176,7 @@ describe("the in-process runner", () => {
     expect(config.webhook).toMatchObject({ is_active: true, consecutive_failures: 0 });
     expect(config.deliveries.filter((d) => d.event === "webhook.test")).toHaveLength(4);
     receiver.respondWith(() => ({ status: 200 }));
-    const ok = await sendTestEvent(owner.personalTeamId);
+    const ok = await sendTestEvent({ teamId: owner.personalTeamId, userId: owner.id });
     expect(ok).toMatchObject({ delivered: true, status_code: 200, error: null });
     const body = receiver.events().at(-1)!;
     expect(body).toMatchObject({ id: ok.event_id, event: "webhook.test", data: { webhook_id: config.webhook.webhook_id } });

@@ -11,12 +11,12 @@ it("one call moves the document's gate and rebuilds the preview of a link that s
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner, "Gate moves", 6, { email_gate: false, gate_type: "preview", gate_page: 4 });
   // The link stands the gate up where the document has none: its free pages follow the document's gate_page.
-  const link = await createLink(doc, { name: "Gated for Jane", settings: { email_gate: true } });
-  const follower = await createLink(doc, { name: "Follows the document" });
+  const link = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Gated for Jane", settings: { email_gate: true } });
+  const follower = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Follows the document" });
   expect(link.previewPageCount).toBe(3);
   const before = link.previewStorageKey!;
 
-  const moved = await changeDocumentSettings(doc, { gate_page: 2 });
+  const moved = await changeDocumentSettings({ teamId: doc.teamId, userId: null }, doc, { gate_page: 2 });
 
   expect(moved.gatePage).toBe(2);
   expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).gatePage).toBe(2);

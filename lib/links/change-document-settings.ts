@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/record-audit";
 import type { Document } from "../generated/prisma/client";
 import type { DocumentUpdate } from "../schemas/documents";
 import { updateDocument } from "../documents/update-document";
@@ -11,11 +12,12 @@ import { linkOverrides, ownsPreview } from "./shared-document";
  * link that shows its own preview gets one that fits its gate again (a link overriding only
  * `email_gate` takes its free pages from the document's).
  */
-export async function changeDocumentSettings(doc: Document, update: DocumentUpdate): Promise<Document> {
-  const updated = await updateDocument(doc, update);
+export async function changeDocumentSettings(by: AuditActor, doc: Document, update: DocumentUpdate): Promise<Document> {
+  const updated = await updateDocument(by, doc, update);
   const links = await db.link.findMany({ where: { documentId: updated.id, deletedAt: null } });
   for (const link of links) {
-    if (ownsPreview(linkOverrides(link))) await updateLink({ ...link, document: updated }, { settings: {} });
+    // A new preview follows the document's change, which is what the audit log records.
+    if (ownsPreview(linkOverrides(link))) await updateLink(null, { ...link, document: updated }, { settings: {} });
   }
   return updated;
 }

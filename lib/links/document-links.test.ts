@@ -15,7 +15,10 @@ async function documentOf(title: string) {
 describe("documentLink: the link a link page shows", () => {
   it("is the document's link with that code, its settings over the document's, and the filter counting its activity", async () => {
     const doc = await documentOf("Memo");
-    const link = await createLink(doc, { name: "Acme — Ann", settings: { email_gate: true, allow_download: false } });
+    const link = await createLink({ teamId: doc.teamId, userId: null }, doc, {
+      name: "Acme — Ann",
+      settings: { email_gate: true, allow_download: false },
+    });
     expect(await documentLink(doc, link.code)).toEqual({
       name: "Acme — Ann",
       code: link.code,
@@ -46,7 +49,7 @@ describe("documentLink: the link a link page shows", () => {
 
   it("still finds a disabled or deleted link, saying which", async () => {
     const doc = await documentOf("Old links");
-    const link = await createLink(doc, { name: "Gone" });
+    const link = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Gone" });
     await db.link.update({ where: { id: link.id }, data: { disabledAt: new Date(), deletedAt: new Date() } });
     expect(await documentLink(doc, link.code)).toMatchObject({ name: "Gone", isActive: false, deleted: true, filter: { linkId: link.id } });
   });
@@ -54,7 +57,7 @@ describe("documentLink: the link a link page shows", () => {
   it("is 404 for another document's link, an unknown code and a malformed one", async () => {
     const doc = await documentOf("Mine");
     const other = await documentOf("Theirs");
-    const theirs = await createLink(other, { name: "Not yours" });
+    const theirs = await createLink({ teamId: other.teamId, userId: null }, other, { name: "Not yours" });
     for (const code of [theirs.code, other.code, "zzzzzzzzzz", "../etc"]) {
       const error = await documentLink(doc, code).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);

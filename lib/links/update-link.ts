@@ -1,6 +1,8 @@
+import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db/client";
 import { changeWithPreview } from "../documents/change-with-preview";
 import type { Link, Prisma } from "../generated/prisma/client";
+import { apiShortCode } from "../documents/short-code";
 import type { LinkUpdate } from "../schemas/links";
 import { now } from "../time";
 import type { OwnedLink } from "./find-link";
@@ -8,12 +10,21 @@ import { changeOverrides, type OverridesChange } from "./link-overrides";
 import { previewFor } from "./link-preview";
 import { linkOverrides } from "./shared-document";
 
+/** What a link's change is recorded as: its name, whether it is on, its own settings (never a password hash). */
+const auditedFields = (link: Link) => ({
+  name: link.name,
+  is_active: link.disabledAt === null,
+  settings: link.overrides,
+  password: link.passwordHash !== null,
+});
+
 /**
  * Renames, enables or disables a link and merges its overrides. Updates of one link are serialized
  * and a preview that no longer fits its gate is rebuilt before the lock is taken
- * (`changeWithPreview`).
+ * (`changeWithPreview`). `by` null: the change follows another one that is audited on its own (a
+ * new preview after the document's settings changed).
  */
-export async function updateLink(link: OwnedLink, update: LinkUpdate): Promise<Link> {
+export async function updateLink(by: AuditActor | null, link: OwnedLink, update: LinkUpdate): Promise<Link> {
   const changesSettings = Boolean(update.settings || update.inherit);
   return changeWithPreview({
     lockKey: `link-settings:${link.id}`,
@@ -28,7 +39,7 @@ export async function updateLink(link: OwnedLink, update: LinkUpdate): Promise<L
       JSON.stringify(planned.overrides) === JSON.stringify(current.overrides) &&
       planned.previewPageCount === current.previewPageCount &&
       planned.previewStorageKey === current.previewStorageKey,
-    write: (tx, current, { preview, settings }) => {
+    write: async (tx, current, { preview, settings }) => {
       const data: Prisma.LinkUpdateInput = {
         ...(update.name !== undefined && { name: update.name }),
         ...(update.is_active !== undefined && { disabledAt: update.is_active ? null : (current.disabledAt ?? now()) }),
@@ -36,7 +47,19 @@ export async function updateLink(link: OwnedLink, update: LinkUpdate): Promise<L
         ...(settings?.passwordHash !== undefined && { passwordHash: settings.passwordHash }),
         ...(preview && { previewStorageKey: preview.previewStorageKey, previewPageCount: preview.previewPageCount }),
       };
-      return tx.link.update({ where: { id: link.id }, data });
+      const updated = await tx.link.update({ where: { id: link.id }, data });
+      const changes = by && fieldChanges(auditedFields(current), auditedFields(updated));
+      const passwordReplaced = typeof settings?.passwordHash === "string" && current.passwordHash !== null;
+      if (by && (changes || passwordReplaced))
+        await recordAudit(tx, by, {
+          action: "link.updated",
+          target: { id: apiShortCode(updated.code), label: updated.name },
+          details: {
+            changes: { ...changes, ...(passwordReplaced && { password: { from: "set", to: "replaced" } }) },
+            document: { short_code: apiShortCode(link.document.code), title: link.document.title },
+          },
+        });
+      return updated;
     },
   });
 }

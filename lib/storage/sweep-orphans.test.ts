@@ -12,7 +12,7 @@ afterEach(() => setClockOffset(0));
 it("keeps every file a document or a link points at, and removes what nothing points at", async () => {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   const doc = await createSampleDocument(owner, "Sweep", 6, { gate_type: "preview", gate_page: 4 });
-  const link = await createLink(doc, { name: "Two free pages", settings: { gate_page: 3 } });
+  const link = await createLink({ teamId: doc.teamId, userId: null }, doc, { name: "Two free pages", settings: { gate_page: 3 } });
   expect(link.previewStorageKey).not.toBeNull();
   const stray = `documents/${doc.id}/preview-9p-dead.pdf`;
   await storage().put(stray, Buffer.from("%PDF-"), 5);

@@ -1,3 +1,4 @@
+import { recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db/client";
 import { ApiError, notFound } from "../errors";
 import type { TeamRole as Role } from "../generated/prisma/enums";
@@ -8,7 +9,8 @@ import { type TeamAccess, authorize } from "./permissions";
 /**
  * A team's members and the changes to them. Each change runs in a transaction that locks the
  * team's row and reads the actor's role again, so two admins acting at once, or an actor demoted
- * a moment ago, cannot leave a team without its owner or let a refused role through.
+ * a moment ago, cannot leave a team without its owner or let a refused role through. Each change
+ * that lands writes its audit entry in the same transaction.
  */
 
 export type TeamMemberView = { user_id: string; email: string; name: string | null; role: Role; joined_at: string };
@@ -37,12 +39,15 @@ export async function getTeam(access: TeamAccess) {
   return { team: { id: team.id, name: team.name }, members };
 }
 
-/** Locks the team for this transaction and re-reads the actor's role, refusing what it no longer allows. */
-async function lockTeam(tx: Tx, access: TeamAccess, action: Parameters<typeof authorize>[1]): Promise<TeamAccess> {
-  await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${access.teamId}::uuid FOR UPDATE`;
+/**
+ * Locks the team for this transaction and re-reads the actor's role, refusing what it no longer
+ * allows; gives the team's name as it is (what its audit entries call it).
+ */
+async function lockTeam(tx: Tx, access: TeamAccess, action: Parameters<typeof authorize>[1]): Promise<TeamAccess & { teamName: string }> {
+  const [team] = await tx.$queryRaw<Array<{ name: string }>>`SELECT name FROM teams WHERE id = ${access.teamId}::uuid FOR UPDATE`;
   const actor = await tx.teamMember.findUnique({ where: { teamId_userId: { teamId: access.teamId, userId: access.userId } } });
-  if (!actor) throw new ApiError("forbidden", "You are no longer a member of this team.");
-  return authorize({ ...access, role: actor.role }, action);
+  if (!actor || !team) throw new ApiError("forbidden", "You are no longer a member of this team.");
+  return { ...authorize({ ...access, role: actor.role }, action), teamName: team.name };
 }
 
 async function targetOf(tx: Tx, teamId: string, userId: string) {
@@ -70,6 +75,12 @@ export async function changeMemberRole(access: TeamAccess, userId: string, role:
       data: { role },
       select: memberSelect,
     });
+    if (target.role !== role)
+      await recordAudit(tx, access, {
+        action: "member.role_changed",
+        target: { id: userId, label: target.user.email },
+        details: { changes: { role: { from: target.role, to: role } } },
+      });
     return view(updated);
   });
 }
@@ -85,14 +96,19 @@ export async function removeMember(access: TeamAccess, userId: string): Promise<
     const target = await targetOf(tx, access.teamId, userId);
     if (target.role === "owner") refuseOwnerChange(actor, "remove");
     await tx.teamMember.delete({ where: { teamId_userId: { teamId: access.teamId, userId } } });
-    await tx.apiKey.updateMany({ where: { teamId: access.teamId, userId, revokedAt: null }, data: { revokedAt: now() } });
+    const { count } = await tx.apiKey.updateMany({ where: { teamId: access.teamId, userId, revokedAt: null }, data: { revokedAt: now() } });
+    await recordAudit(tx, access, {
+      action: leaving ? "member.left" : "member.removed",
+      target: { id: userId, label: target.user.email },
+      details: { role: target.role, api_keys_revoked: count },
+    });
   });
 }
 
 /** Hands the team to another member; the previous owner stays on as an admin. */
 export async function transferOwnership(access: TeamAccess, userId: string): Promise<TeamMemberView> {
   return db.$transaction(async (tx) => {
-    await lockTeam(tx, access, "team.transfer");
+    const { teamName } = await lockTeam(tx, access, "team.transfer");
     const target = await targetOf(tx, access.teamId, userId);
     if (target.role === "owner") return view(target);
     // Demote first: the one-owner index holds at every statement.
@@ -101,6 +117,11 @@ export async function transferOwnership(access: TeamAccess, userId: string): Pro
       where: { teamId_userId: { teamId: access.teamId, userId } },
       data: { role: "owner" },
       select: memberSelect,
+    });
+    await recordAudit(tx, access, {
+      action: "team.ownership_transferred",
+      target: { id: access.teamId, label: teamName },
+      details: { to: { user_id: userId, email: target.user.email } },
     });
     return view(promoted);
   });
@@ -111,8 +132,15 @@ export async function renameTeam(access: TeamAccess, name: unknown): Promise<{ i
   if (!parsed.success)
     throw new ApiError("validation_error", parsed.error.issues[0]!.message, { fields: { name: parsed.error.issues[0]!.message } });
   return db.$transaction(async (tx) => {
-    await lockTeam(tx, access, "team.rename");
-    return tx.team.update({ where: { id: access.teamId }, data: { name: parsed.data }, select: { id: true, name: true } });
+    const { teamName } = await lockTeam(tx, access, "team.rename");
+    const renamed = await tx.team.update({ where: { id: access.teamId }, data: { name: parsed.data }, select: { id: true, name: true } });
+    if (teamName !== renamed.name)
+      await recordAudit(tx, access, {
+        action: "team.renamed",
+        target: { id: access.teamId, label: renamed.name },
+        details: { changes: { name: { from: teamName, to: renamed.name } } },
+      });
+    return renamed;
   });
 }
 

@@ -1,3 +1,4 @@
+import type { AuditActor } from "../audit/record-audit";
 import { ApiError } from "../errors";
 import type { TeamRole } from "../generated/prisma/enums";
 
@@ -25,6 +26,8 @@ const LEAST_ROLE = {
   "webhook.manage": "admin",
   /** The logo, accent colour and Pagewise mark readers see on the team's links and owners in emails. */
   "team.brand": "admin",
+  /** Read who did what in the team (the audit log). */
+  "audit.read": "admin",
   "team.rename": "owner",
   "team.delete": "owner",
   "team.transfer": "owner",
@@ -37,8 +40,15 @@ export function can(role: TeamRole, action: TeamAction): boolean {
   return RANK[role] >= RANK[LEAST_ROLE[action]];
 }
 
-/** Who acts, in which team, with which role (now): what every team-scoped use-case is given. */
-export type TeamAccess = { teamId: string; userId: string; role: TeamRole };
+/**
+ * Who acts, in which team, with which role (now), and how they came (the API key, null from the
+ * dashboard, and the client address): what every team-scoped use-case is given, and what its
+ * audit entry names.
+ */
+export type TeamAccess = TeamMembership & Required<Pick<AuditActor, "apiKeyId" | "address">>;
+
+/** A user's place in a team: the team, the user, their role there now. */
+export type TeamMembership = { teamId: string; userId: string; role: TeamRole };
 
 const WHAT: Record<TeamAction, string> = {
   "documents.read": "read this team's documents",
@@ -49,6 +59,7 @@ const WHAT: Record<TeamAction, string> = {
   "keys.manage": "manage this team's API keys",
   "webhook.manage": "manage this team's webhook",
   "team.brand": "change this team's branding",
+  "audit.read": "read this team's audit log",
   "team.rename": "rename this team",
   "team.delete": "delete this team",
   "team.transfer": "transfer this team's ownership",

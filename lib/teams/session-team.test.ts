@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
+import { ownerAccess } from "../../test/support/fixtures";
 import { startSession } from "../users/account-sessions";
 import { admitSignup } from "../users/admit-signup";
 import { createUser } from "../users/create-user";
@@ -27,7 +28,7 @@ describe("the team a dashboard sign-in acts in", () => {
     await switchTeam(colleague.id, elsewhere, colleague.personalTeamId);
     expect((await sessionTeamAccess(colleague, elsewhere)).teamId).toBe(colleague.personalTeamId);
 
-    await removeMember({ teamId: owner.personalTeamId, userId: owner.id, role: "owner" }, colleague.id);
+    await removeMember(ownerAccess(owner), colleague.id);
     expect(await sessionTeamAccess(colleague, session)).toEqual({ teamId: colleague.personalTeamId, userId: colleague.id, role: "owner" });
   });
 
@@ -41,7 +42,7 @@ describe("the team a dashboard sign-in acts in", () => {
 
   it("gives a user whose only team was deleted a new personal team of their own", async () => {
     const user = await newUser("alone");
-    await deleteTeam({ teamId: user.personalTeamId, userId: user.id, role: "owner" });
+    await deleteTeam(ownerAccess(user));
     const access = await sessionTeamAccess(user, null);
     expect(access).toMatchObject({ userId: user.id, role: "owner" });
     expect(access.teamId).not.toBe(user.personalTeamId);
@@ -50,10 +51,7 @@ describe("the team a dashboard sign-in acts in", () => {
   it("lands a sign-up through an invitation in the inviting team, with its own personal team too", async () => {
     const owner = await newUser("inviter");
     const email = `invited-${randomBytes(4).toString("hex")}@example.com`;
-    const { invitation } = await createInvitation(
-      { teamId: owner.personalTeamId, userId: owner.id, role: "owner" },
-      { email, role: "admin" },
-    );
+    const { invitation } = await createInvitation(ownerAccess(owner), { email, role: "admin" });
     const admitted = await admitSignup({ email, name: null, passwordHash: "x", invitationId: invitation.id, emailVerified: null });
     if (admitted.status !== "created") throw new Error(`not admitted: ${admitted.status}`);
     const teams = await db.teamMember.findMany({ where: { userId: admitted.user.id } });

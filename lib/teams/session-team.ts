@@ -1,10 +1,11 @@
 import { db } from "../db/client";
 import { notFound } from "../errors";
 import { createPersonalTeam } from "./create-personal-team";
-import type { TeamAccess } from "./permissions";
+import type { TeamMembership } from "./permissions";
 
 /**
- * The team a dashboard sign-in acts in, with the user's role there now: the session's chosen team
+ * The team a dashboard sign-in acts in, with the user's role there now (the adapter adds how the
+ * request came): the session's chosen team
  * while the user still belongs to it, else the team they joined most recently (so an invited
  * sign-up lands in the team that invited them). A user left with no team at all (theirs deleted)
  * gets a new personal one.
@@ -12,7 +13,7 @@ import type { TeamAccess } from "./permissions";
 export async function sessionTeamAccess(
   user: { id: string; email: string; name: string | null },
   sessionId: string | null,
-): Promise<TeamAccess> {
+): Promise<TeamMembership> {
   const chosen = sessionId
     ? await db.session.findFirst({ where: { id: sessionId, userId: user.id }, select: { activeTeamId: true } })
     : null;

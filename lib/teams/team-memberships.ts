@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import type { TeamAccess, TeamRole } from "./permissions";
+import type { TeamMembership, TeamRole } from "./permissions";
 
 export type TeamChoice = { id: string; name: string; role: TeamRole };
 
@@ -14,7 +14,7 @@ export async function teamsOf(userId: string): Promise<TeamChoice[]> {
 }
 
 /** The user's place in a team now, or null when they are not a member. */
-export async function membershipIn(teamId: string, userId: string): Promise<TeamAccess | null> {
+export async function membershipIn(teamId: string, userId: string): Promise<TeamMembership | null> {
   const row = await db.teamMember.findUnique({ where: { teamId_userId: { teamId, userId } }, select: { role: true } });
   return row ? { teamId, userId, role: row.role } : null;
 }

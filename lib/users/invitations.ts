@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
 import { config } from "../config";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors";
@@ -35,15 +36,23 @@ export async function createInvitation(access: TeamAccess, input: z.input<typeof
   authorize(access, "members.manage");
   const { email, role, days } = invitationInputSchema.parse(input);
   const token = newInvitationToken();
-  const invitation = await db.invitation.create({
-    data: {
-      teamId: access.teamId,
-      role,
-      createdById: access.userId,
-      tokenHash: hashToken(token),
-      email: email ?? null,
-      expiresAt: new Date(now().getTime() + days * 86_400_000),
-    },
+  const invitation = await db.$transaction(async (tx) => {
+    const created = await tx.invitation.create({
+      data: {
+        teamId: access.teamId,
+        role,
+        createdById: access.userId,
+        tokenHash: hashToken(token),
+        email: email ?? null,
+        expiresAt: new Date(now().getTime() + days * 86_400_000),
+      },
+    });
+    await recordAudit(tx, access, {
+      action: "member.invited",
+      target: { id: created.id, label: created.email ?? "anyone with the link" },
+      details: { role, expires_at: created.expiresAt.toISOString() },
+    });
+    return created;
   });
   return { token, url: invitationUrl(token), invitation };
 }
@@ -78,11 +87,20 @@ export async function listInvitations(access: TeamAccess): Promise<InvitationSum
 export async function revokeInvitation(access: TeamAccess, id: string): Promise<boolean> {
   authorize(access, "members.manage");
   if (!z.uuid().safeParse(id).success) return false;
-  const { count } = await db.invitation.updateMany({
-    where: { id, teamId: access.teamId, usedAt: null, revokedAt: null },
-    data: { revokedAt: now() },
+  return db.$transaction(async (tx) => {
+    const [revoked] = await tx.invitation.updateManyAndReturn({
+      where: { id, teamId: access.teamId, usedAt: null, revokedAt: null },
+      data: { revokedAt: now() },
+      select: { id: true, email: true, role: true },
+    });
+    if (!revoked) return false;
+    await recordAudit(tx, access, {
+      action: "invitation.revoked",
+      target: { id: revoked.id, label: revoked.email ?? "anyone with the link" },
+      details: { role: revoked.role },
+    });
+    return true;
   });
-  return count === 1;
 }
 
 /** The invitation a link's token names, while it can still be used. */
@@ -108,7 +126,14 @@ export async function claimInvitation(tx: Tx, invitationId: string, user: { id: 
   });
   const invitation = claimed[0];
   if (!invitation) return null;
-  await joinTeam(tx, invitation.teamId, user.id, invitation.role === "owner" ? "admin" : invitation.role);
+  const role = invitation.role === "owner" ? "admin" : invitation.role;
+  await joinTeam(tx, invitation.teamId, user.id, role);
+  // The newcomer acts: signing up or accepting carries no team yet, so no address is at hand here.
+  await recordAudit(
+    tx,
+    { teamId: invitation.teamId, userId: user.id },
+    { action: "member.joined", target: { id: user.id, label: user.email }, details: { role, invitation_id: invitationId } },
+  );
   return invitation.teamId;
 }
 

@@ -1,4 +1,4 @@
-import { ownerAccess } from "../../test/support/fixtures";
+import { ownerAccess, teamAccess } from "../../test/support/fixtures";
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
@@ -12,7 +12,7 @@ async function teamWith(role: "admin" | "member") {
   const owner = await newUser();
   const colleague = await newUser();
   await db.$transaction((tx) => joinTeam(tx, owner.personalTeamId, colleague.id, role));
-  return { owner, colleague, access: { teamId: owner.personalTeamId, userId: colleague.id, role } as const };
+  return { owner, colleague, access: teamAccess(owner.personalTeamId, colleague.id, role) };
 }
 
 describe("notification preferences", () => {

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, notFound } from "../errors";
 import type { deliverySchema, WebhookInput, webhookConfigurationSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
+import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
@@ -45,27 +46,41 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
 
 /**
  * Creates the team's webhook (201, secret shown once) or replaces its url and events (200). A
- * POST to a disabled webhook re-enables it and resets its failure count.
+ * POST to a disabled webhook re-enables it and resets its failure count (audited as
+ * `webhook.enabled`, any other save as `webhook.saved`).
  */
-export async function saveWebhook(teamId: string, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
+export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
   const problem = await webhookUrlProblem(input.url);
   if (problem) throw new ApiError("validation_error", problem);
   const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
-  const existing = await db.webhook.findUnique({ where: { teamId } });
-  if (existing) {
-    const webhook = await db.webhook.update({
-      where: { id: existing.id },
-      data: { url: input.url, events, isActive: true, consecutiveFailures: 0, disabledAt: null },
-    });
-    return { created: false, body: serializeWebhook(webhook) };
-  }
   const secret = newWebhookSecret();
   try {
-    const webhook = await db.webhook.create({ data: { teamId, url: input.url, events, secret } });
-    return { created: true, body: serializeWebhook(webhook, secret) };
+    return await db.$transaction(async (tx) => {
+      const existing = await tx.webhook.findUnique({ where: { teamId: by.teamId } });
+      if (existing) {
+        const webhook = await tx.webhook.update({
+          where: { id: existing.id },
+          data: { url: input.url, events, isActive: true, consecutiveFailures: 0, disabledAt: null },
+        });
+        const changes = fieldChanges({ url: existing.url, events: existing.events }, { url: webhook.url, events: webhook.events });
+        await recordAudit(tx, by, {
+          action: existing.isActive ? "webhook.saved" : "webhook.enabled",
+          target: { id: webhook.id, label: webhook.url },
+          details: changes ? { changes } : {},
+        });
+        return { created: false, body: serializeWebhook(webhook) };
+      }
+      const webhook = await tx.webhook.create({ data: { teamId: by.teamId, url: input.url, events, secret } });
+      await recordAudit(tx, by, {
+        action: "webhook.saved",
+        target: { id: webhook.id, label: webhook.url },
+        details: { created: true, events: webhook.events },
+      });
+      return { created: true, body: serializeWebhook(webhook, secret) };
+    });
   } catch (error) {
     // Two creations at once: the other one won; this request becomes an update.
-    if (isUniqueViolation(error)) return saveWebhook(teamId, input);
+    if (isUniqueViolation(error)) return saveWebhook(by, input);
     throw error;
   }
 }
@@ -94,16 +109,21 @@ export async function getWebhookConfiguration(teamId: string): Promise<z.input<t
 }
 
 /** Deletes the webhook; its pending deliveries go with it (cancelled). */
-export async function deleteWebhook(teamId: string): Promise<void> {
-  const { count } = await db.webhook.deleteMany({ where: { teamId } });
-  if (count === 0) throw notFound("Webhook");
+export async function deleteWebhook(by: AuditActor): Promise<void> {
+  await db.$transaction(async (tx) => {
+    const [deleted] = await tx.$queryRaw<Array<{ id: string; url: string }>>`
+      DELETE FROM webhooks WHERE team_id = ${by.teamId}::uuid RETURNING id, url`;
+    if (!deleted) throw notFound("Webhook");
+    await recordAudit(tx, by, { action: "webhook.deleted", target: { id: deleted.id, label: deleted.url } });
+  });
 }
 
 /**
  * Sends one signed `webhook.test` event now (one attempt, 10 s timeout, recorded in the history,
  * never retried, never counted towards auto-disable).
  */
-export async function sendTestEvent(teamId: string): Promise<z.input<typeof webhookTestResultSchema>> {
+export async function sendTestEvent(by: AuditActor): Promise<z.input<typeof webhookTestResultSchema>> {
+  const teamId = by.teamId;
   const webhook = await db.webhook.findUnique({ where: { teamId } });
   if (!webhook) throw notFound("Webhook");
   const id = newEventId();
@@ -116,6 +136,7 @@ export async function sendTestEvent(teamId: string): Promise<z.input<typeof webh
   };
   const delivery = await db.$transaction(async (tx) => {
     await tx.event.create({ data: { id, teamId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
+    await recordAudit(tx, by, { action: "webhook.tested", target: { id: webhook.id, label: webhook.url }, details: { event_id: id } });
     return tx.webhookDelivery.create({
       data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at },
     });

@@ -24,7 +24,7 @@ const { saveWebhook } = await import("../../lib/webhooks/manage-webhook");
 const receiver = await startReceiver();
 const owner = await createUser({ email: "bench-webhooks@example.com", password: "bench-password" });
 const doc = await createSampleDocument(owner, "Webhook bench", 2, { email_gate: false });
-await saveWebhook(owner.personalTeamId, { url: receiver.url, events: ["document.downloaded"] });
+await saveWebhook({ teamId: owner.personalTeamId, userId: owner.id }, { url: receiver.url, events: ["document.downloaded"] });
 
 const app = startApp({
   PORT: String(PORT),

@@ -6,6 +6,7 @@ import { recordEvent } from "../../lib/events/record-event";
 import { dispatchPendingEvents } from "../../lib/jobs/dispatch-events";
 import { saveWebhook } from "../../lib/webhooks/manage-webhook";
 import { eventDocument } from "../../lib/documents/serialize";
+import type { TeamRole } from "../../lib/teams/permissions";
 import type { Access } from "../../lib/viewer/access";
 import type { NewViewerLimit } from "../../lib/viewer/limits";
 
@@ -44,7 +45,7 @@ export async function ownerWithDocument(fields: Parameters<typeof createSampleDo
 }
 
 export async function withWebhook(teamId: string, url: string) {
-  const { body } = await saveWebhook(teamId, { url });
+  const { body } = await saveWebhook({ teamId, userId: null }, { url });
   return body as { webhook_id: string; secret: string };
 }
 
@@ -67,6 +68,12 @@ export async function queueEvent(teamId: string, doc: Parameters<typeof eventDoc
   return { event, deliveryId: deliveryId! };
 }
 
+/** A user acting from the dashboard in a team, with a role there. */
+export const teamAccess = <R extends TeamRole>(teamId: string, userId: string, role: R) =>
+  ({ teamId, userId, role, apiKeyId: null, address: DASHBOARD_ADDRESS }) as const;
+
 /** A user acting as the owner of their personal team (every account has one). */
-export const ownerAccess = (user: { id: string; personalTeamId: string }) =>
-  ({ teamId: user.personalTeamId, userId: user.id, role: "owner" }) as const;
+export const ownerAccess = (user: { id: string; personalTeamId: string }) => teamAccess(user.personalTeamId, user.id, "owner");
+
+/** The client address the tests' dashboard actors come from. */
+export const DASHBOARD_ADDRESS = "203.0.113.7";

@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { openApiDocument } from "@/lib/http/openapi";
 import { createUser } from "@/lib/users/create-user";
 import * as overviewRoute from "./analytics/overview/route";
+import * as auditLogRoute from "./audit-log/route";
 import * as leadsRoute from "./documents/[short_code]/leads/route";
 import * as documentLinksRoute from "./documents/[short_code]/links/route";
 import * as documentRoute from "./documents/[short_code]/route";
@@ -118,6 +119,13 @@ const cases: Record<string, () => Promise<void>> = {
     const { status, body } = await call(overviewRoute.GET, t.keyB);
     expect(status).toBe(200);
     expect(body.top_documents.map((d: { short_code: string }) => d.short_code)).not.toContain(`s-${t.doc.code}`);
+  },
+  "GET /api/v1/audit-log": async () => {
+    const { status, body } = await call(auditLogRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.entries.length).toBeGreaterThan(0);
+    expect(JSON.stringify(body)).not.toContain(t.doc.code);
+    expect(JSON.stringify(body)).not.toContain("hooks.example.com/a");
   },
   "GET /api/v1/webhooks": async () => {
     // B has no webhook yet (its POST comes next): A's is not shown in its place.

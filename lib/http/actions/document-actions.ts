@@ -22,7 +22,7 @@ export const updateSettingsAction = formAction(
     failure: (message) => `These settings could not be saved: ${message}.`,
   },
   async (team, code, _state, form): Promise<SettingsState> => {
-    const saved = await saveDocumentSettings(await findOwnedDocument(team.teamId, code), form);
+    const saved = await saveDocumentSettings(team, await findOwnedDocument(team.teamId, code), form);
     if (!saved.ok) return { fieldErrors: saved.fieldErrors };
     revalidatePath(`/documents/${code}`);
     return { ok: true };
@@ -32,7 +32,7 @@ export const updateSettingsAction = formAction(
 export const deleteDocumentAction = buttonAction(
   { session: requireTeam("documents.write"), args: z.tuple([shortCode]) },
   async (team, code) => {
-    await deleteDocument(team.teamId, code);
+    await deleteDocument(team, code);
     revalidatePath("/documents");
     redirect(`/documents?deleted=${encodeURIComponent(code)}`);
   },

@@ -25,14 +25,14 @@ const linkForm = {
 /** A new link of the owner's document, from the Links section's form. */
 export const createLinkAction = formAction(linkForm, async (team, documentCode, _state, form): Promise<LinkFormState> => {
   const document = await findOwnedDocument(team.teamId, documentCode);
-  await createLinkFromForm(document, form);
+  await createLinkFromForm(team, document, form);
   revalidatePath(`/documents/${document.code}`);
   return { ok: true };
 });
 
 export const updateLinkAction = formAction(linkForm, async (team, linkCode, _state, form): Promise<LinkFormState> => {
   const link = await findOwnedLink(team.teamId, linkCode);
-  await updateLinkFromForm(link, form);
+  await updateLinkFromForm(team, link, form);
   revalidatePath(`/documents/${link.document.code}`);
   return { ok: true };
 });
@@ -41,7 +41,7 @@ export const setLinkActiveAction = buttonAction(
   { session: requireTeam("documents.write"), args: z.tuple([shortCode, z.boolean()]) },
   async (team, linkCode, active): Promise<void> => {
     const link = await findOwnedLink(team.teamId, linkCode);
-    await updateLink(link, { is_active: active });
+    await updateLink(team, link, { is_active: active });
     revalidatePath(`/documents/${link.document.code}`);
   },
 );
@@ -50,7 +50,7 @@ export const deleteLinkAction = buttonAction(
   { session: requireTeam("documents.write"), args: z.tuple([shortCode]) },
   async (team, linkCode): Promise<void> => {
     const link = await findOwnedLink(team.teamId, linkCode);
-    await deleteLink(link);
+    await deleteLink(team, link);
     revalidatePath(`/documents/${link.document.code}`);
   },
 );

@@ -22,7 +22,7 @@ export const createApiKeyAction = formAction(
 );
 
 export const revokeApiKeyAction = buttonAction({ session: requireTeam("keys.manage"), args: z.tuple([recordId]) }, async (team, id) => {
-  await revokeApiKey(team.teamId, id);
+  await revokeApiKey(team, id);
   revalidatePath("/settings/api-keys");
 });
 
@@ -40,7 +40,7 @@ export type WebhookState = (FormProblems & { secret?: string; saved?: boolean })
 export const saveWebhookAction = formAction(
   { session: requireTeam("webhook.manage"), args: z.tuple([formState<WebhookState>(), formData]) },
   async (team, _state, form): Promise<WebhookState> => {
-    const saved = await saveWebhookForm(team.teamId, form);
+    const saved = await saveWebhookForm(team, form);
     if (!saved.ok) return { fieldErrors: saved.fieldErrors };
     revalidatePath("/settings/webhook");
     return saved.secret ? { secret: saved.secret, saved: true } : { saved: true };
@@ -52,7 +52,7 @@ export type TestState = (FormProblems & { result?: Awaited<ReturnType<typeof sen
 export const sendTestAction = formAction(
   { session: requireTeam("webhook.manage"), args: z.tuple([formState<TestState>(), formData]) },
   async (team): Promise<TestState> => {
-    const result = await sendTestEvent(team.teamId);
+    const result = await sendTestEvent(team);
     revalidatePath("/settings/webhook");
     return { result };
   },
@@ -68,6 +68,6 @@ export const redeliverAction = buttonAction(
 
 // Deleting a webhook that is already gone is what was asked: the page shows none either way.
 export const deleteWebhookAction = buttonAction({ session: requireTeam("webhook.manage"), args: z.tuple([]) }, async (team) => {
-  await deleteWebhook(team.teamId).catch(() => undefined);
+  await deleteWebhook(team).catch(() => undefined);
   revalidatePath("/settings/webhook");
 });

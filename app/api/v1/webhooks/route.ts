@@ -8,12 +8,12 @@ import { deleteWebhook, getWebhookConfiguration, saveWebhook } from "@/lib/webho
 export const GET = withApiKey({ can: "webhook.manage" }, async ({ access }) => json(await getWebhookConfiguration(access.teamId)));
 
 export const POST = withApiKey({ can: "webhook.manage" }, async ({ req, access }) => {
-  const { created, body } = await saveWebhook(access.teamId, await parseJsonBody(webhookInputSchema, req));
+  const { created, body } = await saveWebhook(access, await parseJsonBody(webhookInputSchema, req));
   return json(body, created ? 201 : 200);
 });
 
 export const DELETE = withApiKey({ can: "webhook.manage" }, async ({ access }) => {
-  await deleteWebhook(access.teamId);
+  await deleteWebhook(access);
   return noContent();
 });
 

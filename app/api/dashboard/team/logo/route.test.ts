@@ -6,6 +6,7 @@ import { readTeamLogo } from "@/lib/branding/team-branding";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
 import { createUser } from "@/lib/users/create-user";
+import { teamAccess } from "@/test/support/fixtures";
 import { HTML_TAIL, SVG_WITH_SCRIPT, solidImage } from "@/test/support/hostile-images";
 import { DELETE, POST } from "./route";
 
@@ -139,23 +140,39 @@ describe("DELETE /api/dashboard/team/logo", () => {
 
 describe("changeBranding", () => {
   it("lets admins set the accent and hide the mark, and refuses members", async () => {
-    await changeBranding({ teamId, userId: admin.id, role: "admin" }, { accentColor: "#fde68a", hidePagewiseMark: true });
+    await changeBranding(teamAccess(teamId, admin.id, "admin"), { accentColor: "#fde68a", hidePagewiseMark: true });
     expect(await db.team.findUniqueOrThrow({ where: { id: teamId }, select: { accentColor: true, hidePagewiseMark: true } })).toEqual({
       accentColor: "#fde68a",
       hidePagewiseMark: true,
     });
     await expect(
-      changeBranding({ teamId, userId: member.id, role: "member" }, { accentColor: null, hidePagewiseMark: false }),
+      changeBranding(teamAccess(teamId, member.id, "member"), { accentColor: null, hidePagewiseMark: false }),
     ).rejects.toMatchObject({
       status: 403,
     });
     // A member who claims a higher role is read again inside the transaction.
     await expect(
-      changeBranding({ teamId, userId: member.id, role: "admin" }, { accentColor: null, hidePagewiseMark: false }),
+      changeBranding(teamAccess(teamId, member.id, "admin"), { accentColor: null, hidePagewiseMark: false }),
     ).rejects.toMatchObject({
       status: 403,
     });
     expect((await db.team.findUniqueOrThrow({ where: { id: teamId } })).accentColor).toBe("#fde68a");
+  });
+
+  it("writes what changed to the audit log, naming the admin; a refused change and a change to the same values write nothing", async () => {
+    const entries = () => db.auditEntry.findMany({ where: { teamId, action: "team.branding_changed" }, orderBy: { createdAt: "asc" } });
+    const before = (await entries()).length;
+    await changeBranding(teamAccess(teamId, admin.id, "admin"), { accentColor: "#0f766e", hidePagewiseMark: false });
+    await changeBranding(teamAccess(teamId, admin.id, "admin"), { accentColor: "#0f766e", hidePagewiseMark: false });
+    await changeBranding(teamAccess(teamId, member.id, "member"), { accentColor: "#000000", hidePagewiseMark: true }).catch(
+      () => undefined,
+    );
+    const written = (await entries()).slice(before);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      actorUserId: admin.id,
+      details: { changes: { accent_color: { to: "#0f766e" }, hide_pagewise_mark: { to: false } } },
+    });
   });
 
   it("is held by the database too: an accent that is not #rrggbb is refused", async () => {

@@ -18,11 +18,11 @@ export const PATCH = withApiKey<Params>({ can: "documents.write" }, async ({ req
   // 404 before looking at the body, as for every other method on this path.
   const doc = await findOwnedDocument(access.teamId, params.short_code);
   const update = await parseJsonBody(updateDocumentSchema, req);
-  return json(serializeDocument(await changeDocumentSettings(doc, update)));
+  return json(serializeDocument(await changeDocumentSettings(access, doc, update)));
 });
 
 export const DELETE = withApiKey<Params>({ can: "documents.write" }, async ({ access, params }) => {
-  await deleteDocument(access.teamId, params.short_code);
+  await deleteDocument(access, params.short_code);
   return noContent();
 });
 

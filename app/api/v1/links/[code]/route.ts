@@ -17,12 +17,12 @@ export const GET = withApiKey<Params>({ can: "documents.read" }, async ({ access
 export const PATCH = withApiKey<Params>({ can: "documents.write" }, async ({ req, access, params }) => {
   // 404 before looking at the body, as for every other method on this path.
   const link = await findOwnedLink(access.teamId, params.code);
-  const updated = await updateLink(link, await parseJsonBody(updateLinkSchema, req));
+  const updated = await updateLink(access, link, await parseJsonBody(updateLinkSchema, req));
   return json(await linkWithFigures({ ...updated, document: link.document }));
 });
 
 export const DELETE = withApiKey<Params>({ can: "documents.write" }, async ({ access, params }) => {
-  await deleteLink(await findOwnedLink(access.teamId, params.code));
+  await deleteLink(access, await findOwnedLink(access.teamId, params.code));
   return noContent();
 });
 

@@ -19,7 +19,7 @@ export const GET = withApiKey<Params>({ can: "documents.read" }, async ({ req, a
 
 export const POST = withApiKey<Params>({ can: "documents.write" }, async ({ req, access, params }) => {
   const doc = await findOwnedDocument(access.teamId, params.short_code);
-  const link = await createLink(doc, await parseJsonBody(createLinkSchema, req));
+  const link = await createLink(access, doc, await parseJsonBody(createLinkSchema, req));
   return json(serializeLink(link, doc, NO_FIGURES), 201, { Location: `/api/v1/links/${link.code}` });
 });
 

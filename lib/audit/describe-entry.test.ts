@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { describeEntry } from "./describe-entry";
+
+const entry = (over: Partial<Parameters<typeof describeEntry>[0]>): Parameters<typeof describeEntry>[0] => ({
+  id: "00000000-0000-4000-8000-000000000000",
+  action: "document.updated",
+  actor: { type: "member", user_id: "00000000-0000-4000-8000-000000000001", email: "ana@example.com", name: "Ana Ruiz" },
+  address: "203.0.113.7",
+  target: { type: "document", id: "s-abc", label: "Deck Q3" },
+  details: {},
+  created_at: "2026-11-26T10:00:00.000Z",
+  ...over,
+});
+
+describe("an audit entry in words", () => {
+  it("names the member and each changed setting from → to", () => {
+    const sentence = describeEntry(
+      entry({ details: { changes: { gate_page: { from: 3, to: 2 }, allow_download: { from: true, to: false } } } }),
+    );
+    expect(sentence).toBe("Ana Ruiz changed 'Deck Q3': gate page 3 → 2, allow download on → off");
+  });
+
+  it("falls back to the email, then to an operator, when there is no name", () => {
+    expect(
+      describeEntry(entry({ action: "document.deleted", actor: { type: "member", user_id: null, email: "ana@example.com", name: null } })),
+    ).toBe("ana@example.com deleted 'Deck Q3'");
+    expect(describeEntry(entry({ action: "document.created", actor: { type: "operator", user_id: null, email: null, name: null } }))).toBe(
+      "An operator uploaded 'Deck Q3'",
+    );
+  });
+
+  it("says whom a member change was about and what role", () => {
+    const target = { type: "member" as const, id: "u", label: "bo@example.com" };
+    expect(describeEntry(entry({ action: "member.invited", target, details: { role: "admin" } }))).toBe(
+      "Ana Ruiz invited bo@example.com as admin",
+    );
+    expect(
+      describeEntry(entry({ action: "member.role_changed", target, details: { changes: { role: { from: "member", to: "admin" } } } })),
+    ).toBe("Ana Ruiz changed the role of bo@example.com: role member → admin");
+  });
+});

@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import type { AuditAction, auditEntrySchema } from "../schemas/audit";
+
+type Entry = z.input<typeof auditEntrySchema>;
+
+/** Who acted, in words: their name, else their email; a command on the server has neither. */
+export function actorName(actor: Entry["actor"]): string {
+  return actor.name || actor.email || "An operator";
+}
+
+function value(v: unknown): string {
+  if (v === null || v === undefined || v === "") return "none";
+  if (typeof v === "boolean") return v ? "on" : "off";
+  if (Array.isArray(v)) return v.length ? v.map(value).join(", ") : "none";
+  if (typeof v === "object") return Object.keys(v).length ? "its own" : "the document's";
+  const text = String(v);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** `{ gate_page: { from: 3, to: 2 } }` → "gate page 3 → 2". */
+export function describeChanges(details: Record<string, unknown>): string {
+  const changes = (details.changes ?? {}) as Record<string, { from: unknown; to: unknown }>;
+  return Object.entries(changes)
+    .map(([field, { from, to }]) => `${field.replaceAll("_", " ")} ${value(from)} → ${value(to)}`)
+    .join(", ");
+}
+
+const quoted = (label: string) => `'${label}'`;
+
+const PHRASES: Record<AuditAction, (label: string, details: Record<string, unknown>) => string> = {
+  "document.created": (l) => `uploaded ${quoted(l)}`,
+  "document.updated": (l) => `changed ${quoted(l)}`,
+  "document.deleted": (l) => `deleted ${quoted(l)}`,
+  "link.created": (l, d) => `created the link ${quoted(l)}${ofDocument(d)}`,
+  "link.updated": (l, d) => `changed the link ${quoted(l)}${ofDocument(d)}`,
+  "link.deleted": (l, d) => `deleted the link ${quoted(l)}${ofDocument(d)}`,
+  "api_key.created": (l) => `created the API key ${quoted(l)}`,
+  "api_key.revoked": (l) => `revoked the API key ${quoted(l)}`,
+  "webhook.saved": (l, d) => (d.created ? `added the webhook ${l}` : `saved the webhook ${l}`),
+  "webhook.enabled": (l) => `re-enabled the webhook ${l}`,
+  "webhook.deleted": (l) => `deleted the webhook ${l}`,
+  "webhook.tested": (l) => `sent a test event to ${l}`,
+  "member.invited": (l, d) => `invited ${l} as ${value(d.role)}`,
+  "member.joined": (_l, d) => `joined the team as ${value(d.role)}`,
+  "member.role_changed": (l) => `changed the role of ${l}`,
+  "member.removed": (l) => `removed ${l} from the team`,
+  "member.left": () => "left the team",
+  "invitation.revoked": (l) => `revoked the invitation for ${l}`,
+  "team.renamed": () => "renamed the team",
+  "team.ownership_transferred": (_l, d) => `transferred the team's ownership to ${value((d.to as { email?: string } | undefined)?.email)}`,
+  "team.branding_changed": () => "changed the team's branding",
+  "notification_preferences.changed": () => "changed their notification preferences",
+};
+
+function ofDocument(details: Record<string, unknown>): string {
+  const title = (details.document as { title?: string } | undefined)?.title;
+  return title ? ` of ${quoted(title)}` : "";
+}
+
+/** One entry as a sentence: "Ana Ruiz changed 'Deck Q3': gate page 3 → 2". */
+export function describeEntry(entry: Entry): string {
+  const details = entry.details ?? {};
+  const changes = describeChanges(details);
+  const what = PHRASES[entry.action](entry.target.label, details);
+  return `${actorName(entry.actor)} ${what}${changes ? `: ${changes}` : ""}`;
+}

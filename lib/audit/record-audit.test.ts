@@ -1,0 +1,207 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { DASHBOARD_ADDRESS, ownerAccess } from "../../test/support/fixtures";
+import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { createApiKey, regenerateApiKey, revokeApiKey } from "../auth/api-keys";
+import { db } from "../db/client";
+import { deleteDocument } from "../documents/delete-document";
+import { changeDocumentSettings } from "../links/change-document-settings";
+import { createLink } from "../links/create-link";
+import { deleteLink } from "../links/delete-link";
+import { findOwnedLink } from "../links/find-link";
+import { updateLink } from "../links/update-link";
+import { pruneExpired } from "../retention/prune-expired";
+import { changeMemberRole, deleteTeam, removeMember, renameTeam, transferOwnership } from "../teams/manage-team";
+import type { TeamAccess } from "../teams/permissions";
+import { createUser } from "../users/create-user";
+import { acceptInvitation, createInvitation, revokeInvitation } from "../users/invitations";
+import { updateNotificationPreferences } from "../users/notification-preferences";
+import { deleteWebhook, saveWebhook } from "../webhooks/manage-webhook";
+import { recordAudit } from "./record-audit";
+
+const newUser = (name: string) => createUser({ email: `${name}-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+
+/** An owner's team with an admin and a member, each acting from the dashboard. */
+async function team() {
+  const [owner, admin, member] = await Promise.all([newUser("owner"), newUser("admin"), newUser("member")]);
+  const teamId = owner.personalTeamId;
+  await db.teamMember.createMany({
+    data: [
+      { teamId, userId: admin.id, role: "admin" },
+      { teamId, userId: member.id, role: "member" },
+    ],
+  });
+  const as = (user: { id: string }, role: TeamAccess["role"]): TeamAccess => ({
+    teamId,
+    userId: user.id,
+    role,
+    apiKeyId: null,
+    address: DASHBOARD_ADDRESS,
+  });
+  return { teamId, owner, admin, member, asOwner: as(owner, "owner"), asAdmin: as(admin, "admin"), asMember: as(member, "member") };
+}
+
+const entries = (teamId: string) => db.auditEntry.findMany({ where: { teamId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+
+/** The entries `change` adds to the team's log (none when it throws). */
+async function added(teamId: string, change: () => Promise<unknown>) {
+  const before = new Set((await entries(teamId)).map((e) => e.id));
+  await change().catch(() => undefined);
+  return (await entries(teamId)).filter((e) => !before.has(e.id));
+}
+
+describe("recordAudit", () => {
+  it("copies the actor's email, name and key name, and the address, as they are when it is written", async () => {
+    const t = await team();
+    const { apiKey } = await createApiKey({ teamId: t.teamId, userId: t.admin.id }, "CRM sync");
+    await db.$transaction((tx) =>
+      recordAudit(
+        tx,
+        { teamId: t.teamId, userId: t.admin.id, apiKeyId: apiKey.id, address: "198.51.100.4" },
+        { action: "team.renamed", target: { id: t.teamId, label: "Acme" } },
+      ),
+    );
+    await db.user.update({ where: { id: t.admin.id }, data: { email: `renamed-${t.admin.email}` } });
+    const [entry] = (await entries(t.teamId)).filter((e) => e.action === "team.renamed");
+    expect(entry).toMatchObject({
+      actorUserId: t.admin.id,
+      actorEmail: t.admin.email,
+      actorApiKeyId: apiKey.id,
+      actorApiKeyName: "CRM sync",
+      actorAddress: "198.51.100.4",
+      targetType: "team",
+    });
+  });
+
+  it("writes nothing when the change's transaction rolls back", async () => {
+    const t = await team();
+    const failed = db.$transaction(async (tx) => {
+      await recordAudit(tx, t.asOwner, { action: "team.renamed", target: { id: t.teamId, label: "Never" } });
+      throw new Error("the change failed after its entry");
+    });
+    await expect(failed).rejects.toThrow("the change failed");
+    expect(await entries(t.teamId)).toEqual([]);
+  });
+});
+
+describe("every change records one entry, and a refused or invalid one none", () => {
+  it("members, invitations and the team", async () => {
+    const t = await team();
+    const joiner = await newUser("joiner");
+    const one = async (change: () => Promise<unknown>) => {
+      const got = await added(t.teamId, change);
+      expect(got.map((e) => e.action)).toHaveLength(1);
+      return got[0]!;
+    };
+    const none = async (change: () => Promise<unknown>) => expect(await added(t.teamId, change)).toEqual([]);
+
+    const invited = await one(() => createInvitation(t.asAdmin, { email: joiner.email, role: "member" }));
+    expect(invited).toMatchObject({
+      action: "member.invited",
+      targetLabel: joiner.email,
+      actorUserId: t.admin.id,
+      actorAddress: DASHBOARD_ADDRESS,
+    });
+    await none(() => createInvitation(t.asMember, { email: "x@example.com" }));
+    const { token, invitation } = await createInvitation(t.asOwner, { email: joiner.email });
+    expect(await one(() => acceptInvitation(token, joiner))).toMatchObject({
+      action: "member.joined",
+      actorUserId: joiner.id,
+      targetId: joiner.id,
+    });
+    const { invitation: spare } = await createInvitation(t.asOwner, {});
+    expect(await one(() => revokeInvitation(t.asAdmin, spare.id))).toMatchObject({ action: "invitation.revoked", targetId: spare.id });
+    await none(() => revokeInvitation(t.asAdmin, invitation.id));
+
+    const promoted = await one(() => changeMemberRole(t.asAdmin, t.member.id, "admin"));
+    expect(promoted).toMatchObject({ action: "member.role_changed", details: { changes: { role: { from: "member", to: "admin" } } } });
+    await none(() => changeMemberRole(t.asAdmin, t.member.id, "admin"));
+    await none(() => changeMemberRole(t.asAdmin, t.owner.id, "member"));
+    expect(await one(() => removeMember(t.asAdmin, joiner.id))).toMatchObject({ action: "member.removed", targetLabel: joiner.email });
+    expect(await one(() => removeMember({ ...t.asMember, role: "admin" }, t.member.id))).toMatchObject({ action: "member.left" });
+    await none(() => removeMember(t.asAdmin, t.owner.id));
+
+    expect(await one(() => renameTeam(t.asOwner, "Acme sales"))).toMatchObject({ action: "team.renamed", targetLabel: "Acme sales" });
+    await none(() => renameTeam(t.asOwner, "   "));
+    await none(() => renameTeam(t.asAdmin, "Admins rule"));
+    const transferred = await one(() => transferOwnership(t.asOwner, t.admin.id));
+    expect(transferred).toMatchObject({ action: "team.ownership_transferred", details: { to: { user_id: t.admin.id } } });
+    await none(() => transferOwnership(t.asOwner, t.admin.id));
+
+    const choices = { digests: "all", new_leads: false, completed_reads: true, team_alerts: true } as const;
+    const preferences = await one(() => updateNotificationPreferences(t.asOwner, choices));
+    expect(preferences).toMatchObject({
+      action: "notification_preferences.changed",
+      details: { changes: { new_leads: { from: true, to: false } } },
+    });
+    await none(() => updateNotificationPreferences(t.asOwner, choices));
+    await none(() => updateNotificationPreferences(t.asOwner, { ...choices, new_leads: "no" }));
+  });
+
+  it("API keys and the webhook", async () => {
+    const t = await team();
+    const created = await added(t.teamId, () => createApiKey(t.asAdmin, "Zapier"));
+    expect(created).toMatchObject([{ action: "api_key.created", targetLabel: "Zapier" }]);
+    const keyId = created[0]!.targetId;
+    expect((await added(t.teamId, () => regenerateApiKey(t.asAdmin, keyId))).map((e) => e.action)).toEqual([
+      "api_key.revoked",
+      "api_key.created",
+    ]);
+    expect(await added(t.teamId, () => revokeApiKey(t.asAdmin, keyId))).toEqual([]);
+
+    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://user:secret@hooks.example/in" }))).toEqual([]);
+    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://hooks.example/in" }))).toMatchObject([
+      { action: "webhook.saved", details: { created: true } },
+    ]);
+    await db.webhook.updateMany({ where: { teamId: t.teamId }, data: { isActive: false } });
+    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://hooks.example/new" }))).toMatchObject([
+      { action: "webhook.enabled", details: { changes: { url: { from: "https://hooks.example/in", to: "https://hooks.example/new" } } } },
+    ]);
+    expect(await added(t.teamId, () => deleteWebhook(t.asAdmin))).toMatchObject([{ action: "webhook.deleted" }]);
+    expect(await added(t.teamId, () => deleteWebhook(t.asAdmin))).toEqual([]);
+  });
+
+  it("documents and links, naming what changed", async () => {
+    const t = await team();
+    const [made] = await added(t.teamId, () => createSampleDocument(t.owner, "Deck Q3", 4, { email_gate: true, gate_page: 3 }));
+    expect(made).toMatchObject({ action: "document.created", targetLabel: "Deck Q3" });
+    const doc = await db.document.findFirstOrThrow({ where: { teamId: t.teamId } });
+    const code = `s-${doc.code}`;
+
+    expect(await added(t.teamId, () => changeDocumentSettings(t.asMember, doc, { gate_page: 2, password: "open sesame" }))).toMatchObject([
+      {
+        action: "document.updated",
+        targetId: code,
+        details: { changes: { gate_page: { from: 3, to: 2 }, password: { from: false, to: true } } },
+      },
+    ]);
+    expect(await added(t.teamId, () => changeDocumentSettings(t.asMember, doc, { gate_page: 99 }))).toEqual([]);
+
+    const [linked] = await added(t.teamId, () => createLink(t.asMember, doc, { name: "Acme — Ann", settings: { gate_page: 3 } }));
+    expect(linked).toMatchObject({ action: "link.created", targetLabel: "Acme — Ann", details: { document: { short_code: code } } });
+    const link = await findOwnedLink(t.teamId, linked!.targetId);
+    // The link's own preview follows the document's new gate: one entry, the document's.
+    expect((await added(t.teamId, () => changeDocumentSettings(t.asMember, doc, { email_gate: false }))).map((e) => e.action)).toEqual([
+      "document.updated",
+    ]);
+    expect(await added(t.teamId, () => updateLink(t.asMember, link, { is_active: false }))).toMatchObject([
+      { action: "link.updated", details: { changes: { is_active: { from: true, to: false } } } },
+    ]);
+    expect(await added(t.teamId, () => deleteLink(t.asMember, link))).toMatchObject([{ action: "link.deleted" }]);
+    expect(await added(t.teamId, () => deleteLink(t.asMember, link))).toEqual([]);
+    expect(await added(t.teamId, () => deleteDocument(t.asMember, code))).toMatchObject([{ action: "document.deleted", targetId: code }]);
+    expect(await added(t.teamId, () => deleteDocument(t.asMember, code))).toEqual([]);
+  });
+});
+
+describe("keeping the log", () => {
+  it("is never pruned by the retention sweep, and goes with its team", async () => {
+    const owner = await newUser("keeper");
+    await renameTeam(ownerAccess(owner), "Old times");
+    await db.auditEntry.updateMany({ where: { teamId: owner.personalTeamId }, data: { createdAt: new Date("2001-01-01T00:00:00Z") } });
+    await pruneExpired(1);
+    expect(await db.auditEntry.count({ where: { teamId: owner.personalTeamId } })).toBe(1);
+    await deleteTeam(ownerAccess(owner));
+    expect(await db.auditEntry.count({ where: { teamId: owner.personalTeamId } })).toBe(0);
+  });
+});
