@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { db } from "../db/client";
-import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { invalidInput } from "../errors";
 import { changePasswordForm } from "../schemas/users";
 import { checkCurrentPassword, hashChosenPassword } from "./current-password";
+import { replacePassword } from "./replace-password";
 
 /**
  * A signed-in person changes their password, proving the current one. Every other session of the
@@ -18,16 +18,15 @@ export async function changePassword(
   if (!parsed.success) throw invalidInput(parsed.error);
   const user = await checkCurrentPassword(who.userId, parsed.data.current_password, who.address);
   const passwordHash = await hashChosenPassword(parsed.data.new_password);
-  await db.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: user.id }, data: { passwordHash } });
-    await tx.session.deleteMany({ where: { userId: user.id, ...(who.sessionId ? { id: { not: who.sessionId } } : {}) } });
-    await tx.accountToken.deleteMany({ where: { userId: user.id, purpose: "password_reset" } });
-    await enqueueOwnerEmail(tx, {
-      userId: user.id,
-      to: user.email,
-      kind: "account.password_changed",
-      subject: "Your Pagewise password was changed",
-      body: 'Your account\'s password was changed from the account page, and every other browser signed in to it was signed out. If this was not you, use "Forgot password?" on the sign-in page at once.',
-    });
-  });
+  await db.$transaction((tx) =>
+    replacePassword(
+      tx,
+      { userId: user.id, email: user.email, passwordHash, keepSessionId: who.sessionId },
+      {
+        kind: "account.password_changed",
+        subject: "Your Pagewise password was changed",
+        body: 'Your account\'s password was changed from the account page, and every other browser signed in to it was signed out. If this was not you, use "Forgot password?" on the sign-in page at once.',
+      },
+    ),
+  );
 }

@@ -1,12 +1,12 @@
 import type { z } from "zod";
 import { consumeAddressLimit } from "../credentials/account-limits";
 import { db } from "../db/client";
-import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { invalidInput } from "../errors";
 import { resetPasswordForm } from "../schemas/users";
 import { findAccountToken, takeAccountToken } from "./account-tokens";
 import { claimUnverifiedAccount } from "./claim-unverified-account";
 import { hashChosenPassword } from "./current-password";
+import { replacePassword } from "./replace-password";
 
 export type PasswordReset = { status: "reset"; email: string } | { status: "invalid" } | { status: "rate_limited"; retryAfter: number };
 
@@ -37,16 +37,15 @@ export async function completePasswordReset(input: z.input<typeof resetPasswordF
   return db.$transaction(async (tx): Promise<PasswordReset> => {
     const taken = await takeAccountToken(tx, token, "password_reset");
     if (!taken) return { status: "invalid" };
-    await tx.user.update({ where: { id: taken.userId }, data: { passwordHash } });
-    await tx.session.deleteMany({ where: { userId: taken.userId } });
-    await tx.accountToken.deleteMany({ where: { userId: taken.userId, purpose: "password_reset" } });
-    await enqueueOwnerEmail(tx, {
-      userId: taken.userId,
-      to: taken.email,
-      kind: "account.password_reset",
-      subject: "Your Pagewise password was reset",
-      body: "A new password was chosen for your account through an emailed reset link, and every browser signed in to it was signed out.",
-    });
+    await replacePassword(
+      tx,
+      { userId: taken.userId, email: taken.email, passwordHash },
+      {
+        kind: "account.password_reset",
+        subject: "Your Pagewise password was reset",
+        body: "A new password was chosen for your account through an emailed reset link, and every browser signed in to it was signed out.",
+      },
+    );
     return { status: "reset", email: taken.email };
   });
 }

@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import { readTeamLogo } from "@/lib/branding/team-branding";
 import { ApiError } from "@/lib/errors";
 import { withShareLink } from "@/lib/http/with-share-link";
-import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
+import { storedImageResponse } from "@/lib/http/stored-image-response";
 
 type RouteContext = { params: Promise<{ code: string }> };
 
@@ -15,17 +14,10 @@ export function GET(req: Request, context: RouteContext): Promise<Response> {
   return withShareLink("file", async ({ doc }) => {
     const logo = await readTeamLogo(doc.teamId, new URL(req.url).searchParams.get("v"));
     if (!logo) throw new ApiError("not_found", "This team has no such logo.", { headers: { "Cache-Control": "no-store" } });
-    return new Response(Readable.toWeb(logo.body) as ReadableStream<Uint8Array>, {
-      status: 200,
-      headers: {
-        "Content-Type": "image/png",
-        [CONTENT_LENGTH_HEADER]: String(logo.size),
-        "Cache-Control": "public, max-age=31536000, immutable",
-        "X-Content-Type-Options": "nosniff",
-        // Opened on its own it is an image and nothing else; email clients on other sites may show it.
-        "Content-Security-Policy": "default-src 'none'; sandbox",
-        "Cross-Origin-Resource-Policy": "cross-origin",
-      },
+    return storedImageResponse(logo, "image/png", "public, max-age=31536000, immutable", {
+      // Opened on its own it is an image and nothing else; email clients on other sites may show it.
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "cross-origin",
     });
   })(req, context);
 }

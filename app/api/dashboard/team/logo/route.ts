@@ -1,11 +1,10 @@
-import { Readable } from "node:stream";
 import { removeTeamLogo, setTeamLogo } from "@/lib/branding/change-branding";
 import { readTeamLogo } from "@/lib/branding/team-branding";
 import { ApiError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { withSession } from "@/lib/http/with-session";
 import { BODY_LIMITS, readCappedBytes } from "@/lib/request/read-body";
-import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
+import { storedImageResponse } from "@/lib/http/stored-image-response";
 
 /**
  * The Branding card's logo: the image's bytes are the body (its name and Content-Type are ignored:
@@ -25,12 +24,5 @@ export const DELETE = withSession({ can: "team.brand" }, async ({ access }) => {
 export const GET = withSession({ can: "team.read" }, async ({ req, access }) => {
   const logo = await readTeamLogo(access.teamId, new URL(req.url).searchParams.get("v"));
   if (!logo) throw new ApiError("not_found", "This team has no such logo.");
-  return new Response(Readable.toWeb(logo.body) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": "image/png",
-      [CONTENT_LENGTH_HEADER]: String(logo.size),
-      "Cache-Control": "private, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return storedImageResponse(logo, "image/png", "private, max-age=31536000, immutable");
 });

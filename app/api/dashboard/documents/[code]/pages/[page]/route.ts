@@ -1,8 +1,7 @@
-import { Readable } from "node:stream";
 import { readOwnedPageImage } from "@/lib/documents/page-images";
 import { ApiError } from "@/lib/errors";
 import { withSession } from "@/lib/http/with-session";
-import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
+import { storedImageResponse } from "@/lib/http/stored-image-response";
 
 /**
  * A page's thumbnail (or, with `?w=page`, its reading image) for the owner's dashboard: the
@@ -13,13 +12,6 @@ export const GET = withSession<{ code: string; page: string }>({ can: "documents
   const variant = new URL(req.url).searchParams.get("w") === "page" ? "page" : "thumb";
   const image = page > 0 ? await readOwnedPageImage(access.teamId, params.code, page, variant) : null;
   if (!image) throw new ApiError("not_found", "This page has no image yet.", { headers: { "Cache-Control": "no-store" } });
-  return new Response(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, {
-    headers: {
-      "Content-Type": "image/webp",
-      [CONTENT_LENGTH_HEADER]: String(image.size),
-      // A page's image never changes; the owner's browser may keep it for a while.
-      "Cache-Control": "private, max-age=3600",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  // A page's image never changes; the owner's browser may keep it for a while.
+  return storedImageResponse(image, "image/webp", "private, max-age=3600");
 });
