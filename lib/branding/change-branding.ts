@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { fieldChanges, recordAudit } from "../audit/record-audit";
 import { db, type Tx } from "../db/client";
 import { ApiError } from "../errors";
@@ -47,7 +48,9 @@ export async function changeBranding(access: TeamAccess, settings: BrandingSetti
 export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
   authorize(access, "team.brand");
   const logo = await processLogo(bytes);
-  const key = `teams/${access.teamId}/logo-${logo.hash}.png`;
+  // A file of its own per upload (the hash is only the URL's version): two uploads of one image never
+  // share a file, so removing the one a later upload replaced can never remove the live one.
+  const key = `teams/${access.teamId}/logo-${logo.hash}-${randomUUID()}.png`;
   await storage().put(key, logo.data, logo.data.length);
   let previous: string | null;
   try {
@@ -64,15 +67,14 @@ export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
           logoHash: logo.hash,
         },
       });
-      if (team.logoKey !== key)
-        await brandingChanged(tx, access, team, { logo: { from: team.logoKey ? "a logo" : null, to: "a new logo" } });
+      await brandingChanged(tx, access, team, { logo: { from: team.logoKey ? "a logo" : null, to: "a new logo" } });
       return team.logoKey;
     });
   } catch (error) {
     await removeUnlessNamed(access.teamId, key);
     throw error;
   }
-  if (previous && previous !== key) await storage().delete(previous);
+  if (previous) await storage().delete(previous);
   return { hash: logo.hash, width: logo.width, height: logo.height, size: logo.data.length };
 }
 
@@ -90,7 +92,7 @@ export async function removeTeamLogo(access: TeamAccess): Promise<void> {
   if (previous) await storage().delete(previous);
 }
 
-/** A failed upload's file goes, unless the same image is (already) the team's logo by another request. */
+/** A failed upload's file goes, unless its row was written after all (an error after the commit). */
 async function removeUnlessNamed(teamId: string, key: string) {
   const team = await db.team.findUnique({ where: { id: teamId }, select: { logoKey: true } });
   if (team?.logoKey !== key) await storage().delete(key);

@@ -5,7 +5,7 @@ import { reloadConfig } from "../config";
 import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { ACCOUNT_LINK_HOURS } from "./account-tokens";
-import { EMAIL_TAKEN, requestEmailChange } from "./change-email";
+import { EMAIL_TAKEN, NO_PASSWORD, requestEmailChange } from "./change-email";
 import { confirmEmailChange, findEmailChange } from "./confirm-email-change";
 import { createUser } from "./create-user";
 
@@ -131,6 +131,18 @@ describe("changing the address with SMTP: a link to the new address", () => {
       fields: { email: "That is already your address." },
     });
     expect(await db.accountToken.count({ where: { userId: user.id } })).toBe(0);
+  });
+
+  it("refuses an account without a password, whose session alone would move it to another inbox; nothing is mailed", async () => {
+    const user = await newUser();
+    await db.user.update({ where: { id: user.id }, data: { passwordHash: null } });
+    const to = unique("thief");
+    await expect(requestEmailChange({ userId: user.id, address: address() }, { email: to })).rejects.toMatchObject({
+      fields: { email: NO_PASSWORD },
+    });
+    expect(mailsTo(to)).toEqual([]);
+    expect(await db.accountToken.count({ where: { userId: user.id } })).toBe(0);
+    expect(await emailOf(user.id)).toBe(user.email);
   });
 });
 

@@ -19,10 +19,14 @@ export type EmailChange =
   | { status: "email_not_sent" };
 
 export const EMAIL_TAKEN = "Another account uses that address.";
+export const NO_PASSWORD =
+  "Your account has no password: you sign in with emailed links. Set a password first (sign out, then “Forgot password?” emails a link to your current address), then change the address.";
 
 /**
- * A signed-in person moves their account to another address, proving the current password when
- * the account has one. With SMTP the account changes only when the link mailed to the new address
+ * A signed-in person moves their account to another address, proving the current password. An
+ * account without one is refused: its session would be the only proof, and a stolen session could
+ * move the account to the thief's inbox for good (its sign-in links would follow it); its owner sets
+ * a password first (a reset link to the current address). With SMTP the account changes only when the link mailed to the new address
  * is opened (confirm-email-change.ts), and whether another account uses that address is told to
  * that address's inbox, not to the person asking. Without SMTP nothing can prove the new address:
  * it is taken at once, unconfirmed (a later sign-in by emailed link claims it, as after a sign-up
@@ -38,8 +42,8 @@ export async function requestEmailChange(
   const smtp = Boolean(config().SMTP_URL);
   const current = await db.user.findUniqueOrThrow({ where: { id: who.userId }, select: { email: true, passwordHash: true } });
   if (email === current.email) throw fieldError("That is already your address.");
-  // Without a password the emailed link is the only proof there can be; without SMTP there is none.
-  if (current.passwordHash || !smtp) await checkCurrentPassword(who.userId, current_password, who.address);
+  if (!current.passwordHash) throw fieldError(NO_PASSWORD);
+  await checkCurrentPassword(who.userId, current_password, who.address);
 
   const limit = await consumeAccountLimits("emailChange", { email, address: who.address });
   if (!limit.allowed) throw new ApiError("rate_limited", `Too many address changes. Try again in ${waitDescription(limit.retryAfter)}.`);

@@ -37,6 +37,23 @@ describe("deleting one's account", () => {
     expect(await authenticateApiKey(key)).toBeNull();
     expect(await exists(otherOwner.id)).toBe(true);
     expect(await exists(member.id)).toBe(true);
+    // The team that stays reads in its audit log who left, by name, though the account is gone.
+    const left = await db.auditEntry.findMany({ where: { teamId: otherOwner.personalTeamId, action: "member.left" } });
+    expect(left).toMatchObject([{ actorEmail: user.email, targetId: user.id, details: { account_deleted: true } }]);
+  });
+
+  it("counts a team whose ownership was moved to them: owning it with others stops the deletion", async () => {
+    const owner = await newUser();
+    const user = await newUser({ teamId: owner.personalTeamId, role: "admin" });
+    await db.$transaction([
+      db.teamMember.update({ where: { teamId_userId: { teamId: owner.personalTeamId, userId: owner.id } }, data: { role: "admin" } }),
+      db.teamMember.update({ where: { teamId_userId: { teamId: owner.personalTeamId, userId: user.id } }, data: { role: "owner" } }),
+    ]);
+    await expect(deleteAccount({ userId: user.id, address: address() }, { current_password: PASSWORD })).rejects.toMatchObject({
+      code: "validation_error",
+    });
+    expect(await exists(user.id)).toBe(true);
+    expect(await db.teamMember.count({ where: { teamId: owner.personalTeamId, role: "owner" } })).toBe(1);
   });
 
   it("is refused while the user is the sole owner of a team with other members, and nothing is deleted", async () => {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
 import { ApiError, invalidInput } from "../errors";
 import { deleteAccountForm } from "../schemas/users";
@@ -23,10 +24,12 @@ export async function deleteAccount(who: { userId: string; address: string }, in
   }
 
   await db.$transaction(async (tx) => {
-    const owned = await tx.teamMember.findMany({ where: { userId: who.userId, role: "owner" }, select: { teamId: true } });
-    const teamIds = owned.map((m) => m.teamId);
-    // Locked, so no one joins a team between this count and its deletion.
-    if (teamIds.length > 0) await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ANY(${teamIds}::uuid[]) FOR UPDATE`;
+    // Every team they belong to, locked first: team changes lock the team's row too, so no one joins
+    // a team between this count and its deletion, and an ownership moved to them a moment ago is seen.
+    await tx.$queryRaw`
+      SELECT 1 FROM teams WHERE id IN (SELECT team_id FROM team_members WHERE user_id = ${who.userId}::uuid) ORDER BY id FOR UPDATE`;
+    const memberships = await tx.teamMember.findMany({ where: { userId: who.userId }, select: { teamId: true, role: true } });
+    const teamIds = memberships.filter((m) => m.role === "owner").map((m) => m.teamId);
     const shared = await tx.team.findMany({
       where: { id: { in: teamIds }, members: { some: { userId: { not: who.userId } } } },
       select: { name: true },
@@ -40,6 +43,14 @@ export async function deleteAccount(who: { userId: string; address: string }, in
       );
     }
     await tx.team.deleteMany({ where: { id: { in: teamIds } } });
+    // The teams that stay are told in their audit log (before the account goes: the entry copies its name).
+    for (const { teamId } of memberships.filter((m) => m.role !== "owner")) {
+      await recordAudit(
+        tx,
+        { teamId, userId: who.userId, apiKeyId: null, address: who.address },
+        { action: "member.left", target: { id: who.userId, label: user.email }, details: { account_deleted: true } },
+      );
+    }
     await tx.user.delete({ where: { id: who.userId } });
   });
 }

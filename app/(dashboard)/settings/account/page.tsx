@@ -8,6 +8,7 @@ import { accountPageData } from "@/lib/dashboard/account-page-data";
 import { changeEmailAction, changeNameAction, changePasswordAction, deleteAccountAction } from "@/lib/http/actions/account-actions";
 import { signOutEverywhereAction } from "@/lib/http/actions/auth-actions";
 import { requireTeamPage } from "@/lib/http/require-team";
+import { NO_PASSWORD } from "@/lib/users/change-email";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -50,17 +51,21 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
               : "This server cannot send email, so the new address cannot be confirmed: it is used at once, with your current password as proof."
           }
         >
-          <AccountForm
-            id="account-email"
-            label="Email address"
-            action={changeEmailAction}
-            fields={[
-              { name: "email", label: "New email address", type: "email", autoComplete: "email", maxLength: 254 },
-              ...(account.hasPassword || !account.mail ? [CURRENT_PASSWORD] : []),
-            ]}
-            submit={account.mail ? "Send confirmation link" : "Change address"}
-            pendingLabel={account.mail ? "Sending…" : "Changing…"}
-          />
+          {account.hasPassword ? (
+            <AccountForm
+              id="account-email"
+              label="Email address"
+              action={changeEmailAction}
+              fields={[
+                { name: "email", label: "New email address", type: "email", autoComplete: "email", maxLength: 254 },
+                CURRENT_PASSWORD,
+              ]}
+              submit={account.mail ? "Send confirmation link" : "Change address"}
+              pendingLabel={account.mail ? "Sending…" : "Changing…"}
+            />
+          ) : (
+            <p className="text-sm text-slate-600">{NO_PASSWORD}</p>
+          )}
         </Card>
         <Card
           title="Password"

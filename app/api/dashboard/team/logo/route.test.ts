@@ -58,13 +58,13 @@ describe("POST /api/dashboard/team/logo", () => {
     expect(first.status).toBe(201);
     const body = (await first.json()) as { hash: string; width: number; height: number };
     expect([body.width, body.height]).toEqual([256, 128]);
-    expect(await filesOfTeam()).toEqual([`teams/${teamId}/logo-${body.hash}.png`]);
+    expect(await filesOfTeam()).toEqual([expect.stringMatching(new RegExp(`^teams/${teamId}/logo-${body.hash}-[0-9a-f-]{36}\\.png$`))]);
 
     session.userId = owner.id;
     const second = await upload(new Uint8Array(await solidImage("webp", 100, 100)));
     expect(second.status).toBe(201);
     const { hash } = (await second.json()) as { hash: string };
-    expect(await filesOfTeam()).toEqual([`teams/${teamId}/logo-${hash}.png`]);
+    expect(await filesOfTeam()).toEqual([expect.stringMatching(new RegExp(`^teams/${teamId}/logo-${hash}-[0-9a-f-]{36}\\.png$`))]);
     expect(await readTeamLogo(teamId, body.hash)).toBeNull();
     const served = await readTeamLogo(teamId, hash);
     expect(served?.contentType).toBe("image/png");
