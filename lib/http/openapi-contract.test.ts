@@ -67,7 +67,7 @@ describe("the contract check of every /api/v1 response against the OpenAPI docum
     expect(() => check(answer(422, { error: { code: "validation_error" } }, { method: "PATCH" }))).toThrow(/required property 'message'/);
   });
 
-  it("holds what is not an operation to the contract's 404 and 405 in the error envelope, and OPTIONS to 204 with Allow", () => {
+  it("holds what is not an operation to the contract's 404 and 405 in the error envelope, and OPTIONS to 204 with Allow (or the usual 429)", () => {
     const notFound = { error: { code: "not_found", message: "No such endpoint" } };
     expect(check(answer(404, notFound, { path: "/api/v1/nothing-here" }))).toEqual({
       operation: "GET (no operation of the document matches this path) 404",
@@ -82,6 +82,11 @@ describe("the contract check of every /api/v1 response against the OpenAPI docum
     const options = { method: "OPTIONS", headers: { ...RATE_LIMIT, allow: "GET, PATCH, DELETE, HEAD, OPTIONS" } };
     expect(check(answer(204, null, options))).toEqual({ operation: "OPTIONS /api/v1/documents/{short_code} 204" });
     expect(() => check(answer(204, null, { ...options, headers: RATE_LIMIT }))).toThrow(/OPTIONS answers 204 with an Allow header/);
+    const limited = { error: { code: "rate_limited", message: "Too many requests" } };
+    expect(check(answer(429, limited, { method: "OPTIONS", headers: RATE_LIMIT }))).toEqual({
+      operation: "OPTIONS (OPTIONS past the rate limit) 429",
+    });
+    expect(() => check(answer(429, "slow down", { method: "OPTIONS", headers: RATE_LIMIT }))).toThrow(/error envelope/);
   });
 
   it("reads HEAD as GET without a body, a path as the server serves it, and the server's own refusals", () => {

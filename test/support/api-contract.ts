@@ -119,6 +119,8 @@ export function contractChecker(published: object): (exchange: Exchange) => Chec
     const operation = item?.[method] as Operation | undefined;
     if (match && !operation && method === "options") {
       // Not an operation either: OPTIONS lists a path's methods (docs/decisions.md), 204 with Allow and no body.
+      // It is counted in the caller's rate limit like every request, so past it the answer is the usual 429.
+      if (exchange.status === 429) return refusal(exchange, 429, "OPTIONS past the rate limit");
       if (exchange.status !== 204 || exchange.body !== "" || !exchange.headers.allow) {
         throw new ContractViolation(exchange, "OPTIONS answers 204 with an Allow header and no body");
       }
