@@ -31,6 +31,8 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "document.created": (l) => `uploaded ${quoted(l)}`,
   "document.updated": (l) => `changed ${quoted(l)}`,
   "document.deleted": (l) => `deleted ${quoted(l)}`,
+  "document.version_uploaded": (l, d) => `uploaded version ${value(d.number)} of ${quoted(l)}`,
+  "document.version_restored": (l, d) => `made version ${value(d.number)} of ${quoted(l)} current again`,
   "link.created": (l, d) => `created the link ${quoted(l)}${ofDocument(d)}`,
   "link.updated": (l, d) => `changed the link ${quoted(l)}${ofDocument(d)}`,
   "link.deleted": (l, d) => `deleted the link ${quoted(l)}${ofDocument(d)}`,
@@ -49,6 +51,8 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "team.renamed": () => "renamed the team",
   "team.ownership_transferred": (_l, d) => `transferred the team's ownership to ${value((d.to as { email?: string } | undefined)?.email)}`,
   "team.branding_changed": () => "changed the team's branding",
+  "team.versions_kept_changed": (_l, d) =>
+    d.to === null ? "kept every version of the team's documents" : `kept the last ${value(d.to)} versions of the team's documents`,
   "notification_preferences.changed": () => "changed their notification preferences",
 };
 

@@ -23,7 +23,7 @@ import { verifyPassword } from "../credentials/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import { storage } from "../storage";
-import { pageImageKey } from "../storage/page-image-keys";
+import { pageImageKey } from "../storage/document-keys";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
@@ -159,8 +159,8 @@ describe("changing the gate", () => {
     expect(files.sort()).toEqual(
       [
         stored.storageKey,
-        pageImageKey(doc.id, 1, "page"),
-        pageImageKey(doc.id, 1, "thumb"),
+        pageImageKey(doc.storageKey, 1, "page"),
+        pageImageKey(doc.storageKey, 1, "thumb"),
         ...(stored.previewStorageKey ? [stored.previewStorageKey] : []),
       ].sort(),
     );

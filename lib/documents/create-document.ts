@@ -10,6 +10,7 @@ import type { Tx } from "../db/client";
 import { unusedShareCode } from "./share-code";
 import { apiShortCode } from "./short-code";
 import { storage } from "../storage";
+import { originalKey } from "../storage/document-keys";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
@@ -42,9 +43,6 @@ export type StoredOriginal = {
  * a password is kept as the worker's decrypted copy, never as uploaded (a direct upload's stored
  * original is replaced by it).
  */
-/** Where a document's original PDF is stored. */
-export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
-
 /** Who uploads: the team that will own the document, and the member (null for an operator's script). */
 export type Uploader = AuditActor;
 
@@ -62,7 +60,7 @@ export async function createDocument(
   await faultPoint("upload:received");
   try {
     const { pageCount, firstPageAspect, gatePage, preview, decrypted, pageImages } = await processPdf(
-      id,
+      storageKey,
       file.path,
       gate,
       storageKey,
@@ -117,6 +115,19 @@ export async function createDocument(
           passwordHash,
           createdAt,
           ...settings,
+        },
+      });
+      await tx.documentVersion.create({
+        data: {
+          documentId: id,
+          number: 1,
+          storageKey,
+          originalFilename: doc.originalFilename,
+          pageCount,
+          firstPageAspect,
+          sizeBytes: BigInt(sizeBytes),
+          createdById: by.userId,
+          createdAt,
         },
       });
       await recordEvent(tx, {

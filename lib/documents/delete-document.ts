@@ -7,26 +7,26 @@ import { apiShortCode } from "./short-code";
 import { removePageImages } from "./page-images";
 
 /**
- * Soft delete: the row, its files and analytics stay; every API path and the link stop serving it.
+ * Soft delete: the row, its current file and analytics stay (earlier versions' files go with the orphan sweep); every API path and the link stop serving it.
  * Its page images go (they are made again from the original should it ever come back). The row is
  * locked while its image count is read and zeroed, so a background render finishing meanwhile
  * either is counted here or finds the document deleted and removes its own.
  */
 export async function deleteDocument(by: AuditActor, shortCode: string): Promise<void> {
   const doc = await findOwnedDocument(by.teamId, shortCode);
-  const imagePages = await db.$transaction(async (tx) => {
+  const images = await db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<
-      Array<{ page_images: number }>
-    >`SELECT page_images FROM documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
+      Array<{ page_images: number; storage_key: string }>
+    >`SELECT page_images, storage_key FROM documents WHERE id = ${doc.id}::uuid FOR UPDATE`;
     const { count } = await tx.document.updateMany({
       where: { id: doc.id, deletedAt: null },
       data: { isActive: false, deletedAt: now(), pageImages: 0 },
     });
     if (count === 0) throw notFound();
     await recordAudit(tx, by, { action: "document.deleted", target: { id: apiShortCode(doc.code), label: doc.title } });
-    return row?.page_images ?? 0;
+    return { pages: row?.page_images ?? 0, originalKey: row?.storage_key ?? doc.storageKey };
   });
-  await removePageImages(doc.id, imagePages).catch((error: unknown) =>
+  await removePageImages(images.originalKey, images.pages).catch((error: unknown) =>
     // The orphan sweep removes what is left once the grace period has passed.
     console.error(`[page-images] removing the images of deleted document ${doc.id} failed:`, error),
   );

@@ -10,7 +10,8 @@ import { ApiError, type ErrorCode } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import type { UploadFields } from "../schemas/documents";
 import { storage } from "../storage";
-import { createDocument, originalKey } from "./create-document";
+import { createDocument } from "./create-document";
+import { originalKey } from "../storage/document-keys";
 import { scratchPath } from "./preview-file";
 import { now } from "../time";
 

@@ -6,7 +6,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { db } from "../db/client";
 import { pdfJobsStarted } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
-import { pageImageKey } from "../storage/page-image-keys";
+import { pageImageKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
@@ -25,11 +25,11 @@ describe("page images at upload and after it", () => {
     const user = await owner();
     const doc = await createSampleDocument(user, "Images", 3, { email_gate: false });
     expect(pageImagesOf(doc)).toEqual({ pages: 1, complete: false, stopped: false });
-    const page = await sharp(await imageBytes(pageImageKey(doc.id, 1, "page"))).metadata();
-    const thumb = await sharp(await imageBytes(pageImageKey(doc.id, 1, "thumb"))).metadata();
+    const page = await sharp(await imageBytes(pageImageKey(doc.storageKey, 1, "page"))).metadata();
+    const thumb = await sharp(await imageBytes(pageImageKey(doc.storageKey, 1, "thumb"))).metadata();
     expect([page.format, page.width, page.height]).toEqual(["webp", 1280, Math.round(1280 * doc.firstPageAspect!)]);
     expect([thumb.format, thumb.width]).toEqual(["webp", 320]);
-    expect(await storage().exists(pageImageKey(doc.id, 2, "page"))).toBe(false);
+    expect(await storage().exists(pageImageKey(doc.storageKey, 2, "page"))).toBe(false);
     expect(await readPageImage(doc, 2, "page")).toBeNull();
   });
 
@@ -39,7 +39,7 @@ describe("page images at upload and after it", () => {
     const doc = await createSampleDocument(user, "Large", 2, { email_gate: false }, { paddingKiBPerPage: paddingKiB });
     expect(Number(doc.sizeBytes)).toBeGreaterThan(MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER);
     expect(pageImagesOf(doc).pages).toBe(0);
-    expect(await storage().exists(pageImageKey(doc.id, 1, "page"))).toBe(false);
+    expect(await storage().exists(pageImageKey(doc.storageKey, 1, "page"))).toBe(false);
     expect((await renderPageImages(doc.id)).pages.map((page) => page.page)).toEqual([1, 2]);
   });
 
@@ -64,7 +64,7 @@ describe("page images at upload and after it", () => {
     for (let page = 1; page <= pages; page++) {
       digests.add(
         createHash("sha256")
-          .update(await imageBytes(pageImageKey(doc.id, page, "page")))
+          .update(await imageBytes(pageImageKey(doc.storageKey, page, "page")))
           .digest("hex"),
       );
     }
@@ -126,7 +126,8 @@ describe("reading a page image", () => {
     await renderPageImages(doc.id);
     await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, doc.code);
     for (let page = 1; page <= 3; page++) {
-      for (const variant of ["page", "thumb"] as const) expect(await storage().exists(pageImageKey(doc.id, page, variant))).toBe(false);
+      for (const variant of ["page", "thumb"] as const)
+        expect(await storage().exists(pageImageKey(doc.storageKey, page, variant))).toBe(false);
     }
     expect((await row(doc.id)).pageImages).toBe(0);
     expect(await storage().exists(doc.storageKey)).toBe(true);
@@ -139,7 +140,7 @@ describe("the orphan sweep and page images", () => {
   it("keeps the images a document counts and removes those it does not (uncounted pages, deleted documents)", async () => {
     const user = await owner();
     const kept = await createSampleDocument(user, "Kept", 3, { email_gate: false });
-    const uncounted = pageImageKey(kept.id, 3, "page");
+    const uncounted = pageImageKey(kept.storageKey, 3, "page");
     await storage().put(uncounted, Buffer.from("RIFF"), 4);
     const deleted = await createSampleDocument(user, "Gone", 2, { email_gate: false });
     await db.document.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
@@ -147,8 +148,10 @@ describe("the orphan sweep and page images", () => {
     setClockOffset(2 * 3_600_000);
     const removed = await sweepOrphanedObjects(3_600_000);
 
-    expect(removed).toEqual(expect.arrayContaining([uncounted, pageImageKey(deleted.id, 1, "page"), pageImageKey(deleted.id, 1, "thumb")]));
-    for (const key of [pageImageKey(kept.id, 1, "page"), pageImageKey(kept.id, 1, "thumb")]) {
+    expect(removed).toEqual(
+      expect.arrayContaining([uncounted, pageImageKey(deleted.storageKey, 1, "page"), pageImageKey(deleted.storageKey, 1, "thumb")]),
+    );
+    for (const key of [pageImageKey(kept.storageKey, 1, "page"), pageImageKey(kept.storageKey, 1, "thumb")]) {
       expect(removed).not.toContain(key);
       expect(await storage().exists(key)).toBe(true);
     }

@@ -3,10 +3,10 @@ import path from "node:path";
 import type { Document } from "../generated/prisma/client";
 import type { RenderedPage } from "../pdf/pdf-job";
 import { storage, type StoredObject } from "../storage";
-import { PAGE_IMAGE_VARIANTS, pageImageKey, pageImageName, type PageImageVariant } from "../storage/page-image-keys";
+import { PAGE_IMAGE_VARIANTS, pageImageKey, pageImageName, type PageImageVariant } from "../storage/document-keys";
 import { findOwnedDocument } from "./find-document";
 
-export type { PageImageVariant } from "../storage/page-image-keys";
+export type { PageImageVariant } from "../storage/document-keys";
 
 /**
  * Server-rendered images of a document's pages (WebP, 1280 px wide, and a 320 px thumbnail), stored
@@ -28,14 +28,14 @@ export function pageImagesOf(doc: Pick<Document, "pageCount" | "pageImages" | "p
   return { pages, complete: pages === doc.pageCount, stopped: doc.pageImagesStopped && pages < doc.pageCount };
 }
 
-/** One image of a document, or null when that page has none (yet). The caller decides who may see it. */
+/** One image of a document's current version, or null when that page has none (yet). The caller decides who may see it. */
 export async function readPageImage(
-  doc: Pick<Document, "id" | "pageCount" | "pageImages" | "pageImagesStopped">,
+  doc: Pick<Document, "storageKey" | "pageCount" | "pageImages" | "pageImagesStopped">,
   page: number,
   variant: PageImageVariant,
 ): Promise<StoredObject | null> {
   if (!Number.isInteger(page) || page < 1 || page > pageImagesOf(doc).pages) return null;
-  return storage().get(pageImageKey(doc.id, page, variant));
+  return storage().get(pageImageKey(doc.storageKey, page, variant));
 }
 
 /** An image of one of the team's documents (dashboard thumbnails); 404 for another team's or a deleted one. */
@@ -43,12 +43,12 @@ export async function readOwnedPageImage(teamId: string, shortCode: string, page
   return readPageImage(await findOwnedDocument(teamId, shortCode), page, variant);
 }
 
-/** Stores the images the PDF worker wrote to `dir`; returns their keys. */
-export async function storePageImages(documentId: string, dir: string, rendered: RenderedPage[]): Promise<string[]> {
+/** Stores the images the PDF worker wrote to `dir` beside the original stored at `originalKey`; returns their keys. */
+export async function storePageImages(originalKey: string, dir: string, rendered: RenderedPage[]): Promise<string[]> {
   const keys: string[] = [];
   for (const { page, bytes, thumbBytes } of rendered) {
     for (const variant of PAGE_IMAGE_VARIANTS) {
-      const key = pageImageKey(documentId, page, variant);
+      const key = pageImageKey(originalKey, page, variant);
       await storage().put(key, createReadStream(path.join(dir, pageImageName(page, variant))), variant === "page" ? bytes : thumbBytes);
       keys.push(key);
     }
@@ -56,10 +56,10 @@ export async function storePageImages(documentId: string, dir: string, rendered:
   return keys;
 }
 
-/** Removes the images of pages 1..`pages` (a few at a time, for object stores). */
-export async function removePageImages(documentId: string, pages: number): Promise<void> {
+/** Removes the images of pages 1..`pages` of the original stored at `originalKey` (a few at a time, for object stores). */
+export async function removePageImages(originalKey: string, pages: number): Promise<void> {
   const keys = Array.from({ length: pages }, (_, i) => i + 1).flatMap((page) =>
-    PAGE_IMAGE_VARIANTS.map((variant) => pageImageKey(documentId, page, variant)),
+    PAGE_IMAGE_VARIANTS.map((variant) => pageImageKey(originalKey, page, variant)),
   );
   for (let i = 0; i < keys.length; i += 16) await Promise.all(keys.slice(i, i + 16).map((key) => storage().delete(key)));
 }

@@ -8,6 +8,7 @@ import type { Document } from "../generated/prisma/client";
 import { runPdfJob, type PdfJobOutcome } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
 import { scratchName } from "../storage/clear-scratch";
+import { previewKey } from "../storage/document-keys";
 import { storePageImages } from "./page-images";
 import type { PreviewChange } from "./change-with-preview";
 
@@ -35,14 +36,14 @@ export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & {
 
 /**
  * Inspects a PDF on local disk in the PDF worker process and, when the gate needs one, stores its
- * preview under a fresh key (so a reader never gets a half-written file); with `imagePages`, also
- * renders and stores images of its first pages. The caller deletes `preview.key` and
+ * preview under a fresh key (so a reader never gets a half-written file) beside `originalKey` (where
+ * the file is or will be stored); with `imagePages`, also renders and stores images of its first pages. The caller deletes `preview.key` and
  * `pageImages.keys` if it does not keep them. A file encrypted yet openable without a password is
  * decrypted by the worker: that copy is stored under `decryptedKey` (replacing what is there) and
  * `decrypted` gives its size; it is deleted again if what follows cannot be stored.
  */
 export async function processPdf(
-  documentId: string,
+  originalKey: string,
   file: string,
   gate: GateInput,
   decryptedKey?: string,
@@ -60,10 +61,10 @@ export async function processPdf(
       await storage().put(decryptedKey, createReadStream(decryptedOutput), outcome.decrypted.size);
       decryptedStored = true;
     }
-    stored.push(...(imageDir && outcome.rendered ? await storePageImages(documentId, imageDir, outcome.rendered) : []));
+    stored.push(...(imageDir && outcome.rendered ? await storePageImages(originalKey, imageDir, outcome.rendered) : []));
     const pageImages = { pages: outcome.rendered?.length ?? 0, keys: stored };
     if (!outcome.preview) return { ...outcome, preview: null, pageImages };
-    const key = `documents/${documentId}/preview-${outcome.preview.pages}p-${randomBytes(4).toString("hex")}.pdf`;
+    const key = previewKey(originalKey, outcome.preview.pages, randomBytes(4).toString("hex"));
     await storage().put(key, createReadStream(previewOutput), outcome.preview.size);
     return { ...outcome, preview: { key, pages: outcome.preview.pages }, pageImages };
   } catch (error) {
@@ -76,13 +77,13 @@ export async function processPdf(
 }
 
 /** Rebuilds the preview of a stored document for new gate settings. */
-export async function rebuildPreview(doc: Pick<Document, "id" | "storageKey">, gate: GateInput): Promise<ProcessedPdf> {
+export async function rebuildPreview(doc: Pick<Document, "storageKey">, gate: GateInput): Promise<ProcessedPdf> {
   const object = await storage().get(doc.storageKey);
   if (!object) throw new Error(`Original file ${doc.storageKey} is missing from storage`);
   const local = await scratchPath("originals", ".pdf");
   try {
     await pipeline(object.body, createWriteStream(local));
-    return await processPdf(doc.id, local, gate);
+    return await processPdf(doc.storageKey, local, gate);
   } finally {
     await rm(local, { force: true });
   }
@@ -94,7 +95,7 @@ export async function rebuildPreview(doc: Pick<Document, "id" | "storageKey">, g
  * the row held before.
  */
 export async function newPreview(
-  doc: Pick<Document, "id" | "storageKey">,
+  doc: Pick<Document, "storageKey">,
   gate: GateInput,
   needed: number,
   replaced: string | null,

@@ -7,7 +7,7 @@ import { ApiError } from "../errors";
 import type { RenderedPage } from "../pdf/pdf-job";
 import { runRenderJob } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
-import { pageImageName, PAGE_IMAGE_VARIANTS } from "../storage/page-image-keys";
+import { pageImageName, PAGE_IMAGE_VARIANTS } from "../storage/document-keys";
 import { storePageImages } from "./page-images";
 import { scratchDirectory, scratchPath } from "./preview-file";
 
@@ -31,7 +31,7 @@ export type RenderProgress = { pages: RenderedPage[]; stoppedAt: number | null }
  * lane, storing each job's images before counting them in `documents.page_images` (so a reader
  * is never sent to an image that is not there). A page that cannot be drawn within the worker's
  * limits stops the document for good (`page_images_stopped`; readers get pdf.js alone from there),
- * with no retry. A document deleted meanwhile keeps nothing. The count is written without touching
+ * with no retry. A document deleted or given another version meanwhile keeps nothing of this run. The count is written without touching
  * `updated_at`: images change nothing a reader's cached file depends on.
  */
 export async function renderPageImages(documentId: string): Promise<RenderProgress> {
@@ -57,16 +57,18 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
         },
       );
       if (rendered === null || rendered.length !== to - from + 1) {
-        await db.$executeRaw`UPDATE documents SET page_images_stopped = true WHERE id = ${documentId}::uuid`;
+        await db.$executeRaw`UPDATE documents SET page_images_stopped = true WHERE id = ${documentId}::uuid AND storage_key = ${doc.storageKey}`;
         progress.stoppedAt = from + (rendered?.length ?? 0);
         console.warn(
           `[page-images] document ${documentId}: page ${progress.stoppedAt} could not be rendered; readers get pdf.js from there`,
         );
         return progress;
       }
-      const keys = await storePageImages(documentId, outputDir, rendered);
+      const keys = await storePageImages(doc.storageKey, outputDir, rendered);
+      // Counted only while the file drawn is still the document's current version.
       const counted = await db.$executeRaw`
-        UPDATE documents SET page_images = GREATEST(page_images, ${to}) WHERE id = ${documentId}::uuid AND deleted_at IS NULL`;
+        UPDATE documents SET page_images = GREATEST(page_images, ${to})
+        WHERE id = ${documentId}::uuid AND deleted_at IS NULL AND storage_key = ${doc.storageKey}`;
       if (counted === 0) {
         await Promise.all(keys.map((key) => storage().delete(key)));
         return progress;

@@ -27,8 +27,9 @@ export async function updateDocument(by: AuditActor, doc: Document, update: Docu
     lockKey: `document-settings:${doc.id}`,
     read: (client: Tx) => client.document.findUniqueOrThrow({ where: { id: doc.id } }),
     plan: async (current) => ({ preview: await previewChange(current, update) }),
-    // The preview follows the gate; it was built for the gate and the file the row held when planned.
+    // The preview follows the gate; it was built for the gate and the file (the version) the row held when planned.
     planFits: (planned, current) =>
+      planned.storageKey === current.storageKey &&
       planned.emailGate === current.emailGate &&
       planned.gateType === current.gateType &&
       planned.gatePage === current.gatePage &&

@@ -15,6 +15,7 @@ import { errorSchema, shortCodeParam } from "../schemas/common";
 import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../schemas/events";
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
 import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
+import { documentVersionListSchema, versionChangeSchema, versionNumberParam, versionUploadBodySchema } from "../schemas/versions";
 import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
 import {
   memberUserIdParam,
@@ -237,6 +238,56 @@ const linkOperations: RouteConfig[] = [
   },
 ];
 
+const versionPath = z.object({ short_code: shortCodeParam, number: versionNumberParam });
+
+/** A document's versions (issue 28; additive, not in SPEC.md). */
+const versionOperations: RouteConfig[] = [
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/versions",
+    summary: "A document's versions",
+    description: "Every file the document has had, newest first; `is_current` marks the one readers get.",
+    tags: ["Versions"],
+    request: { params: documentPath },
+    responses: { ...ok("The versions", documentVersionListSchema), ...errors(404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/documents/{short_code}/versions",
+    summary: "Upload a new version",
+    description:
+      "Replaces the document's file for every link at once; codes, settings and analytics stay. The file is inspected like an upload; a refused file changes nothing. A gate_page past the new page count moves to its last page (reported in `gate_page_clamped`). Emits `document.updated`.",
+    tags: ["Versions"],
+    request: { params: documentPath, body: { content: { "multipart/form-data": { schema: versionUploadBodySchema } }, required: true } },
+    responses: { ...ok("The document with its new version", versionChangeSchema, 201), ...errors(400, 404, 413, 422) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/documents/{short_code}/versions/{number}/restore",
+    summary: "Make an earlier version current again",
+    description: "As a new upload of that file would, keeping its number. Emits `document.updated`.",
+    tags: ["Versions"],
+    request: { params: versionPath },
+    responses: { ...ok("The document with the restored version current", versionChangeSchema), ...errors(400, 404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/documents/{short_code}/versions/{number}/file",
+    summary: "Download one version's PDF",
+    description: "For the team's members and keys; readers only ever get the current version through the share link.",
+    tags: ["Versions"],
+    request: { params: versionPath },
+    responses: {
+      200: {
+        description: "The PDF",
+        headers: rateLimitHeaders,
+        content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      ...errors(404),
+    },
+  },
+];
+
 const memberPath = z.object({ user_id: memberUserIdParam });
 
 /** The key's team (issue 27): its members and their roles. A key acts with its maker's role now. */
@@ -298,7 +349,7 @@ const teamOperations: RouteConfig[] = [
   },
 ];
 
-for (const operation of [...operations, ...linkOperations, ...teamOperations])
+for (const operation of [...operations, ...versionOperations, ...linkOperations, ...teamOperations])
   registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
@@ -309,6 +360,7 @@ const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", str
   "engagement.milestone": "A viewer reached High Interest (once per viewer)",
   "document.uploaded": "A document was uploaded",
   "document.downloaded": "Someone downloaded a document",
+  "document.updated": "A document's current version changed: a new file, or an earlier version restored (additive, not in SPEC.md)",
   "webhook.test": "The test event of POST /api/v1/webhooks/test",
 };
 

@@ -16,6 +16,13 @@ export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infe
   return result.data;
 }
 
+/** A path segment → its typed value; one that cannot be one names nothing that exists: 404, like an unknown one. */
+export function parseParam<S extends z.ZodType>(schema: S, value: string, what = "Version"): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ApiError("not_found", `${what} not found`);
+  return result.data;
+}
+
 /** A JSON body → typed values; 400 for a body that is not JSON, 422 for invalid fields. */
 export async function parseJsonBody<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
   const body = await readJsonBody(req, BODY_LIMITS.apiJson);

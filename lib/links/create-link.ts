@@ -12,57 +12,68 @@ import { previewFor } from "./link-preview";
 
 const CODE_ATTEMPTS = 5;
 
-/** A new link of the document with its own code; its preview file is built first when it overrides the gate. */
+/**
+ * A new link of the document with its own code; its preview file is built first when it overrides
+ * the gate. It is written under the document's settings lock, and only if the document's file is still
+ * the one the preview was built from (a new version landing meanwhile has it built again).
+ */
 export async function createLink(by: AuditActor, doc: Document, input: LinkCreate): Promise<Link> {
-  const { overrides, passwordHash } = await changeOverrides(doc, {}, input.settings);
-  const draft: Link = {
-    id: "",
-    documentId: doc.id,
-    code: "",
-    name: input.name,
-    overrides: overrides as Prisma.JsonObject,
-    passwordHash: passwordHash ?? null,
-    previewStorageKey: null,
-    previewPageCount: 0,
-    disabledAt: null,
-    deletedAt: null,
-    createdAt: now(),
-    updatedAt: now(),
-  };
-  const preview = await previewFor(doc, draft, overrides);
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const code = await unusedShareCode();
-        return await db.$transaction(async (tx) => {
-          const link = await tx.link.create({
-            data: {
-              documentId: doc.id,
-              code,
-              name: input.name,
-              overrides: overrides as Prisma.JsonObject,
-              passwordHash: passwordHash ?? null,
-              previewStorageKey: preview?.previewStorageKey ?? null,
-              previewPageCount: preview?.previewPageCount ?? 0,
-              createdAt: draft.createdAt,
-            },
-          });
-          await recordAudit(tx, by, {
-            action: "link.created",
-            target: { id: apiShortCode(link.code), label: link.name },
-            details: { document: { short_code: apiShortCode(doc.code), title: doc.title }, settings: overrides },
-          });
-          return link;
+  let source = doc;
+  for (let attempt = 1; ; attempt++) {
+    const { overrides, passwordHash } = await changeOverrides(source, {}, input.settings);
+    const draft: Link = {
+      id: "",
+      documentId: doc.id,
+      code: "",
+      name: input.name,
+      overrides: overrides as Prisma.JsonObject,
+      passwordHash: passwordHash ?? null,
+      previewStorageKey: null,
+      previewPageCount: 0,
+      disabledAt: null,
+      deletedAt: null,
+      createdAt: now(),
+      updatedAt: now(),
+    };
+    const preview = await previewFor(source, draft, overrides);
+    try {
+      const code = await unusedShareCode();
+      const made = await db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-settings:${doc.id}`}, 0))`;
+        const current = await tx.document.findUniqueOrThrow({ where: { id: doc.id } });
+        if (current.storageKey !== source.storageKey) return { link: null, stale: current };
+        const link = await tx.link.create({
+          data: {
+            documentId: doc.id,
+            code,
+            name: input.name,
+            overrides: overrides as Prisma.JsonObject,
+            passwordHash: passwordHash ?? null,
+            previewStorageKey: preview?.previewStorageKey ?? null,
+            previewPageCount: preview?.previewPageCount ?? 0,
+            createdAt: draft.createdAt,
+          },
         });
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
-      }
+        await recordAudit(tx, by, {
+          action: "link.created",
+          target: { id: apiShortCode(link.code), label: link.name },
+          details: { document: { short_code: apiShortCode(doc.code), title: doc.title }, settings: overrides },
+        });
+        return { link, stale: null };
+      });
+      if (made.link) return made.link;
+      source = made.stale;
+      await removePreview(preview?.created);
+    } catch (error) {
+      await removePreview(preview?.created);
+      if (!isUniqueViolation(error) || attempt >= CODE_ATTEMPTS) throw error;
     }
-  } catch (error) {
-    if (preview?.created)
-      await storage()
-        .delete(preview.created)
-        .catch(() => undefined);
-    throw error;
   }
+}
+
+async function removePreview(key: string | null | undefined) {
+  if (key)
+    await storage()
+      .delete(key)
+      .catch(() => undefined);
 }

@@ -28,14 +28,16 @@ export async function updateLink(by: AuditActor | null, link: OwnedLink, update:
   const changesSettings = Boolean(update.settings || update.inherit);
   return changeWithPreview({
     lockKey: `link-settings:${link.id}`,
-    read: (client: Tx) => client.link.findUniqueOrThrow({ where: { id: link.id } }),
+    // The document is read afresh too: a new version may have replaced the file a preview is built from.
+    read: (client: Tx) => client.link.findUniqueOrThrow({ where: { id: link.id }, include: { document: true } }),
     plan: async (current) => {
       if (!changesSettings) return { preview: null, settings: null };
-      const settings: OverridesChange = await changeOverrides(link.document, linkOverrides(current), update.settings, update.inherit);
-      return { preview: await previewFor(link.document, current, settings.overrides), settings };
+      const settings: OverridesChange = await changeOverrides(current.document, linkOverrides(current), update.settings, update.inherit);
+      return { preview: await previewFor(current.document, current, settings.overrides), settings };
     },
-    // The overrides were merged into, and the preview built for, what the row held when planned.
+    // The overrides were merged into, and the preview built for, what the rows held when planned.
     planFits: (planned, current) =>
+      planned.document.storageKey === current.document.storageKey &&
       JSON.stringify(planned.overrides) === JSON.stringify(current.overrides) &&
       planned.previewPageCount === current.previewPageCount &&
       planned.previewStorageKey === current.previewStorageKey,

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { NO_GATE, pdfJobScratch } from "../../test/support/pdf-job-scratch";
-import { pageImageName } from "../storage/page-image-keys";
+import { pageImageName } from "../storage/document-keys";
 import { pageImageSize, PAGE_IMAGE_WIDTH } from "./render-pages";
 import { pdfJobsInProgress, runPdfJob, runRenderJob, runWatermarkJob } from "./run-pdf-job";
 

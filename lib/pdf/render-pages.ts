@@ -5,7 +5,7 @@ import { PDFiumLibrary } from "@hyzyla/pdfium";
 import sharp from "sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
-import { pageImageName } from "../storage/page-image-keys";
+import { pageImageName } from "../storage/document-keys";
 
 /** The reading image's width: sharp on a 1280 px wide column, and what pdf.js replaces for zoom. */
 export const PAGE_IMAGE_WIDTH = 1280;

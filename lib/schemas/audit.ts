@@ -6,6 +6,8 @@ export const AUDIT_ACTIONS = [
   "document.created",
   "document.updated",
   "document.deleted",
+  "document.version_uploaded",
+  "document.version_restored",
   "link.created",
   "link.updated",
   "link.deleted",
@@ -24,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "team.renamed",
   "team.ownership_transferred",
   "team.branding_changed",
+  "team.versions_kept_changed",
   "notification_preferences.changed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

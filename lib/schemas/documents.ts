@@ -217,6 +217,10 @@ export const documentSchema = z
     created_at: z.string().openapi({ format: "date-time" }),
     is_active: z.boolean(),
     settings: settingsSchema,
+    version: z.number().int().min(1).openapi({
+      description: "The current version's number (additive, not in SPEC.md): GET /api/v1/documents/{short_code}/versions lists them",
+      example: 1,
+    }),
   })
   .openapi("Document");
 

@@ -15,6 +15,7 @@ export const EVENT_KINDS = [
   "engagement.milestone",
   "document.uploaded",
   "document.downloaded",
+  "document.updated",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
@@ -130,6 +131,21 @@ export const EVENT_DATA = {
       visit_number: z.number().int(),
     }),
     download: z.object({ downloaded_at: timestamp }),
+  }),
+  "document.updated": z.object({
+    ...subject,
+    version: z.object({
+      number: z.number().int().openapi({ description: "The version now current", example: 2 }),
+      page_count: z.number().int(),
+      size_bytes: z.number().int(),
+      original_filename: z.string(),
+      previous_number: z.number().int().openapi({ description: "The version current before", example: 1 }),
+      restored: z.boolean().openapi({ description: "An earlier version made current again, rather than a new file" }),
+    }),
+    gate_page_clamped: z
+      .object({ from: z.number().int(), to: z.number().int() })
+      .nullable()
+      .openapi({ description: "The document's gate_page was past the new page count and was moved to its last page" }),
   }),
 } satisfies Record<EventKind, z.ZodType>;
 

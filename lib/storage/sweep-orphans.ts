@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { pageOfImageKey } from "./page-image-keys";
+import { fileFolder, pageOfImageKey } from "./document-keys";
 import { now } from "../time";
 import { storage } from "./index";
 
@@ -8,7 +8,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Removes stored objects no committed document or link row points at (a crash between storing a file
  * and committing its row, a half-written `.partial`, a replaced preview whose delete was lost, images
- * of a deleted document's pages or of pages not yet counted in `page_images`),
+ * of a deleted document's pages, of pages not yet counted in `page_images` or of a version no longer
+ * current, the files of versions pruned or of a deleted document's earlier versions),
  * once they are older than the grace period, so uploads in flight are never touched. Direct
  * uploads whose file never arrived are forgotten after the same grace. Returns the keys removed.
  */
@@ -22,7 +23,12 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
     where: { id: { in: ids } },
     select: { id: true, storageKey: true, previewStorageKey: true, pageImages: true, deletedAt: true },
   });
-  const imagePages = new Map(rows.map((row) => [row.id, row.deletedAt ? 0 : row.pageImages]));
+  // Images are kept for the current version's pages counted in page_images only.
+  const imagePages = new Map(rows.map((row) => [fileFolder(row.storageKey), row.deletedAt ? 0 : row.pageImages]));
+  const versions = await db.documentVersion.findMany({
+    where: { documentId: { in: rows.filter((row) => !row.deletedAt).map((row) => row.id) } },
+    select: { storageKey: true },
+  });
   // A link with its own gate has its own preview, stored beside its document's files.
   const links = await db.link.findMany({
     where: { documentId: { in: ids }, previewStorageKey: { not: null } },
@@ -31,10 +37,11 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   const referenced = new Set([
     ...rows.flatMap((row) => [row.storageKey, row.previewStorageKey]),
     ...links.map((link) => link.previewStorageKey),
+    ...versions.map((version) => version.storageKey),
   ]);
   const isCountedImage = (key: string) => {
-    const page = pageOfImageKey(key);
-    return page !== null && page <= (imagePages.get(key.split("/")[1] ?? "") ?? 0);
+    const image = pageOfImageKey(key);
+    return image !== null && image.page <= (imagePages.get(image.folder) ?? 0);
   };
   const orphans = old.map((object) => object.key).filter((key) => !referenced.has(key) && !isCountedImage(key));
   for (const key of orphans) await storage().delete(key);

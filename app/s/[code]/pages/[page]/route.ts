@@ -18,7 +18,8 @@ export function GET(req: Request, context: RouteContext): Promise<Response> {
   return withShareLink("file", async ({ doc, access }) => {
     const page = readablePage(doc, access, (await context.params).page);
     const variant = new URL(req.url).searchParams.get("w") === "thumb" ? "thumb" : "page";
-    const etag = `"${doc.id}-${page}-${variant}"`;
+    // A version's images differ from another's: the version is part of the tag.
+    const etag = `"${doc.id}-v${doc.version}-${page}-${variant}"`;
     const headers = { ETag: etag, "Cross-Origin-Resource-Policy": "same-origin" };
     if (req.headers.get("if-none-match") === etag) {
       return new Response(null, {

@@ -1,0 +1,263 @@
+import { type AuditActor, recordAudit } from "../audit/record-audit";
+import { config } from "../config";
+import { notFound } from "../errors";
+import { db, type Tx } from "../db/client";
+import { recordEvent } from "../events/record-event";
+import type { Document, Link, Prisma } from "../generated/prisma/client";
+import { linkOverrides, ownsPreview, sharedDocument } from "../links/shared-document";
+import { previewPagesNeeded } from "../rules/gate";
+import { storage } from "../storage";
+import { now } from "../time";
+import { removePageImages } from "./page-images";
+import { processPdf, type ProcessedPdf } from "./preview-file";
+import { queuePageImages } from "./render-page-images";
+import { eventDocument } from "./serialize";
+import { apiShortCode } from "./short-code";
+
+/** A file about to become a document's current version, already inspected by the PDF worker and stored. */
+export type IncomingVersion = {
+  /** Where its original is stored (its folder holds the previews and images made from it). */
+  storageKey: string;
+  /** The same file on local disk, to build previews from. */
+  localPath: string;
+  originalFilename: string;
+  sizeBytes: number;
+  inspection: Pick<ProcessedPdf, "pageCount" | "firstPageAspect" | "pageImages">;
+  /** A new version (its number is the next one), or an earlier one made current again. */
+  restoring: number | null;
+};
+
+export type VersionChange = {
+  document: Document;
+  /** The document's gate_page was past the new page count: moved to its last page. */
+  gatePageClamped: { from: number; to: number } | null;
+  /** The links whose own gate_page was moved the same way, by code. */
+  linksClamped: Array<{ code: string; from: number; to: number }>;
+};
+
+type PreviewPlan = { key: string | null; pages: number };
+type LinkPlan = { link: Link; gatePage: number | null; preview: PreviewPlan };
+type Plan = { doc: Document; gatePage: number; preview: PreviewPlan; links: LinkPlan[]; created: string[] };
+
+/** Plans made outside the lock that went stale this many times in a row: the next is made under it. */
+const PLANS_OUTSIDE_THE_LOCK = 3;
+
+/**
+ * Makes `incoming` the document's current version for every share code at once: the row takes its
+ * file, page count and size, the previews of the document and of each link with its own gate are
+ * rebuilt from it (a gate_page past its last page is moved to it, never left to show everything),
+ * its page images start over, and a `document.updated` event and an audit entry are written, all in
+ * one transaction under the document's and its links' settings locks, so no reader is ever given a
+ * preview made from another version. The previews are built first, holding nothing; a settings change
+ * landing meanwhile makes them stale and they are built again. The files the row pointed at before
+ * (previews, page images) are removed after the commit; versions past the team's `versions_kept` go
+ * with them. If anything fails the new previews are removed and the document is as it was; the
+ * caller removes the incoming version's own files.
+ */
+export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
+  for (let attempt = 1; ; attempt++) {
+    let plan = attempt <= PLANS_OUTSIDE_THE_LOCK ? await planPreviews(await readRows(db, documentId), incoming) : null;
+    try {
+      const written = await db.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-settings:${documentId}`}, 0))`;
+          // New links wait for the document's lock (createLink), so this list is complete.
+          const linkIds = await tx.link.findMany({ where: { documentId, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
+          for (const { id } of linkIds) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`link-settings:${id}`}, 0))`;
+          const current = await readRows(tx, documentId);
+          if (current.doc.deletedAt) throw notFound();
+          if (plan === null) plan = await planPreviews(current, incoming);
+          else if (!planFits(plan, current)) return null;
+          return write(tx, by, current, plan, incoming);
+        },
+        // The last attempt plans under the lock: give it the PDF worker's time for a few previews.
+        { timeout: (config().PDF_WORKER_TIMEOUT_SECONDS + 30) * 4000, maxWait: 30_000 },
+      );
+      if (written) {
+        await removeFiles([...written.replaced, ...written.pruned]);
+        await removePageImages(written.replacedImages.originalKey, written.replacedImages.pages).catch((error: unknown) =>
+          // The orphan sweep removes what is left once the grace period has passed.
+          console.error(`[versions] removing the page images of document ${documentId}'s previous version failed:`, error),
+        );
+        queuePageImages(documentId);
+        return written.change;
+      }
+      await removeFiles(plan!.created);
+    } catch (error) {
+      await removeFiles(plan?.created);
+      throw error;
+    }
+  }
+}
+
+type Rows = { doc: Document; links: Link[] };
+
+async function readRows(client: Tx, documentId: string): Promise<Rows> {
+  const doc = await client.document.findUniqueOrThrow({ where: { id: documentId } });
+  const links = await client.link.findMany({ where: { documentId, deletedAt: null }, orderBy: { id: "asc" } });
+  return { doc, links };
+}
+
+const clamp = (gatePage: number, pageCount: number) => Math.min(gatePage, pageCount);
+
+/** The previews the document and its links need from the incoming file, built by the PDF worker. */
+async function planPreviews({ doc, links }: Rows, incoming: IncomingVersion): Promise<Plan> {
+  const pageCount = incoming.inspection.pageCount;
+  const plan: Plan = { doc, gatePage: clamp(doc.gatePage, pageCount), preview: { key: null, pages: 0 }, links: [], created: [] };
+  try {
+    const next = { ...doc, pageCount, gatePage: plan.gatePage };
+    plan.preview = await buildPreview(incoming, next, plan.created);
+    for (const link of links) {
+      const overrides = linkOverrides(link);
+      if (!ownsPreview(overrides)) {
+        plan.links.push({ link, gatePage: null, preview: { key: null, pages: 0 } });
+        continue;
+      }
+      const gatePage = overrides.gate_page === undefined ? null : clamp(overrides.gate_page, pageCount);
+      const effective = sharedDocument(next, { ...link, overrides: { ...overrides, ...(gatePage !== null && { gate_page: gatePage }) } });
+      plan.links.push({ link, gatePage, preview: await buildPreview(incoming, effective, plan.created) });
+    }
+    return plan;
+  } catch (error) {
+    await removeFiles(plan.created);
+    throw error;
+  }
+}
+
+async function buildPreview(
+  incoming: IncomingVersion,
+  gate: Pick<Document, "emailGate" | "gateType" | "gatePage" | "pageCount">,
+  created: string[],
+): Promise<PreviewPlan> {
+  if (previewPagesNeeded(gate) === 0) return { key: null, pages: 0 };
+  const { emailGate, gateType, gatePage } = gate;
+  const { preview } = await processPdf(incoming.storageKey, incoming.localPath, { emailGate, gateType, gatePage });
+  if (preview) created.push(preview.key);
+  return { key: preview?.key ?? null, pages: preview?.pages ?? 0 };
+}
+
+/** The previews were built for the gates and links the rows held when planned. */
+function planFits(plan: Plan, current: Rows): boolean {
+  const gateOf = (d: Document) => [d.emailGate, d.gateType, d.gatePage, d.storageKey].join("|");
+  const linksOf = (links: Link[]) => links.map((l) => `${l.id}:${JSON.stringify(l.overrides)}`).join(",");
+  return gateOf(plan.doc) === gateOf(current.doc) && linksOf(plan.links.map((l) => l.link)) === linksOf(current.links);
+}
+
+type Written = {
+  change: VersionChange;
+  /** Previews the rows pointed at before, and versions past the team's limit: removed after the commit. */
+  replaced: string[];
+  pruned: string[];
+  replacedImages: { originalKey: string; pages: number };
+};
+
+async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming: IncomingVersion): Promise<Written> {
+  const at = now();
+  const { pageCount, firstPageAspect, pageImages } = incoming.inspection;
+  let number = incoming.restoring;
+  if (number === null) {
+    const last = await tx.documentVersion.aggregate({ where: { documentId: doc.id }, _max: { number: true } });
+    number = Math.max(last._max.number ?? 0, doc.version) + 1;
+    await tx.documentVersion.create({
+      data: {
+        documentId: doc.id,
+        number,
+        storageKey: incoming.storageKey,
+        originalFilename: incoming.originalFilename,
+        pageCount,
+        firstPageAspect,
+        sizeBytes: BigInt(incoming.sizeBytes),
+        createdById: by.userId,
+        createdAt: at,
+      },
+    });
+  }
+  const updated = await tx.document.update({
+    where: { id: doc.id },
+    data: {
+      version: number,
+      storageKey: incoming.storageKey,
+      originalFilename: incoming.originalFilename,
+      pageCount,
+      firstPageAspect,
+      sizeBytes: BigInt(incoming.sizeBytes),
+      gatePage: plan.gatePage,
+      previewStorageKey: plan.preview.key,
+      previewPageCount: plan.preview.pages,
+      pageImages: pageImages.pages,
+      pageImagesStopped: false,
+    },
+  });
+  const linksClamped: VersionChange["linksClamped"] = [];
+  for (const { link, gatePage, preview } of plan.links) {
+    const overrides = linkOverrides(link);
+    if (gatePage !== null && gatePage !== overrides.gate_page) {
+      linksClamped.push({ code: link.code, from: overrides.gate_page!, to: gatePage });
+    }
+    await tx.link.update({
+      where: { id: link.id },
+      data: {
+        previewStorageKey: preview.key,
+        previewPageCount: preview.pages,
+        ...(gatePage !== null && { overrides: { ...overrides, gate_page: gatePage } as Prisma.JsonObject }),
+      },
+    });
+  }
+  const gatePageClamped = plan.gatePage !== doc.gatePage ? { from: doc.gatePage, to: plan.gatePage } : null;
+  await recordEvent(tx, {
+    teamId: doc.teamId,
+    documentId: doc.id,
+    type: "document.updated",
+    at,
+    data: {
+      document: eventDocument(updated),
+      link: { code: updated.code, name: null },
+      version: {
+        number,
+        page_count: pageCount,
+        size_bytes: incoming.sizeBytes,
+        original_filename: incoming.originalFilename,
+        previous_number: doc.version,
+        restored: incoming.restoring !== null,
+      },
+      gate_page_clamped: gatePageClamped,
+    },
+  });
+  await recordAudit(tx, by, {
+    action: incoming.restoring === null ? "document.version_uploaded" : "document.version_restored",
+    target: { id: apiShortCode(updated.code), label: updated.title },
+    details: {
+      number,
+      previous_number: doc.version,
+      page_count: pageCount,
+      original_filename: incoming.originalFilename,
+      ...(gatePageClamped && { changes: { gate_page: gatePageClamped } }),
+    },
+  });
+  return {
+    change: { document: updated, gatePageClamped, linksClamped },
+    replaced: [doc.previewStorageKey, ...plan.links.map((l) => l.link.previewStorageKey)].filter((k): k is string => k !== null),
+    pruned: await pruneVersions(tx, updated),
+    replacedImages: { originalKey: doc.storageKey, pages: doc.pageImages },
+  };
+}
+
+/** Versions past the team's `versions_kept`, oldest first, never the current one: their rows go now, their files after the commit. */
+async function pruneVersions(tx: Tx, doc: Document): Promise<string[]> {
+  const team = await tx.team.findUniqueOrThrow({ where: { id: doc.teamId }, select: { versionsKept: true } });
+  if (team.versionsKept === null) return [];
+  const versions = await tx.documentVersion.findMany({ where: { documentId: doc.id }, orderBy: { number: "desc" } });
+  const others = versions.filter((v) => v.number !== doc.version);
+  const gone = others.slice(Math.max(0, team.versionsKept - 1));
+  if (gone.length === 0) return [];
+  await tx.documentVersion.deleteMany({ where: { id: { in: gone.map((v) => v.id) } } });
+  return gone.map((v) => v.storageKey);
+}
+
+async function removeFiles(keys: string[] | undefined): Promise<void> {
+  for (const key of keys ?? []) {
+    await storage()
+      .delete(key)
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
+import type { AuditActor } from "../audit/record-audit";
+import { faultPoint } from "../fault-point";
+import { storage } from "../storage";
+import { versionOriginalKey } from "../storage/document-keys";
+import type { UploadedFile } from "./create-document";
+import { findOwnedDocument } from "./find-document";
+import { makeVersionCurrent, type VersionChange } from "./make-version-current";
+import { processPdf } from "./preview-file";
+import { imagePagesBeforeAnswer } from "./render-page-images";
+
+/**
+ * A new file for a document: the PDF worker inspects it as it does an upload (a refused file
+ * changes nothing), it is stored in a folder of its own with its first page's images, and then it
+ * becomes the current version for every share code at once (`makeVersionCurrent`). Whatever fails,
+ * what was stored for it is removed and the previous version stays current.
+ */
+export async function uploadVersion(by: AuditActor, shortCode: string, file: UploadedFile): Promise<VersionChange> {
+  const doc = await findOwnedDocument(by.teamId, shortCode);
+  const storageKey = versionOriginalKey(doc.id, randomUUID());
+  const stored: string[] = [];
+  await faultPoint("version:received");
+  try {
+    // The gate is settled once the page count is known (makeVersionCurrent); this run only inspects and draws page 1.
+    const inspection = await processPdf(
+      storageKey,
+      file.path,
+      { emailGate: false, gateType: "none", gatePage: null },
+      storageKey,
+      imagePagesBeforeAnswer(file.size),
+    );
+    stored.push(...inspection.pageImages.keys);
+    if (inspection.decrypted) stored.push(storageKey);
+    else {
+      await storage().put(storageKey, createReadStream(file.path), file.size);
+      stored.push(storageKey);
+    }
+    await faultPoint("version:stored");
+    return await makeVersionCurrent(by, doc.id, {
+      storageKey,
+      // An encrypted upload is decrypted again by the worker for each preview, as for the first upload.
+      localPath: file.path,
+      originalFilename: file.filename.slice(0, 255) || "document.pdf",
+      sizeBytes: inspection.decrypted?.size ?? file.size,
+      inspection,
+      restoring: null,
+    });
+  } catch (error) {
+    await Promise.allSettled(stored.map((key) => storage().delete(key)));
+    throw error;
+  }
+}
