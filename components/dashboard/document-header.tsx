@@ -21,6 +21,7 @@ export function DocumentHeader({ doc, url, uploaded }: { doc: DocumentPageData["
         media={
           <PageThumbnail
             code={doc.code}
+            version={doc.version}
             page={1}
             hasImage={doc.pageImages > 0}
             width={56}

@@ -17,7 +17,14 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentListRow>> = [
     cellClassName: "max-w-[calc(100vw-4rem)] sm:max-w-xs",
     cell: (doc) => (
       <div className="flex items-start gap-3">
-        <PageThumbnail code={doc.code} page={1} hasImage={doc.pageImages > 0} width={36} aspect={doc.firstPageAspect ?? LETTER_ASPECT} />
+        <PageThumbnail
+          code={doc.code}
+          version={doc.version}
+          page={1}
+          hasImage={doc.pageImages > 0}
+          width={36}
+          aspect={doc.firstPageAspect ?? LETTER_ASPECT}
+        />
         <div className="min-w-0">
           <Link href={`/documents/${doc.code}`} className="block truncate font-medium text-slate-900 hover:text-brand-700">
             {doc.title}

@@ -1,7 +1,9 @@
+import { pageImageUrl } from "./page-thumbnail";
+
 /** One bar of the reading funnel: a page, the visits that got that far, and the mean seconds spent on it. */
 export type FunnelStep = { page: number; reached: number; avg_time_seconds: number };
-/** Pages 1..`pages` of the document `code` have thumbnails. */
-export type FunnelThumbnails = { code: string; pages: number };
+/** Pages 1..`pages` of the document `code`, at its current `version`, have thumbnails. */
+export type FunnelThumbnails = { code: string; version: number; pages: number };
 
 /** A funnel bar pointed at: the page's picture (when it has one) and its figures. */
 export function FunnelTooltip({ step, thumbnails }: { step: FunnelStep; thumbnails?: FunnelThumbnails }) {
@@ -11,7 +13,7 @@ export function FunnelTooltip({ step, thumbnails }: { step: FunnelStep; thumbnai
         // A plain <img>: the owner's thumbnail route serves it already small.
         // eslint-disable-next-line @next/next/no-img-element
         <img
-          src={`/api/dashboard/documents/${thumbnails.code}/pages/${step.page}`}
+          src={pageImageUrl(thumbnails.code, thumbnails.version, step.page)}
           alt=""
           className="w-20 rounded-sm border border-slate-200 bg-white"
         />

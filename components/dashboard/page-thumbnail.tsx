@@ -1,3 +1,6 @@
+/** A page's thumbnail for the dashboard, named by the document's version so a new version's picture is never an old cached one. */
+export const pageImageUrl = (code: string, version: number, page: number) => `/api/dashboard/documents/${code}/pages/${page}?v=${version}`;
+
 /**
  * A small picture of one page of the owner's document (the server-rendered thumbnail), or a plain
  * sheet with the page number while the page has no image yet. Decorative: the text beside it names
@@ -5,6 +8,7 @@
  */
 export function PageThumbnail({
   code,
+  version,
   page,
   hasImage,
   width,
@@ -12,6 +16,8 @@ export function PageThumbnail({
   className = "",
 }: {
   code: string;
+  /** The document's current version number. */
+  version: number;
   page: number;
   hasImage: boolean;
   /** CSS pixels; the height follows the page's shape. */
@@ -32,7 +38,7 @@ export function PageThumbnail({
     // A plain <img>: the thumbnail is already small and served under the owner's session, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={`/api/dashboard/documents/${code}/pages/${page}`}
+      src={pageImageUrl(code, version, page)}
       alt=""
       aria-hidden
       loading="lazy"

@@ -46,6 +46,7 @@ export async function queryDocuments(teamId: string, query: ListDocumentsQuery) 
         pageCount: true,
         pageImages: true,
         firstPageAspect: true,
+        version: true,
         views: true,
         uniqueViewers: true,
         leadsCount: true,

@@ -109,10 +109,11 @@ describe("reading a page image", () => {
     const user = await owner();
     const doc = await createSampleDocument(user, "Thumbnail", 2, { email_gate: true, gate_type: "full" });
     const thumb = await readOwnedPageImage(user.personalTeamId, doc.code, 1, "thumb");
-    expect((await sharp(await buffer(thumb!.body)).metadata()).width).toBe(320);
+    expect(thumb.version).toBe(1);
+    expect((await sharp(await buffer(thumb.image!.body)).metadata()).width).toBe(320);
     // Not rendered yet: no image, no error.
-    expect(await readOwnedPageImage(user.personalTeamId, doc.code, 2, "thumb")).toBeNull();
-    for (const page of [0, 3, 1.5]) expect(await readOwnedPageImage(user.personalTeamId, doc.code, page, "thumb")).toBeNull();
+    expect((await readOwnedPageImage(user.personalTeamId, doc.code, 2, "thumb")).image).toBeNull();
+    for (const page of [0, 3, 1.5]) expect((await readOwnedPageImage(user.personalTeamId, doc.code, page, "thumb")).image).toBeNull();
 
     const stranger = await owner();
     await expect(readOwnedPageImage(stranger.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });

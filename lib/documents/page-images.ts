@@ -38,9 +38,18 @@ export async function readPageImage(
   return storage().get(pageImageKey(doc.storageKey, page, variant));
 }
 
-/** An image of one of the team's documents (dashboard thumbnails); 404 for another team's or a deleted one. */
-export async function readOwnedPageImage(teamId: string, shortCode: string, page: number, variant: PageImageVariant) {
-  return readPageImage(await findOwnedDocument(teamId, shortCode), page, variant);
+/**
+ * An image of one of the team's documents (dashboard thumbnails), with the number of the version it
+ * shows; 404 for another team's or a deleted one.
+ */
+export async function readOwnedPageImage(
+  teamId: string,
+  shortCode: string,
+  page: number,
+  variant: PageImageVariant,
+): Promise<{ image: StoredObject | null; version: number }> {
+  const doc = await findOwnedDocument(teamId, shortCode);
+  return { image: await readPageImage(doc, page, variant), version: doc.version };
 }
 
 /** Stores the images the PDF worker wrote to `dir` beside the original stored at `originalKey`; returns their keys. */

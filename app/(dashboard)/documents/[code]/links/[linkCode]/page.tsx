@@ -48,7 +48,7 @@ export default async function LinkPage({
       <ActivityOverview
         activity={{ ...data, leads: data.leads.pagination.total }}
         period={period}
-        thumbnails={{ code: doc.code, pages: doc.pageImages }}
+        thumbnails={{ code: doc.code, version: doc.version, pages: doc.pageImages }}
       />
       <LinkTables data={data} search={search} />
     </>

@@ -8,10 +8,13 @@ import { storedImageResponse } from "@/lib/http/stored-image-response";
  * document list, the document's page and its reading funnel. 404 for a page without one yet.
  */
 export const GET = withSession<{ code: string; page: string }>({ can: "documents.read" }, async ({ req, access, params }) => {
+  const query = new URL(req.url).searchParams;
   const page = /^[1-9]\d{0,5}$/.test(params.page) ? Number(params.page) : 0;
-  const variant = new URL(req.url).searchParams.get("w") === "page" ? "page" : "thumb";
-  const image = page > 0 ? await readOwnedPageImage(access.teamId, params.code, page, variant) : null;
+  const variant = query.get("w") === "page" ? "page" : "thumb";
+  const { image, version } = page > 0 ? await readOwnedPageImage(access.teamId, params.code, page, variant) : { image: null, version: 0 };
   if (!image) throw new ApiError("not_found", "This page has no image yet.", { headers: { "Cache-Control": "no-store" } });
-  // A page's image never changes; the owner's browser may keep it for a while.
-  return storedImageResponse(image, "image/webp", "private, max-age=3600");
+  // A new version changes a page's picture under the same URL path; the dashboard's URLs name the
+  // version (`?v=`), and only an image asked for by its current version may be kept for a while.
+  const cache = query.get("v") === String(version) ? "private, max-age=3600" : "no-store";
+  return storedImageResponse(image, "image/webp", cache);
 });
