@@ -60,3 +60,29 @@ export const teamInvitationSchema = z
     }),
   })
   .openapi("TeamInvitation");
+
+/** How many versions of each document a team keeps (issue 28): null keeps them all. */
+export const VERSIONS_KEPT_MAX = 100;
+const VERSIONS_KEPT_RANGE = `Keep from 1 to ${VERSIONS_KEPT_MAX} versions`;
+
+export const versionsKeptSchema = z
+  .number({ error: VERSIONS_KEPT_RANGE })
+  .int(VERSIONS_KEPT_RANGE)
+  .min(1, VERSIONS_KEPT_RANGE)
+  .max(VERSIONS_KEPT_MAX, VERSIONS_KEPT_RANGE)
+  .nullable();
+
+/** The Team page's "Keep versions" form: `keep` is all or last, `count` the N of "the last N". */
+export const versionsKeptForm = z
+  .discriminatedUnion(
+    "keep",
+    [
+      z.object({ keep: z.literal("all") }),
+      z.object({
+        keep: z.literal("last"),
+        count: z.coerce.number({ error: VERSIONS_KEPT_RANGE }).pipe(versionsKeptSchema.unwrap()),
+      }),
+    ],
+    { error: "Choose all versions or the last few" },
+  )
+  .transform((form) => (form.keep === "all" ? null : form.count));

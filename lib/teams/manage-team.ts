@@ -43,7 +43,11 @@ export async function getTeam(access: TeamAccess) {
  * Locks the team for this transaction and re-reads the actor's role, refusing what it no longer
  * allows; gives the team's name as it is (what its audit entries call it).
  */
-async function lockTeam(tx: Tx, access: TeamAccess, action: Parameters<typeof authorize>[1]): Promise<TeamAccess & { teamName: string }> {
+export async function lockTeam(
+  tx: Tx,
+  access: TeamAccess,
+  action: Parameters<typeof authorize>[1],
+): Promise<TeamAccess & { teamName: string }> {
   const [team] = await tx.$queryRaw<Array<{ name: string }>>`SELECT name FROM teams WHERE id = ${access.teamId}::uuid FOR UPDATE`;
   const actor = await tx.teamMember.findUnique({ where: { teamId_userId: { teamId: access.teamId, userId: access.userId } } });
   if (!actor || !team) throw new ApiError("forbidden", "You are no longer a member of this team.");

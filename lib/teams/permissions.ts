@@ -26,6 +26,8 @@ const LEAST_ROLE = {
   "webhook.manage": "admin",
   /** The logo, accent colour and Pagewise mark readers see on the team's links and owners in emails. */
   "team.brand": "admin",
+  /** How many versions of each document the team keeps. */
+  "team.versions": "admin",
   /** Read who did what in the team (the audit log). */
   "audit.read": "admin",
   "team.rename": "owner",
@@ -59,6 +61,7 @@ const WHAT: Record<TeamAction, string> = {
   "keys.manage": "manage this team's API keys",
   "webhook.manage": "manage this team's webhook",
   "team.brand": "change this team's branding",
+  "team.versions": "change how many versions of its documents this team keeps",
   "audit.read": "read this team's audit log",
   "team.rename": "rename this team",
   "team.delete": "delete this team",

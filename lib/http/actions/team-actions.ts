@@ -5,9 +5,10 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { ApiError } from "../../errors";
-import { GRANTABLE_ROLES } from "../../schemas/teams";
+import { GRANTABLE_ROLES, versionsKeptForm } from "../../schemas/teams";
 import { changeMemberRole, deleteTeam, removeMember, renameTeam, transferOwnership } from "../../teams/manage-team";
 import { switchTeam } from "../../teams/session-team";
+import { changeVersionsKept } from "../../teams/versions-kept";
 import { acceptInvitation } from "../../users/invitations";
 import { requireTeam } from "../require-team";
 import { requireUser } from "../require-user";
@@ -53,6 +54,18 @@ export const renameTeamAction = formAction(
   async (access, _state, { name }): Promise<RenameState> => {
     await renameTeam(access, name ?? "");
     revalidatePath("/", "layout");
+    return { saved: true };
+  },
+);
+
+export type VersionsKeptState = (FormProblems & { saved?: boolean }) | undefined;
+
+/** The Team page's "Keep versions": all of them, or the last N of each document. */
+export const saveVersionsKeptAction = formAction(
+  { session: requireTeam("team.versions"), args: z.tuple([formState<VersionsKeptState>(), formFields(versionsKeptForm)]) },
+  async (access, _state, versionsKept): Promise<VersionsKeptState> => {
+    await changeVersionsKept(access, versionsKept);
+    revalidatePath("/settings/team");
     return { saved: true };
   },
 );

@@ -4,11 +4,13 @@ import { Invitations } from "@/components/dashboard/invitations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TeamMembers } from "@/components/dashboard/team-members";
 import { TeamOwnerSettings } from "@/components/dashboard/team-owner-settings";
+import { VersionsKeptForm } from "@/components/dashboard/versions-kept-form";
 import { Card } from "@/components/ui/card";
 import { teamBrand } from "@/lib/branding/team-branding";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { getTeam } from "@/lib/teams/manage-team";
 import { can } from "@/lib/teams/permissions";
+import { versionsKeptOf } from "@/lib/teams/versions-kept";
 import { INVITATION_DAYS } from "@/lib/schemas/users";
 import { listInvitations } from "@/lib/users/invitations";
 
@@ -42,6 +44,14 @@ export default async function TeamPage() {
         {can(access.role, "team.brand") && (
           <Card title="Branding" description="Your logo and colour on the pages your links open, and in the emails about your documents.">
             <BrandingCard brand={(await teamBrand(access.teamId))!} />
+          </Card>
+        )}
+        {can(access.role, "team.versions") && (
+          <Card
+            title="Versions"
+            description="How many files each document keeps when it gets a new version: earlier ones stay to download or restore."
+          >
+            <VersionsKeptForm versionsKept={await versionsKeptOf(access.teamId)} />
           </Card>
         )}
         {can(access.role, "team.transfer") && (
