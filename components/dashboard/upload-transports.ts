@@ -19,22 +19,45 @@ export type SendUpload = (file: File, form: FormData, progress: UploadProgress) 
 
 const INTERRUPTED = "The upload was interrupted. Check your connection and try again.";
 
+/** What a POST through this server reports while it runs, then its answer's body once it succeeds. */
+export type PostProgress<T> = Pick<UploadProgress, "onProgress" | "onProcessing" | "onError"> & { onDone: (body: T) => void };
+
+/**
+ * One multipart POST to one of the dashboard's upload routes, its progress read from the XHR; a
+ * refusal is the message and field problems of the route's error envelope.
+ */
+export function postWithProgress<T>(url: string, form: FormData, progress: PostProgress<T>): void {
+  const xhr = new XMLHttpRequest();
+  xhr.open("POST", url);
+  xhr.upload.onprogress = (e) => e.lengthComputable && progress.onProgress(Math.round((e.loaded / e.total) * 100));
+  xhr.upload.onload = () => progress.onProcessing();
+  xhr.onerror = () => progress.onError(INTERRUPTED);
+  xhr.onload = () => {
+    const body = answerOf(xhr.responseText) as T & { error?: ErrorBody["error"] };
+    if (xhr.status >= 200 && xhr.status < 300) progress.onDone(body);
+    else progress.onError(body.error?.message ?? `Upload failed (HTTP ${xhr.status}).`, body.error?.fields);
+  };
+  progress.onProgress(0);
+  xhr.send(form);
+}
+
+/** A proxy's own refusal (an HTML 413 page) is no JSON: it reads as an answer without a body. */
+function answerOf(text: string): Record<string, unknown> {
+  try {
+    return JSON.parse(text || "{}") as Record<string, unknown>;
+  } catch {
+    return {};
+  }
+}
+
 /** Through this server (local disk or S3): one multipart POST, its progress read from the XHR. */
 export function useServerUpload(): SendUpload {
   return (file, form, progress) => {
     form.set("file", file, file.name);
-    const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/dashboard/upload");
-    xhr.upload.onprogress = (e) => e.lengthComputable && progress.onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.upload.onload = () => progress.onProcessing();
-    xhr.onerror = () => progress.onError(INTERRUPTED);
-    xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || "{}") as { short_code?: string; error?: ErrorBody["error"] };
-      if (xhr.status === 201 && body.short_code) progress.onDone(body.short_code);
-      else progress.onError(body.error?.message ?? `Upload failed (HTTP ${xhr.status}).`, body.error?.fields);
-    };
-    progress.onProgress(0);
-    xhr.send(form);
+    postWithProgress<{ short_code: string }>("/api/dashboard/upload", form, {
+      ...progress,
+      onDone: (body) => progress.onDone(body.short_code),
+    });
   };
 }
 

@@ -31,8 +31,8 @@ export type VersionChange = {
   document: Document;
   /** The document's gate_page was past the new page count: moved to its last page. */
   gatePageClamped: { from: number; to: number } | null;
-  /** The links whose own gate_page was moved the same way, by code. */
-  linksClamped: Array<{ code: string; from: number; to: number }>;
+  /** The links whose own gate_page was moved the same way, by code, with their names for the owner. */
+  linksClamped: Array<{ code: string; name: string; from: number; to: number }>;
 };
 
 type PreviewPlan = { key: string | null; pages: number };
@@ -192,7 +192,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
   for (const { link, gatePage, preview } of plan.links) {
     const overrides = linkOverrides(link);
     if (gatePage !== null && gatePage !== overrides.gate_page) {
-      linksClamped.push({ code: link.code, from: overrides.gate_page!, to: gatePage });
+      linksClamped.push({ code: link.code, name: link.name, from: overrides.gate_page!, to: gatePage });
     }
     await tx.link.update({
       where: { id: link.id },

@@ -77,7 +77,7 @@ describe("document versions", () => {
     const link = await createLink(ownerAccess(user), doc, { name: "Own gate", settings: { gate_page: 7 } });
     const change = await newVersion(user, doc.code, await samplePdf(4, "Shorter"));
     expect(change.gatePageClamped).toEqual({ from: 6, to: 4 });
-    expect(change.linksClamped).toEqual([{ code: link.code, from: 7, to: 4 }]);
+    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4 }]);
     const current = change.document;
     expect(current.gatePage).toBe(4);
     expect(fileFolder(current.previewStorageKey!)).toBe(fileFolder(current.storageKey));

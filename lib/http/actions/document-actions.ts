@@ -6,8 +6,11 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { deleteDocument } from "../../documents/delete-document";
 import { findOwnedDocument } from "../../documents/find-document";
+import { restoreVersion } from "../../documents/restore-version";
 import { formFieldProblems } from "../../documents/settings-form";
+import { type VersionOutcome, versionOutcome } from "../../documents/version-outcome";
 import { saveDocumentSettings } from "../../dashboard/save-document-settings";
+import { versionNumberParam } from "../../schemas/versions";
 import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formData, formState, shortCode } from "../server-action";
 
@@ -35,5 +38,21 @@ export const deleteDocumentAction = buttonAction(
     await deleteDocument(team, code);
     revalidatePath("/documents");
     redirect(`/documents?deleted=${encodeURIComponent(code)}`);
+  },
+);
+
+export type RestoreState = FormProblems & { outcome?: VersionOutcome };
+
+/** The version history's Restore: the version readers get again, and the gates its page count moved. */
+export const restoreVersionAction = formAction(
+  {
+    session: requireTeam("documents.write"),
+    args: z.tuple([shortCode, versionNumberParam]),
+    failure: (message) => `The version was not restored: ${message}`,
+  },
+  async (team, code, number): Promise<RestoreState> => {
+    const outcome = versionOutcome(await restoreVersion(team, code, number));
+    revalidatePath(`/documents/${code}`);
+    return { outcome };
   },
 );

@@ -6,8 +6,10 @@ import { DocumentSettingsCards } from "@/components/dashboard/document-settings-
 import { DocumentTables } from "@/components/dashboard/document-tables";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PeriodBar } from "@/components/dashboard/period-bar";
+import { VersionsCard } from "@/components/dashboard/versions-card";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
+import { versionsCardData } from "@/lib/dashboard/versions-card-data";
 
 export const metadata: Metadata = { title: "Document" };
 
@@ -36,10 +38,11 @@ export default async function DocumentPage({
       <ActivityOverview
         activity={{ ...data, leads: data.leads.pagination.total }}
         period={period}
-        thumbnails={{ code: doc.code, pages: doc.pageImages }}
+        thumbnails={{ code: doc.code, version: doc.version, pages: doc.pageImages }}
       />
       <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={period} />
       <DocumentTables data={data} search={search} />
+      <VersionsCard code={doc.code} data={await versionsCardData(team.teamId, doc.code)} />
       <DocumentSettingsCards doc={doc} settings={data.settings} />
     </>
   );
