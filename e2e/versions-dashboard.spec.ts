@@ -37,6 +37,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 const card = () => page.getByTestId("versions-card");
+/** The server inspects the file and rebuilds each gate's preview before it answers: seconds on a busy machine. */
+const INSPECTED = { timeout: 30_000 };
 const row = (number: number) => card().getByTestId(`version-${number}`);
 
 test("the document page explains versions while there is one, and lists it as current", async ({ browser }) => {
@@ -64,7 +66,7 @@ test("the owner chooses a new version from the keyboard, sees its progress, then
   await expect(card().getByRole("button", { name: "Uploading…" })).toBeDisabled();
   release();
 
-  await expect(card().getByTestId("version-report")).toContainText("Readers now get version 2 (10 pages)");
+  await expect(card().getByTestId("version-report")).toContainText("Readers now get version 2 (10 pages)", INSPECTED);
   await expect(card().getByTestId("gate-clamp-notice")).toHaveCount(0);
   await expect(row(2)).toContainText("Current");
   await expect(row(2)).toContainText(`deck-v2.pdf`);
@@ -85,7 +87,7 @@ test("the same share link serves the new version's pages", async ({ browser }) =
 test("a file the server refuses changes nothing, and the card says why in the server's words", async () => {
   const broken = Buffer.from("%PDF-1.7\nthe header and nothing a PDF reader could open\n");
   await dropFile(page, '[data-testid="versions-card"]', { name: "broken.pdf", type: "application/pdf", bytes: broken });
-  await expect(card().getByRole("alert")).toContainText("The new version was not uploaded.");
+  await expect(card().getByRole("alert")).toContainText("The new version was not uploaded.", INSPECTED);
   await expect(row(3)).toHaveCount(0);
   await expect(row(2)).toContainText("Current");
 });
@@ -98,6 +100,7 @@ test("a shorter file dropped on the card moves the document's and the link's gat
   });
   await expect(card().getByTestId("gate-clamp-notice")).toHaveText(
     "Version 3 has 4 pages, so the gate moved from page 6 to page 4 and the gate of the link “Investors” moved from page 7 to page 4.",
+    INSPECTED,
   );
   await expect(row(3)).toContainText("Current");
   await expect(card().getByRole("alert")).toHaveCount(0);
@@ -113,7 +116,7 @@ test("the owner restores version 1 after confirming, and it is current again", a
 
   await row(1).getByRole("button", { name: "Restore version 1" }).click();
   await dialog.getByRole("button", { name: "Restore" }).click();
-  await expect(card().getByTestId("version-report")).toContainText("Readers now get version 1 (8 pages)");
+  await expect(card().getByTestId("version-report")).toContainText("Readers now get version 1 (8 pages)", INSPECTED);
   await expect(row(1)).toContainText("Current");
   await expect(row(3)).not.toContainText("Current");
 });
