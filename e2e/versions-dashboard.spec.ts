@@ -3,6 +3,7 @@ import { type Page, expect, test } from "@playwright/test";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { formatBytes } from "../lib/documents/check-pdf-choice";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { axeViolations } from "../test/support/playwright/axe";
 import { ownClientAddress } from "../test/support/playwright/client-address";
 import { dropFile } from "../test/support/playwright/drop-file";
 import { horizontalOverflow } from "../test/support/playwright/overflow";
@@ -106,7 +107,7 @@ test("a shorter file dropped on the card moves the document's and the link's gat
   await expect(card().getByRole("alert")).toHaveCount(0);
 });
 
-test("the owner restores version 1 after confirming, and it is current again", async () => {
+test("the owner restores version 1 after confirming, and it is current again; axe finds nothing wrong with the card", async () => {
   await row(1).getByRole("button", { name: "Restore version 1" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Restore version 1?" });
   await expect(dialog).toContainText("version 1 (8 pages) again");
@@ -119,6 +120,7 @@ test("the owner restores version 1 after confirming, and it is current again", a
   await expect(card().getByTestId("version-report")).toContainText("Readers now get version 1 (8 pages)", INSPECTED);
   await expect(row(1)).toContainText("Current");
   await expect(row(3)).not.toContainText("Current");
+  expect(await axeViolations(page, '[data-testid="versions-card"]')).toEqual([]);
 });
 
 test("version 2 downloads as the PDF that was uploaded", async () => {
@@ -152,6 +154,7 @@ test("on the Team page the owner keeps the last 2 versions, and the document pag
   await form.getByLabel("How many versions to keep").fill("2");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByRole("status")).toHaveText("Saved.");
+  expect(await axeViolations(page, '[data-testid="versions-kept-form"]')).toEqual([]);
   await page.goto(`/documents/${code}`);
   await expect(card()).toContainText("Your team keeps the last 2 versions.");
 });

@@ -9,18 +9,19 @@ export type Violation = { rule: string; impact: string | null | undefined; help:
 
 /**
  * Runs axe-core (every rule it runs by default, WCAG 2.x A and AA and best practices) over the page
- * as it is now, and answers what it finds.
+ * as it is now, or only over the elements `within` selects, and answers what it finds.
  */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+export async function axeViolations(page: Page, within?: string): Promise<Violation[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { resultTypes: ["violations"] });
+  return page.evaluate(async (selector) => {
+    type Context = Document | { include: string[] };
+    const axe = (window as unknown as { axe: { run: (context: Context, options: object) => Promise<AxeResults> } }).axe;
+    const results = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ["violations"] });
     return results.violations.map((v) => ({
       rule: v.id,
       impact: v.impact,
       help: v.help,
       elements: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`),
     }));
-  });
+  }, within);
 }
