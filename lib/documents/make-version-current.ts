@@ -1,6 +1,7 @@
 import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { config } from "../config";
 import { notFound } from "../errors";
+import { faultPoint } from "../fault-point";
 import { db, type Tx } from "../db/client";
 import { recordEvent } from "../events/record-event";
 import type { Document, Link, Prisma } from "../generated/prisma/client";
@@ -57,6 +58,7 @@ const PLANS_OUTSIDE_THE_LOCK = 3;
 export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
   for (let attempt = 1; ; attempt++) {
     let plan = attempt <= PLANS_OUTSIDE_THE_LOCK ? await planPreviews(await readRows(db, documentId), incoming) : null;
+    await faultPoint("version:previews");
     try {
       const written = await db.$transaction(
         async (tx) => {
