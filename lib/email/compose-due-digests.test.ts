@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { uploadVersion } from "../documents/upload-version";
+import { uploadVersion } from "../versions/upload-version";
 import { noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";

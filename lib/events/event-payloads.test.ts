@@ -6,7 +6,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { anyReader, noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
 import { config } from "../config";
-import { uploadVersion } from "../documents/upload-version";
+import { uploadVersion } from "../versions/upload-version";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";

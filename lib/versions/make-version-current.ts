@@ -9,11 +9,11 @@ import { linkOverrides, ownsPreview, sharedDocument } from "../links/shared-docu
 import { previewPagesNeeded } from "../rules/gate";
 import { storage } from "../storage";
 import { now } from "../time";
-import { removePageImages } from "./page-images";
-import { processPdf, type ProcessedPdf } from "./preview-file";
-import { queuePageImages } from "./render-page-images";
-import { eventDocument } from "./serialize";
-import { apiShortCode } from "./short-code";
+import { removePageImages } from "../documents/page-images";
+import { processPdf, type ProcessedPdf } from "../documents/preview-file";
+import { queuePageImages } from "../documents/render-page-images";
+import { eventDocument } from "../documents/serialize";
+import { apiShortCode } from "../documents/short-code";
 
 /** A file about to become a document's current version, already inspected by the PDF worker and stored. */
 export type IncomingVersion = {
