@@ -147,3 +147,46 @@ test("a delivery attempt killed mid-send is recorded as interrupted and retried 
     await receiver.close();
   }
 });
+
+for (const point of ["version:received", "version:stored", "version:previews"] as const) {
+  test(`a new version killed at ${point} leaves the old version current and nothing orphaned after a restart`, async () => {
+    let app = startApp({ ...env, PAUSE_AT: point });
+    try {
+      await waitForHealth(BASE);
+      const created = await upload();
+      expect(created?.status).toBe(201);
+      const doc = (await created!.json()) as { short_code: string; id: string };
+      // The first version's page images are drawn in the background: wait for them, so the snapshot is final.
+      await expect
+        .poll(
+          async () =>
+            (await query<{ done: boolean }>("SELECT page_images = page_count AS done FROM documents WHERE id = $1", [doc.id]))[0]?.done,
+        )
+        .toBe(true);
+      const before = filesUnder("storage").sort();
+
+      const form = new FormData();
+      form.append("file", new Blob([new Uint8Array(await samplePdf(6, "Second"))], { type: "application/pdf" }), "second.pdf");
+      const pending = fetch(`${BASE}/api/v1/documents/${doc.short_code}/versions`, { method: "POST", headers: auth, body: form }).catch(
+        () => null,
+      );
+      await pausedAt(app, point);
+      await killed(app);
+      await pending;
+
+      app = startApp({ ...env, ORPHAN_GRACE_MINUTES: "0" });
+      await waitForHealth(BASE);
+      await expect.poll(() => [...filesUnder("tmp"), ...filesUnder("storage").sort()], { timeout: 20_000 }).toEqual(before);
+      const [row] = await query<{ version: number; page_count: number; versions: number }>(
+        "SELECT version, page_count, (SELECT count(*)::int FROM document_versions WHERE document_id = $1) AS versions FROM documents WHERE id = $1",
+        [doc.id],
+      );
+      expect(row).toEqual({ version: 1, page_count: 4, versions: 1 });
+      const served = await fetch(`${BASE}/api/v1/documents/${doc.short_code}`, { headers: auth });
+      expect(((await served.json()) as { version: number; page_count: number }).version).toBe(1);
+    } finally {
+      app.child.kill("SIGTERM");
+      await app.exited;
+    }
+  });
+}

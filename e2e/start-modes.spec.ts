@@ -33,7 +33,8 @@ test.describe("embedded mode (no DATABASE_URL)", () => {
     await founder.getByLabel("Work email").fill("founder@example.com");
     await founder.getByLabel("Password").fill("the founder's password");
     await founder.getByRole("button", { name: "Create account" }).click();
-    await expect(founder).toHaveURL(/\/documents$/);
+    // Signing up hashes the password (argon2): on a loaded machine that alone can take seconds.
+    await expect(founder).toHaveURL(/\/documents$/, { timeout: 30_000 });
     await expect(founder.getByText("founder@example.com").first()).toBeVisible();
     await founder.context().close();
 

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PDF_HEADER_LENGTH, pdfChoiceProblem } from "@/lib/documents/check-pdf-choice";
-import type { VersionOutcome } from "@/lib/documents/version-outcome";
+import type { VersionOutcome } from "@/lib/versions/version-outcome";
 import { postWithProgress } from "./upload-transports";
 import type { UploadStatus } from "./use-upload-submit";
 import type { VersionReport } from "./version-report";

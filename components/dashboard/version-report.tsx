@@ -1,6 +1,6 @@
 import { FormError } from "@/components/ui/field";
 import { plural } from "@/lib/plural";
-import { type VersionOutcome, clampNotice } from "@/lib/documents/version-outcome";
+import { type VersionOutcome, clampNotice } from "@/lib/versions/version-outcome";
 
 /** What the last upload or restore came to: the version readers now get, or why nothing changed. */
 export type VersionReport = { kind: "changed"; outcome: VersionOutcome } | { kind: "error"; message: string } | null;

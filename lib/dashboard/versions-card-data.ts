@@ -1,5 +1,5 @@
 import { config } from "../config";
-import { listVersions } from "../documents/list-versions";
+import { listVersions } from "../versions/list-versions";
 import { versionsKeptOf } from "../teams/versions-kept";
 
 /** The document page's Versions card: the history newest first, the upload limit, and how many versions the team keeps. */

@@ -1,40 +1,17 @@
-import { cpSync, mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { emptyDatabase, migrationsBefore } from "@/test/support/migration-database";
 import { hashApiKey } from "../auth/api-keys";
-import { MIGRATIONS_DIR, migrate } from "./migrate";
+import { migrate } from "./migrate";
 
 const TEAMS_MIGRATION = "20261125050000_teams";
-
-async function emptyDatabase() {
-  const adminUrl = inject("adminDatabaseUrl");
-  const name = `pagewise_test_teams_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The migrations as they were before teams (and no SQL function files: the migrations made those of their time). */
-function migrationsBeforeTeams() {
-  const dir = mkdtempSync(path.join(tmpdir(), "pagewise-before-teams-"));
-  for (const name of readdirSync(MIGRATIONS_DIR)) {
-    if (name < TEAMS_MIGRATION) cpSync(path.join(MIGRATIONS_DIR, name), path.join(dir, name), { recursive: true });
-  }
-  return { migrations: dir, functions: mkdtempSync(path.join(tmpdir(), "pagewise-no-functions-")) };
-}
 
 const KEY = "pw_live_0123456789abcdefghijABCDEFGHIJkl";
 
 describe("the teams migration", () => {
   it("turns every account into a personal team holding what it owned, with the same ids, and its key still sees the same documents", async () => {
-    const url = await emptyDatabase();
-    await migrate(url, migrationsBeforeTeams());
+    const url = await emptyDatabase("teams");
+    await migrate(url, migrationsBefore(TEAMS_MIGRATION));
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {

@@ -1,7 +1,5 @@
 import type { z } from "zod";
 import type { documentListItemSchema, documentSchema, settingsSchema } from "../schemas/documents";
-import type { versionChangeSchema } from "../schemas/versions";
-import type { VersionChange } from "./make-version-current";
 import type { EventDocument } from "../schemas/events";
 import { engagementObject } from "../rules/engagement";
 import type { Document } from "../generated/prisma/client";
@@ -21,15 +19,6 @@ export function serializeDocument(doc: Document): z.input<typeof documentSchema>
     is_active: doc.isActive,
     settings: serializeSettings(doc),
     version: doc.version,
-  };
-}
-
-/** A new or restored version: the single-document form and the gates it moved. */
-export function serializeVersionChange(change: VersionChange): z.input<typeof versionChangeSchema> {
-  return {
-    ...serializeDocument(change.document),
-    gate_page_clamped: change.gatePageClamped,
-    links_gate_page_clamped: change.linksClamped.map(({ code, from, to }) => ({ short_code: apiShortCode(code), from, to })),
   };
 }
 

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { uploadVersion } from "../versions/upload-version";
 import { noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
@@ -123,6 +127,28 @@ describe("owner digest emails", () => {
     const [email] = await digests(owner.id);
     expect(email).toMatchObject({ subject: "1 reader on “Deck”" });
     expect(lines(email!.body)).toEqual(["- an anonymous reader read 4 of 12 pages in 40s"]);
+  });
+
+  it("say which version became current since the previous digest, before who read; the update alone brings none", async () => {
+    const { owner, doc } = await ownerWithDeck();
+    const bytes = await samplePdf(12, "Deck, corrected");
+    const file = path.join(config().DATA_DIR, `digest-${randomBytes(6).toString("hex")}.pdf`);
+    await writeFile(file, bytes);
+    const updated = await uploadVersion(ownerAccess(owner), doc.code, { path: file, size: bytes.length, filename: "deck-v2.pdf" });
+    await rm(file, { force: true });
+    advance(10 * MINUTE);
+    await runOnce();
+    expect(await digests(owner.id)).toHaveLength(0);
+    await (await reader(updated.document)).read(pages(2, 10));
+    await runOnce();
+    advance(31 * SECOND);
+    await runOnce();
+    const [email] = await digests(owner.id);
+    expect(email!.body.split("\n").slice(0, 3)).toEqual([
+      "Version 2 (12 pages) was uploaded and is now current.",
+      "",
+      "- an anonymous reader read 2 of 12 pages in 20s",
+    ]);
   });
 
   it("carry the team's brand in an HTML part (logo by absolute URL, accent, no mark), the text part unchanged", async () => {

@@ -2,7 +2,7 @@ import { db, type Tx } from "../db/client";
 import { config } from "../config";
 import { now } from "../time";
 import { brandedHtml, type EmailBrand } from "./branded-html";
-import { DIGEST_MAX_LINES, type DigestReader, digestEmail } from "./digest-email";
+import { DIGEST_MAX_LINES, type DigestReader, type DigestUpdate, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
 import { digestMembers, getsDigestOf } from "./digest-recipients";
 import { enqueueOwnerEmail } from "./enqueue-owner-email";
@@ -58,6 +58,7 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
   const reports = new Map<string, Array<DigestReader & { total: number; news: boolean }>>();
   let queued = false;
   let brand: EmailBrand | undefined;
+  let updates: DigestUpdate[] | undefined;
   for (const member of recipients) {
     const wants = { leads: member.notifyNewLeads, completions: member.notifyCompletedReads };
     const key = `${wants.leads}/${wants.completions}`;
@@ -65,7 +66,8 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     if (!readers) reports.set(key, (readers = await activeReaders(tx, doc.id, digest.since, wants)));
     // Nothing this member wants to hear about (only news they turned off): no email for them.
     if (!readers[0]?.news) continue;
-    const email = digestEmail(doc, readers, readers[0]!.total);
+    updates ??= await versionUpdates(tx, doc.id, digest.last_sent_at ?? doc.createdAt);
+    const email = digestEmail(doc, readers, readers[0]!.total, updates);
     brand ??= await emailBrand(tx, doc);
     await enqueueOwnerEmail(tx, {
       userId: member.userId,
@@ -112,6 +114,18 @@ function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: 
     FROM active
     ORDER BY new_lead DESC, finished_now DESC, (email IS NOT NULL) DESC, engagement_rank DESC, last_viewed_at DESC NULLS LAST, id
     LIMIT ${DIGEST_MAX_LINES}`;
+}
+
+/** The versions that became current since `since` (the previous digest, or the upload), oldest first, from the document's `document.updated` events. */
+async function versionUpdates(tx: Tx, documentId: string, since: Date): Promise<DigestUpdate[]> {
+  const rows = await tx.$queryRaw<DigestUpdate[]>`
+    SELECT (payload #>> '{data,version,number}')::int AS number,
+           (payload #>> '{data,version,page_count}')::int AS "pageCount",
+           (payload #>> '{data,version,restored}')::boolean AS restored
+    FROM events
+    WHERE document_id = ${documentId}::uuid AND type = 'document.updated' AND created_at >= ${since}
+    ORDER BY created_at`;
+  return rows;
 }
 
 /** The document's team's brand for its digest; the logo through the document's own link (lib/branding's route). */

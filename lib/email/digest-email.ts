@@ -32,17 +32,34 @@ export function readerLine(reader: DigestReader, pageCount: number): string {
   return `${who} ${read}${marks.length ? ` (${marks.join(", ")})` : ""}`;
 }
 
+/** A version that became current since the previous digest (a `document.updated` event). */
+export type DigestUpdate = { number: number; pageCount: number; restored: boolean };
+
+/** "Version 3 (12 pages) became current; readers may have read an earlier one." */
+export function updateLine(update: DigestUpdate): string {
+  const pages = `${update.pageCount} ${update.pageCount === 1 ? "page" : "pages"}`;
+  return `Version ${update.number} (${pages}) ${update.restored ? "was restored and is current again" : "was uploaded and is now current"}.`;
+}
+
 const readers = (n: number) => `${n} ${n === 1 ? "reader" : "readers"}`;
 
 /**
- * The digest of one document: one line per reader active since the previous digest (at most
- * DIGEST_MAX_LINES, most telling first), and how many more there were.
+ * The digest of one document: the versions that became current since the previous digest, one
+ * line per reader active since then (at most DIGEST_MAX_LINES, most telling first), and how many
+ * more there were.
  */
-export function digestEmail(doc: { title: string; code: string; pageCount: number }, listed: DigestReader[], total: number) {
+export function digestEmail(
+  doc: { title: string; code: string; pageCount: number },
+  listed: DigestReader[],
+  total: number,
+  updates: DigestUpdate[] = [],
+) {
   const { APP_URL, NOTIFY_DIGEST_MINUTES } = config();
   const more = total - listed.length;
   const lines = listed.map((reader) => `- ${readerLine(reader, doc.pageCount)}`);
   if (more > 0) lines.push(`and ${more} more ${more === 1 ? "reader" : "readers"}`);
+  // The document changed under its readers since the previous digest: say so before who read it.
+  if (updates.length > 0) lines.unshift(...updates.map(updateLine), "");
   return {
     kind: "document.digest",
     subject: `${readers(total)} on “${doc.title}”`,

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { anyReader, noReaderCap, openAccess, readerAddress } from "../../test/support/fixtures";
+import { samplePdf } from "../../scripts/lib/sample-pdf";
+import { anyReader, noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
+import { config } from "../config";
+import { uploadVersion } from "../versions/upload-version";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
@@ -15,9 +20,18 @@ import { recordDownload } from "../viewer/record-download";
 
 afterEach(() => setClockOffset(0));
 
+/** A document given a second version, so both owner-caused kinds are there. */
 async function sampleDocument(): Promise<Document> {
   const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-  return createSampleDocument(owner, "Events", 2, { email_gate: false });
+  const doc = await createSampleDocument(owner, "Events", 2, { email_gate: false });
+  const file = path.join(config().DATA_DIR, `events-${randomBytes(6).toString("hex")}.pdf`);
+  const bytes = await samplePdf(2, "Events, corrected");
+  await writeFile(file, bytes);
+  try {
+    return (await uploadVersion(ownerAccess(owner), doc.code, { path: file, size: bytes.length, filename: "events-v2.pdf" })).document;
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */
@@ -65,7 +79,9 @@ it("records every reader's event kind read through a link in the same shape, nam
   expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
   for (const event of events) {
     expect(event.link, event.type).toEqual(
-      event.type === "document.uploaded" ? { code: doc.code, name: null } : { code: link.code, name: "Sequoia — Jane" },
+      event.type === "document.uploaded" || event.type === "document.updated"
+        ? { code: doc.code, name: null }
+        : { code: link.code, name: "Sequoia — Jane" },
     );
   }
 });

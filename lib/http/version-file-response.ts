@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { downloadDisposition } from "../documents/download-name";
-import { readVersionFile } from "../documents/list-versions";
+import { readVersionFile } from "../versions/list-versions";
 import { CONTENT_LENGTH_HEADER } from "../request/server-headers";
 
 /** One version's PDF as an attachment named after the file it was uploaded as, for the team's members. */

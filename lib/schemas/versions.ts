@@ -37,8 +37,9 @@ export const versionUploadBodySchema = z
   .openapi("DocumentVersionUpload");
 
 /** The single-document form, and what the change moved to keep every gate inside the new page count. */
-export const versionChangeSchema = documentSchema
-  .extend({
+export const versionChangeSchema = z
+  .object({
+    ...documentSchema.shape,
     gate_page_clamped: clamped.nullable().openapi({
       description: "The document's gate_page was past the new page count and now stands at its last page; null when unchanged",
     }),

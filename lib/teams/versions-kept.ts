@@ -14,7 +14,7 @@ export async function versionsKeptOf(teamId: string): Promise<number | null> {
  * Sets how many versions of each document the team keeps (admins and the owner), with its
  * `team.versions_kept_changed` audit entry in the same transaction; the value it already has writes
  * nothing. Versions past a lower limit go the next time a version of their document becomes current
- * (lib/documents/make-version-current.ts), not here: a setting's change deletes no file.
+ * (lib/versions/make-version-current.ts), not here: a setting's change deletes no file.
  */
 export async function changeVersionsKept(access: TeamAccess, versionsKept: number | null): Promise<{ changed: boolean }> {
   authorize(access, "team.versions");

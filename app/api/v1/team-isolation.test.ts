@@ -12,6 +12,9 @@ import * as leadsRoute from "./documents/[short_code]/leads/route";
 import * as documentLinksRoute from "./documents/[short_code]/links/route";
 import * as documentRoute from "./documents/[short_code]/route";
 import * as statsRoute from "./documents/[short_code]/stats/route";
+import * as versionFileRoute from "./documents/[short_code]/versions/[number]/file/route";
+import * as versionRestoreRoute from "./documents/[short_code]/versions/[number]/restore/route";
+import * as versionsRoute from "./documents/[short_code]/versions/route";
 import * as viewersRoute from "./documents/[short_code]/viewers/route";
 import * as documentsRoute from "./documents/route";
 import * as linkRoute from "./links/[code]/route";
@@ -76,7 +79,10 @@ beforeAll(async () => {
 /** What team A holds, compared before and after each of B's calls. */
 async function teamASnapshot() {
   const [document, links, webhook, members, invitations, keys] = await Promise.all([
-    db.document.findUniqueOrThrow({ where: { id: t.doc.id }, select: { title: true, deletedAt: true, teamId: true, allowDownload: true } }),
+    db.document.findUniqueOrThrow({
+      where: { id: t.doc.id },
+      select: { title: true, deletedAt: true, teamId: true, allowDownload: true, version: true, storageKey: true },
+    }),
     db.link.findMany({ where: { documentId: t.doc.id }, orderBy: { createdAt: "asc" } }),
     db.webhook.findUnique({ where: { teamId: t.teamA }, select: { url: true, events: true, isActive: true, secret: true } }),
     db.teamMember.findMany({ where: { teamId: t.teamA }, orderBy: { userId: "asc" }, select: { userId: true, role: true } }),
@@ -111,6 +117,17 @@ const cases: Record<string, () => Promise<void>> = {
     ).toBe(404),
   "DELETE /api/v1/documents/{short_code}": async () =>
     expect((await call(documentRoute.DELETE, t.keyB, { method: "DELETE", params: aDoc() })).status).toBe(404),
+  "GET /api/v1/documents/{short_code}/versions": async () =>
+    expect((await call(versionsRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "POST /api/v1/documents/{short_code}/versions": async () => {
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await samplePdf(1, "B's version"))], { type: "application/pdf" }), "b.pdf");
+    expect((await call(versionsRoute.POST, t.keyB, { method: "POST", form, params: aDoc() })).status).toBe(404);
+  },
+  "POST /api/v1/documents/{short_code}/versions/{number}/restore": async () =>
+    expect((await call(versionRestoreRoute.POST, t.keyB, { method: "POST", params: { ...aDoc(), number: "1" } })).status).toBe(404),
+  "GET /api/v1/documents/{short_code}/versions/{number}/file": async () =>
+    expect((await call(versionFileRoute.GET, t.keyB, { params: { ...aDoc(), number: "1" } })).status).toBe(404),
   "GET /api/v1/documents/{short_code}/stats": async () => expect((await call(statsRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
   "GET /api/v1/documents/{short_code}/viewers": async () =>
     expect((await call(viewersRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),

@@ -4,7 +4,7 @@ import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { samplePdf } from "@/scripts/lib/sample-pdf";
 import { teamAccess } from "@/test/support/fixtures";
 import { db } from "@/lib/db/client";
-import { listVersions } from "@/lib/documents/list-versions";
+import { listVersions } from "@/lib/versions/list-versions";
 import type { Document } from "@/lib/generated/prisma/client";
 import { createLink } from "@/lib/links/create-link";
 import { createUser } from "@/lib/users/create-user";

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors";
-import { uploadVersion } from "@/lib/documents/upload-version";
-import { versionOutcome } from "@/lib/documents/version-outcome";
+import { uploadVersion } from "@/lib/versions/upload-version";
+import { versionOutcome } from "@/lib/versions/version-outcome";
 import { receiveUpload } from "@/lib/http/receive-upload";
 import { json } from "@/lib/http/respond";
 import { withSession } from "@/lib/http/with-session";

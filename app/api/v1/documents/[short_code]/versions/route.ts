@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors";
-import { listVersions } from "@/lib/documents/list-versions";
-import { serializeVersionChange } from "@/lib/documents/serialize";
-import { uploadVersion } from "@/lib/documents/upload-version";
+import { listVersions } from "@/lib/versions/list-versions";
+import { serializeVersionChange } from "@/lib/versions/serialize-version-change";
+import { uploadVersion } from "@/lib/versions/upload-version";
 import { receiveUpload } from "@/lib/http/receive-upload";
 import { json } from "@/lib/http/respond";
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";

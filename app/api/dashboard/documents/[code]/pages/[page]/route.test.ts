@@ -6,7 +6,7 @@ import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { samplePdf } from "@/scripts/lib/sample-pdf";
 import { ownerAccess } from "@/test/support/fixtures";
 import { config } from "@/lib/config";
-import { uploadVersion } from "@/lib/documents/upload-version";
+import { uploadVersion } from "@/lib/versions/upload-version";
 import type { Document } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
 import { GET } from "./route";

@@ -1,5 +1,5 @@
-import { restoreVersion } from "@/lib/documents/restore-version";
-import { serializeVersionChange } from "@/lib/documents/serialize";
+import { restoreVersion } from "@/lib/versions/restore-version";
+import { serializeVersionChange } from "@/lib/versions/serialize-version-change";
 import { parseParam } from "@/lib/http/parse";
 import { json } from "@/lib/http/respond";
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";

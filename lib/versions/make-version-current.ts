@@ -1,6 +1,7 @@
 import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { config } from "../config";
 import { notFound } from "../errors";
+import { faultPoint } from "../fault-point";
 import { db, type Tx } from "../db/client";
 import { recordEvent } from "../events/record-event";
 import type { Document, Link, Prisma } from "../generated/prisma/client";
@@ -8,11 +9,11 @@ import { linkOverrides, ownsPreview, sharedDocument } from "../links/shared-docu
 import { previewPagesNeeded } from "../rules/gate";
 import { storage } from "../storage";
 import { now } from "../time";
-import { removePageImages } from "./page-images";
-import { processPdf, type ProcessedPdf } from "./preview-file";
-import { queuePageImages } from "./render-page-images";
-import { eventDocument } from "./serialize";
-import { apiShortCode } from "./short-code";
+import { removePageImages } from "../documents/page-images";
+import { processPdf, type ProcessedPdf } from "../documents/preview-file";
+import { queuePageImages } from "../documents/render-page-images";
+import { eventDocument } from "../documents/serialize";
+import { apiShortCode } from "../documents/short-code";
 
 /** A file about to become a document's current version, already inspected by the PDF worker and stored. */
 export type IncomingVersion = {
@@ -57,6 +58,7 @@ const PLANS_OUTSIDE_THE_LOCK = 3;
 export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
   for (let attempt = 1; ; attempt++) {
     let plan = attempt <= PLANS_OUTSIDE_THE_LOCK ? await planPreviews(await readRows(db, documentId), incoming) : null;
+    await faultPoint("version:previews");
     try {
       const written = await db.$transaction(
         async (tx) => {

@@ -4,11 +4,11 @@ import type { AuditActor } from "../audit/record-audit";
 import { faultPoint } from "../fault-point";
 import { storage } from "../storage";
 import { versionOriginalKey } from "../storage/document-keys";
-import type { UploadedFile } from "./create-document";
-import { findOwnedDocument } from "./find-document";
+import type { UploadedFile } from "../documents/create-document";
+import { findOwnedDocument } from "../documents/find-document";
 import { makeVersionCurrent, type VersionChange } from "./make-version-current";
-import { processPdf } from "./preview-file";
-import { imagePagesBeforeAnswer } from "./render-page-images";
+import { processPdf } from "../documents/preview-file";
+import { imagePagesBeforeAnswer } from "../documents/render-page-images";
 
 /**
  * A new file for a document: the PDF worker inspects it as it does an upload (a refused file

@@ -18,10 +18,10 @@ import { fileFolder, pageImageKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { createUser } from "../users/create-user";
 import { readableFileKey } from "../viewer/readable-file-key";
-import { createDocument } from "./create-document";
+import { createDocument } from "../documents/create-document";
 import { listVersions, readVersionFile } from "./list-versions";
 import { restoreVersion } from "./restore-version";
-import { updateDocument } from "./update-document";
+import { updateDocument } from "../documents/update-document";
 import { uploadVersion } from "./upload-version";
 
 const owner = () => createUser({ email: `versions-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { ApiError } from "../errors";
 import type { documentVersionListSchema } from "../schemas/versions";
 import { storage, type StoredObject } from "../storage";
-import { findOwnedDocument } from "./find-document";
+import { findOwnedDocument } from "../documents/find-document";
 
 /** The versions of one of the team's documents, newest first (docs/decisions.md, "Versions"). */
 export async function listVersions(teamId: string, shortCode: string): Promise<z.input<typeof documentVersionListSchema>> {

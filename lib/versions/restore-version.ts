@@ -5,10 +5,10 @@ import type { AuditActor } from "../audit/record-audit";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { storage } from "../storage";
-import { findOwnedDocument } from "./find-document";
+import { findOwnedDocument } from "../documents/find-document";
 import { makeVersionCurrent, type VersionChange } from "./make-version-current";
-import { processPdf, scratchPath } from "./preview-file";
-import { imagePagesBeforeAnswer } from "./render-page-images";
+import { processPdf, scratchPath } from "../documents/preview-file";
+import { imagePagesBeforeAnswer } from "../documents/render-page-images";
 
 /**
  * Makes an earlier version current again, as a new upload of the same file would be (its page 1
