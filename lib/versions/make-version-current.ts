@@ -158,8 +158,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
   const { pageCount, firstPageAspect, pageImages } = incoming.inspection;
   let number = incoming.restoring;
   if (number === null) {
-    const last = await tx.documentVersion.aggregate({ where: { documentId: doc.id }, _max: { number: true } });
-    number = Math.max(last._max.number ?? 0, doc.version) + 1;
+    number = doc.lastVersionNumber + 1;
     await tx.documentVersion.create({
       data: {
         documentId: doc.id,
@@ -178,6 +177,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
     where: { id: doc.id },
     data: {
       version: number,
+      lastVersionNumber: Math.max(doc.lastVersionNumber, number),
       storageKey: incoming.storageKey,
       originalFilename: incoming.originalFilename,
       pageCount,

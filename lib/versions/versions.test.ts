@@ -148,6 +148,18 @@ describe("document versions", () => {
     expect(await storage().exists(pageImageKey(second.document.storageKey, 1, "page"))).toBe(false);
   });
 
+  it("never gives a pruned version's number again: a number names one file, for every cache keyed on it", async () => {
+    const user = await owner();
+    const doc = await firstUpload(user, 2);
+    await newVersion(user, doc.code, await samplePdf(2, "Second"));
+    await newVersion(user, doc.code, await samplePdf(2, "Third"));
+    await db.team.update({ where: { id: user.personalTeamId }, data: { versionsKept: 1 } });
+    // Restoring version 1 prunes 2 and 3, the highest.
+    await restoreVersion(ownerAccess(user), doc.code, 1);
+    expect((await listVersions(user.personalTeamId, doc.code)).versions.map((v) => v.number)).toEqual([1]);
+    expect((await newVersion(user, doc.code, await samplePdf(3, "Fourth"))).document.version).toBe(4);
+  });
+
   it("a settings change or a new link racing a new version never keeps a preview of the old file", async () => {
     const user = await owner();
     const doc = await firstUpload(user, 6, { gate_page: 3 });
