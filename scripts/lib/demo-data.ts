@@ -45,13 +45,13 @@ async function withSamplePdf<T>(
   pages: number,
   title: string,
   pdf: Parameters<typeof samplePdf>[2],
-  use: (file: { path: string; size: number; filename: string }) => Promise<T>,
+  upload: (file: { path: string; size: number; filename: string }) => Promise<T>,
 ): Promise<T> {
   const bytes = await samplePdf(pages, title, pdf);
   const file = path.join(tmpdir(), `pagewise-sample-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, bytes);
   try {
-    return await use({ path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` });
+    return await upload({ path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` });
   } finally {
     await rm(file, { force: true });
   }
