@@ -11,9 +11,7 @@ import { resolveVersionFilter } from "@/lib/analytics/read-version";
 export const GET = withApiKey<{ short_code: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
   const doc = await findOwnedDocument(access.teamId, params.short_code);
   const query = parseQuery(statsQuery, req);
-  return json(
-    await documentStats(doc, query, await resolveLinkFilter(doc, query.link), await resolveVersionFilter(doc, query.version)),
-  );
+  return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link), await resolveVersionFilter(doc, query.version)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
