@@ -132,7 +132,7 @@ test("a reader sees page 1's image before pdf.js has the file, and pdf.js then d
   });
 
   const html = await (await owner.get(`/s/${code}`)).text();
-  expect(html).toContain(`src="/s/${code}/pages/1"`);
+  expect(html).toContain(`src="/s/${code}/pages/1?version=1"`);
 
   await page.goto(`/s/${code}`);
   const firstPage = page.locator('[data-page="1"][data-image-painted="true"]');

@@ -214,7 +214,7 @@ test(`a script without cookies adds at most ${NEW_VIEWERS_PER_ADDRESS_PER_HOUR} 
   }
   const past = await from(client, `/s/${code}/track`, beacon());
   expect(past.status).toBe(200);
-  expect(await past.json()).toEqual({ visit_id: null, applied: false });
+  expect(await past.json()).toEqual({ visit_id: null, applied: false, version: 1 });
   // The reader past the cap still reads.
   expect((await from(client, `/s/${code}/file?v=full`)).status).toBe(200);
 

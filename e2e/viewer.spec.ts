@@ -314,7 +314,7 @@ test("the owner opening their own link from the dashboard previews it past every
   const beacon = await preview.request.post(`${linkOf(doc)}/track`, {
     data: { batch_id: "b_ownerpreview01", pages: [{ page: 1, seconds: 5 }] },
   });
-  expect(await beacon.json()).toEqual({ visit_id: null, applied: false });
+  expect(await beacon.json()).toEqual({ visit_id: null, applied: false, version: 1 });
   expect((await preview.request.get(`${linkOf(doc)}/download`)).status()).toBe(200);
   const recorded = await db.document.findUniqueOrThrow({
     where: { id: doc.id },

@@ -4,7 +4,7 @@ export function OwnerPreviewNote() {
     <p
       role="status"
       data-testid="owner-preview-note"
-      className="fixed bottom-4 left-1/2 z-30 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 rounded-full bg-slate-900/90 px-4 py-2 text-center text-sm text-white shadow-lg"
+      className="rounded-full bg-slate-900/90 px-4 py-2 text-center text-sm text-white shadow-lg"
     >
       Preview as owner: readers go through the link&apos;s gates; nothing you do here is recorded.
     </p>

@@ -1,3 +1,5 @@
+import { announceNewVersion } from "./new-version";
+import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
 import { WatermarkOverlay } from "./watermark-overlay";
 
@@ -6,23 +8,33 @@ import { WatermarkOverlay } from "./watermark-overlay";
  * the page (the box's `data-rendered`), then hidden: the reader sees the page at once, and pdf.js's
  * canvas and text layer take over for selection, search and sharp zoom. It never takes pointer
  * events, so text can be selected through it. Once painted it marks the box `data-image-painted`.
+ * It is of the version the page shows: once another is current it is refused, never drawn.
  */
-export function PageImage({ code, page, priority = false }: { code: string; page: number; priority?: boolean }) {
+export function PageImage({ code, version, page, priority = false }: { code: string; version: number; page: number; priority?: boolean }) {
   return (
     // A plain <img>: the file is already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={`/s/${code}/pages/${page}`}
+      src={`/s/${code}/pages/${page}?version=${version}`}
       alt=""
       aria-hidden
       draggable={false}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
       ref={markWhenPainted}
+      onError={announceIfOtherVersion}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}
       className="pointer-events-none absolute inset-0 h-full w-full select-none [[data-rendered=true]>&]:invisible"
     />
+  );
+}
+
+/** An image's error does not say why: asked again, a refusal as another version's is announced. */
+function announceIfOtherVersion(event: React.SyntheticEvent<HTMLImageElement>) {
+  fetch(event.currentTarget.src, { credentials: "same-origin" }).then(
+    (response) => refusedAsOtherVersion(response) && announceNewVersion(),
+    () => undefined,
   );
 }
 
@@ -49,11 +61,13 @@ function markWhenPainted(image: HTMLImageElement | null) {
  */
 export function PageImageColumn({
   code,
+  version,
   pages,
   box,
   watermark,
 }: {
   code: string;
+  version: number;
   pages: number;
   box: React.CSSProperties;
   watermark: { text: string; pageWidth: number } | null;
@@ -69,7 +83,7 @@ export function PageImageColumn({
           // Page 1's box stands where the skeleton stood, and says what it did.
           {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
         >
-          <PageImage code={code} page={page} priority={page === 1} />
+          <PageImage code={code} version={version} page={page} priority={page === 1} />
           {watermark && <WatermarkOverlay text={watermark.text} pageWidth={watermark.pageWidth} />}
           {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>

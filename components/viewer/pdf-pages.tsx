@@ -17,6 +17,8 @@ const MAX_CANVAS_PIXELS_WIDE = 4096;
 
 type PdfPagesProps = {
   code: string;
+  /** The document's version on screen: the page images are of it. */
+  version: number;
   source: PdfSource | null;
   pageCount: number;
   pageImages: number;
@@ -37,7 +39,7 @@ type PdfPagesProps = {
  * view. Until the file is open: the server-rendered pages, or a skeleton with the file's progress.
  */
 export function PdfPages(props: PdfPagesProps) {
-  const { code, source, pageCount, pageImages, watermark, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
+  const { code, version, source, pageCount, pageImages, watermark, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
   // While page 1 is on its way (until it is drawn or has failed) no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
   const onPageSettled = useCallback((page: number) => page === 1 && setFirstPainted(true), []);
@@ -48,6 +50,7 @@ export function PdfPages(props: PdfPagesProps) {
   const loadingPages = (
     <LoadingPages
       code={code}
+      version={version}
       pageImages={pageImages}
       watermark={watermark}
       layout={layout}
@@ -93,7 +96,7 @@ export function PdfPages(props: PdfPagesProps) {
             watermark={watermark}
             slotRef={slotRef}
             onSettled={onPageSettled}
-            image={page <= pageImages ? <PageImage code={code} page={page} priority={page === 1} /> : null}
+            image={page <= pageImages ? <PageImage code={code} version={version} page={page} priority={page === 1} /> : null}
           />
         ))}
       </div>
@@ -103,16 +106,18 @@ export function PdfPages(props: PdfPagesProps) {
 
 function LoadingPages({
   code,
+  version,
   pageImages,
   watermark,
   layout,
   aspect,
   progress,
-}: Pick<PdfPagesProps, "code" | "pageImages" | "watermark" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
+}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "watermark" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
   if (pageImages === 0) return <PageSkeleton aspect={aspect} progress={progress} />;
   return (
     <PageImageColumn
       code={code}
+      version={version}
       pages={pageImages}
       box={{ width: layout.width, height: layout.height }}
       watermark={watermark ? { text: watermark, pageWidth: layout.width } : null}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { pdfjs } from "react-pdf";
+import { announceNewVersion } from "./new-version";
+import { OtherVersionError } from "./other-version";
 import { bytesWithin, fetchPdfOpening, fetchRange, planOpening, type ByteSpan, type PdfOpening } from "./pdf-opening";
 
 export type PdfSource = { data: Uint8Array } | { range: InstanceType<typeof pdfjs.PDFDataRangeTransport> };
@@ -33,8 +35,9 @@ class RangeTransport extends pdfjs.PDFDataRangeTransport {
         const bytes = bytesWithin(span, begin, end);
         if (bytes) this.onDataRange(begin, bytes);
       },
-      // A chunk that fails leaves its page in its loading state; aborts come from pdf.js itself.
-      () => undefined,
+      // A chunk that fails leaves its page in its loading state; aborts come from pdf.js itself. A
+      // chunk refused because another version is current would be the wrong file's bytes anyway.
+      (error: unknown) => error instanceof OtherVersionError && announceNewVersion(),
     );
   }
 
@@ -56,7 +59,10 @@ export function usePdfSource(url: string | null): { source: PdfSource | null; fa
     let current = true;
     fetchPdfOpening(url).then(
       (opening) => current && setState({ url, source: sourceFromOpening(url, opening), failed: false }),
-      () => current && setState({ url, source: null, failed: true }),
+      (error: unknown) => {
+        if (error instanceof OtherVersionError) announceNewVersion();
+        if (current) setState({ url, source: null, failed: true });
+      },
     );
     return () => {
       current = false;

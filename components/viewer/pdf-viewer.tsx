@@ -5,6 +5,7 @@ import { GateOverlay } from "./gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./page-geometry";
 import { PdfPages } from "./pdf-pages";
 import { usePdfSource } from "./pdf-source";
+import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
 import { useAnchoredZoom } from "./use-anchored-zoom";
 import { useCurrentPage } from "./use-current-page";
@@ -14,6 +15,7 @@ import { useReadingSession } from "./use-reading-session";
 import { useViewerKeys } from "./use-viewer-keys";
 import { ViewerLayout } from "./viewer-layout";
 import { ViewerNotice, viewerNoticeFor } from "./viewer-notice";
+import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import type { ViewerProps } from "./viewer-props";
 import { stepFrom } from "./zoom";
 
@@ -21,10 +23,13 @@ import { stepFrom } from "./zoom";
  * The document's pages in one scrolling column, zoomable, with the email gate under the last page
  * the reader may see. The hooks each keep one thing: the visit's beacons, the page in view, the
  * zoom and the layout it gives, the pages near the view (the only ones drawn), the return to the
- * gate's page once it is passed, and the keys; this component ties them together.
+ * gate's page once it is passed, and the keys; this component ties them together. Once another
+ * version is current the reader is offered a reload instead of a failure.
  */
 export function PdfViewer({
   code,
+  version,
+  updatedSince,
   title,
   pageCount,
   pageAspect,
@@ -43,7 +48,8 @@ export function PdfViewer({
   const scrollRef = useRef<HTMLElement>(null);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
-  const { tracker, closed } = useReadingSession(code, ownerPreview);
+  const { tracker, closed } = useReadingSession(code, version, ownerPreview);
+  const newVersion = useNewVersion();
 
   const currentPage = useCurrentPage(
     scrollRef,
@@ -74,7 +80,8 @@ export function PdfViewer({
     setNumPages(count);
   }, []);
   const onFailed = useCallback(() => setFailed(true), []);
-  const notice = viewerNoticeFor(closed, failed || sourceFailed);
+  // A file refused as another version's is not broken: the reload banner says what to do.
+  const notice = viewerNoticeFor(closed, (failed || sourceFailed) && !newVersion);
 
   return (
     <ViewerLayout
@@ -94,13 +101,17 @@ export function PdfViewer({
         actions: { goTo, zoom: step, fit },
       }}
     >
-      {ownerPreview && <OwnerPreviewNote />}
+      <div className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col items-center gap-2">
+        {newVersion ? <NewVersionBanner /> : updatedSince && <UpdatedSinceNote updatedAt={updatedSince} />}
+        {ownerPreview && <OwnerPreviewNote />}
+      </div>
       {notice ? (
         <ViewerNotice kind={notice} />
       ) : (
         file && (
           <PdfPages
             code={code}
+            version={version}
             source={source}
             pageCount={pageCount}
             pageImages={pageImages}

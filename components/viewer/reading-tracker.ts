@@ -3,7 +3,8 @@
  * visible and the reader was active in the last 60 s, and goes to the page mostly in view. The
  * visit starts once a page has been in view for 1 s. Batches go out every ~10 s, on page change,
  * and by sendBeacon when the tab is hidden or closed. A batch that failed is resent with the same
- * id, which the server applies once.
+ * id, which the server applies once. Every batch names the document's version the page shows;
+ * an answer naming another current version is passed on (`onNewVersion`).
  */
 import type { TrackBatch as Batch } from "@/lib/schemas/viewer";
 import { FLUSH_EVERY_MS, IDLE_AFTER_MS, VISIT_STARTS_AFTER_SECONDS } from "@/lib/rules/track-rules";
@@ -30,7 +31,9 @@ export class ReadingTracker {
 
   constructor(
     private readonly endpoint: string,
+    private readonly version: number,
     private readonly onClosed: (reason: ClosedReason) => void = () => {},
+    private readonly onNewVersion: () => void = () => {},
   ) {}
 
   start() {
@@ -94,7 +97,7 @@ export class ReadingTracker {
 
   private async beginVisit() {
     this.starting = true;
-    const batch: Batch = { batch_id: newBatchId(), pages: this.takePending() };
+    const batch: Batch = { batch_id: newBatchId(), version: this.version, pages: this.takePending() };
     const result = await this.send(batch);
     if (result?.visit_id) {
       this.visitId = result.visit_id;
@@ -109,7 +112,7 @@ export class ReadingTracker {
   flush(beacon: boolean) {
     if (!this.visitId) return;
     this.lastFlush = Date.now();
-    const batch = this.unacked ?? { batch_id: newBatchId(), visit_id: this.visitId, pages: this.takePending() };
+    const batch = this.unacked ?? { batch_id: newBatchId(), visit_id: this.visitId, version: this.version, pages: this.takePending() };
     if (batch.pages.length === 0) return;
     this.unacked = batch;
     if (beacon && typeof navigator.sendBeacon === "function") {
@@ -136,8 +139,11 @@ export class ReadingTracker {
       if (closed) this.onClosed(closed);
       // Other 4xx: the server refused this batch for good; retrying it would not help.
       if (response.status >= 400 && response.status < 500) return { visit_id: this.visitId ?? "" };
+      if (!response.ok) return null;
       // visit_id null: past the new-readers cap, nothing is recorded; the reader keeps reading.
-      return response.ok ? ((await response.json()) as { visit_id: string | null }) : null;
+      const answer = (await response.json()) as { visit_id: string | null; version?: number };
+      if (answer.version !== undefined && answer.version !== this.version) this.onNewVersion();
+      return answer;
     } catch {
       return null;
     }

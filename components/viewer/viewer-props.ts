@@ -16,6 +16,10 @@ export type ReaderGate = {
 /** What the share link's page knows about its document, passed to the viewer as it loads and once it has. */
 export type ViewerProps = {
   code: string;
+  /** The document's version this page shows: its file, page images and beacons are of it. */
+  version: number;
+  /** The reader's last visit read an older version: when the current one was uploaded (ISO), for "Updated since your last visit". */
+  updatedSince: string | null;
   title: string;
   pageCount: number;
   /** Height ÷ width of page 1: the skeleton and the page boxes take this shape before the PDF loads. */

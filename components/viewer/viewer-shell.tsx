@@ -33,6 +33,7 @@ function LoadingViewer() {
       {props.pageImages > 0 ? (
         <PageImageColumn
           code={props.code}
+          version={props.version}
           pages={props.pageImages}
           // The page skeleton's size: the server does not know the screen.
           box={{ width: "min(calc(100vw - 48px), 900px)", aspectRatio: `1 / ${props.pageAspect}` }}

@@ -2,7 +2,9 @@ import { type Period, pagination } from "../schemas/common";
 import { db } from "../db/client";
 import { type Document, Prisma } from "../generated/prisma/client";
 import { engagementRankSql, levelOfRank } from "../rules/engagement";
+import { bestVersionCtes } from "./best-version";
 import { type ByLink, visitsOfLink } from "./document-stats";
+import { type ReadVersion, visitsOfVersion } from "./read-version";
 import { numberedReadersSql, readerLabel } from "./reader-labels";
 
 export type Reader = {
@@ -12,7 +14,7 @@ export type Reader = {
   email: string | null;
   companyDomain: string | null;
   visits: number;
-  /** Distinct pages viewed in the period's visits. */
+  /** Distinct pages viewed in the period's visits of the version read furthest (rules/completion.ts: out of how many). */
   pagesViewed: number;
   completion: number;
   totalTimeSeconds: number;
@@ -25,11 +27,12 @@ export type Reader = {
 /**
  * The dashboard's readers table for a period: readers with a visit started in it, each with the
  * figures of those visits only (downloads made in it), most engaged first, then most recently seen.
- * With a link, the same through that link only: its visits, its downloads.
+ * With a link, the same through that link only: its visits, its downloads. With a version, only
+ * the visits of that version. Pages viewed and completion are those of the version read furthest.
  */
-export async function documentReaders(doc: Document, period: Period, page: number, perPage: number, link?: ByLink) {
+export async function documentReaders(doc: Document, period: Period, page: number, perPage: number, link?: ByLink, version?: ReadVersion) {
   const visitWindow = Prisma.sql`${period.since ? Prisma.sql`AND started_at >= ${period.since}` : Prisma.empty}
-    ${period.until ? Prisma.sql`AND started_at < ${period.until}` : Prisma.empty} ${visitsOfLink(link)}`;
+    ${period.until ? Prisma.sql`AND started_at < ${period.until}` : Prisma.empty} ${visitsOfLink(link)} ${visitsOfVersion(version)}`;
   const downloadWindow = Prisma.sql`${period.since ? Prisma.sql`AND d.created_at >= ${period.since}` : Prisma.empty}
     ${period.until ? Prisma.sql`AND d.created_at < ${period.until}` : Prisma.empty} ${visitsOfLink(link, Prisma.raw("d.link_id"))}`;
   const rows = await db.$queryRaw<
@@ -51,22 +54,20 @@ export async function documentReaders(doc: Document, period: Period, page: numbe
   >`
     WITH numbered AS (${numberedReadersSql(doc.id)}),
     visits_in AS (
-      SELECT id, viewer_id, started_at, last_activity_at, total_time_seconds FROM visits
+      SELECT id, viewer_id, version, page_count, started_at, last_activity_at, total_time_seconds FROM visits
       WHERE document_id = ${doc.id}::uuid ${visitWindow}
     ),
-    per_viewer AS (
+    ${bestVersionCtes(Prisma.raw("visits_in"))},
+    figures AS (
       SELECT v.viewer_id,
              count(*)::int AS visits,
              sum(v.total_time_seconds)::float8 AS seconds,
              min(v.started_at) AS first_seen_at,
              max(v.last_activity_at) AS last_seen_at,
-             (SELECT count(DISTINCT pt.page)::int FROM page_times pt JOIN visits_in v2 ON v2.id = pt.visit_id
-               WHERE v2.viewer_id = v.viewer_id AND pt.viewed) AS pages,
+             coalesce(max(bv.pages), 0)::int AS pages,
+             coalesce(max(bv.completion), 0)::float8 AS completion,
              EXISTS (SELECT 1 FROM downloads d WHERE d.viewer_id = v.viewer_id AND d.document_id = ${doc.id}::uuid ${downloadWindow}) AS downloaded
-      FROM visits_in v GROUP BY v.viewer_id
-    ),
-    figures AS (
-      SELECT p.*, least(p.pages::float8 / ${doc.pageCount}, 1) AS completion FROM per_viewer p
+      FROM visits_in v LEFT JOIN best_version bv ON bv.viewer_id = v.viewer_id GROUP BY v.viewer_id
     )
     SELECT n.public_id, n.reader_number, n.email, n.company_domain, f.visits, f.pages, f.seconds, f.completion, f.downloaded,
            f.first_seen_at, f.last_seen_at,

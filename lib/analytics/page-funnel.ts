@@ -1,14 +1,15 @@
 import type { Period } from "../schemas/common";
 import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
-import { type ByLink, pageTimesThroughLink } from "./document-stats";
+import { type ByLink, pageTimesOf } from "./document-stats";
 
 export type FunnelStep = { page: number; visits: number };
 
 /**
  * The reading funnel: for every page p of 1..page_count, the visits whose furthest viewed page is
  * at least p. A reader who scrolled past pages 1–2 without stopping still got that far, so the
- * series never rises from one page to the next (unlike "visits that viewed page p"). With a link,
+ * series never rises from one page to the next (unlike "visits that viewed page p"). Pages differ
+ * between versions: only the current version's visits count, `pageCount` being its. With a link,
  * only the visits through it.
  */
 export async function pageFunnel(documentId: string, pageCount: number, period: Period, link?: ByLink): Promise<FunnelStep[]> {
@@ -18,7 +19,7 @@ export async function pageFunnel(documentId: string, pageCount: number, period: 
       WHERE document_id = ${documentId}::uuid AND viewed
         ${period.since ? Prisma.sql`AND visit_started_at >= ${period.since}` : Prisma.empty}
         ${period.until ? Prisma.sql`AND visit_started_at < ${period.until}` : Prisma.empty}
-        ${pageTimesThroughLink(documentId, link)}
+        ${pageTimesOf(documentId, undefined, link)}
       GROUP BY visit_id
     ),
     ending AS (SELECT page, count(*) AS visits FROM furthest GROUP BY page)

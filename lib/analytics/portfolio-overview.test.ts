@@ -9,7 +9,7 @@ import { recomputeAggregates } from "./recompute-aggregates";
 const DAY = 86_400_000;
 
 async function visit(documentId: string, viewerId: string, number: number, startedAt: Date, viewedPages: number[]) {
-  const row = await db.visit.create({ data: { documentId, viewerId, number, startedAt, lastActivityAt: startedAt } });
+  const row = await db.visit.create({ data: { documentId, viewerId, number, startedAt, lastActivityAt: startedAt, pageCount: 4 } });
   await db.pageTime.createMany({
     data: viewedPages.map((page) => ({ visitId: row.id, documentId, visitStartedAt: startedAt, page, seconds: 5, viewed: true })),
   });

@@ -5,6 +5,7 @@ import { db } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { apiShortCode } from "../documents/short-code";
 import { LEVELS, engagementRankSql } from "../rules/engagement";
+import { bestVersionCtes } from "./best-version";
 
 const TOP_DOCUMENTS = 10;
 const DAY_MS = 86_400_000;
@@ -14,7 +15,8 @@ type DocRow = { code: string; title: string; views: number; viewers: number; com
 
 /**
  * Portfolio analytics (docs/contract-decisions.md): documents = active documents created up to `until`; views,
- * viewers, leads and completion from activity in the period; top 10 documents by views (ties by
+ * viewers, leads and completion from activity in the period, of every version (a viewer's
+ * completion is that of the version they read furthest); top 10 documents by views (ties by
  * title); documents counted by engagement level over the period.
  */
 export async function portfolioOverview(
@@ -35,15 +37,15 @@ export async function portfolioOverview(
   const rows = windowed
     ? await db.$queryRaw<DocRow[]>`
         WITH docs AS (
-          SELECT id, code, title, page_count FROM documents
+          SELECT id, code, title FROM documents
           WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL AND created_at < ${until}
         ),
         ${wholeDays ? perViewerFromDays(since, until) : perViewerFromVisits(since, until)}
         per_doc AS (
           SELECT pv.document_id, sum(pv.visits)::int AS views, count(*)::int AS viewers,
-                 sum(least(pv.pages::float8 / d.page_count, 1))::float8 AS completion_sum,
+                 sum(pv.completion)::float8 AS completion_sum,
                  max(${engagementRankSql({
-                   completion: Prisma.sql`least(pv.pages::float8 / d.page_count, 1)`,
+                   completion: Prisma.sql`pv.completion`,
                    readingSeconds: Prisma.sql`pv.seconds`,
                    pagesViewed: Prisma.sql`pv.pages`,
                    visits: Prisma.sql`pv.visits`,
@@ -104,20 +106,31 @@ export async function portfolioOverview(
 }
 
 /**
- * `per_viewer` (document, viewer, visits, seconds, distinct pages viewed, downloaded) over visits
- * started in a period of whole UTC days, from the viewers' day rollups: one row per viewer and day
- * instead of every visit and page row.
+ * `per_viewer` (document, viewer, visits, seconds, pages viewed and completion of the version read
+ * furthest, downloaded) over visits started in a period of whole UTC days, from the viewers' day
+ * rollups: one row per viewer, day and version instead of every visit and page row. A version's
+ * bitmap is as long as it has pages.
  */
 function perViewerFromDays(since: Date, until: Date): Prisma.Sql {
   return Prisma.sql`
         ${downloadersIn(since, until)},
-        per_viewer AS (
-          SELECT r.document_id, r.viewer_id, sum(r.visits)::int AS visits, sum(r.seconds)::float8 AS seconds,
-                 bit_count(bit_or(r.pages))::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
+        day_versions AS (
+          SELECT r.document_id, r.viewer_id, r.version, sum(r.visits)::int AS visits, sum(r.seconds)::float8 AS seconds,
+                 bit_count(bit_or(r.pages))::int AS pages, length(bit_or(r.pages)) AS page_count
           FROM viewer_days r JOIN docs d ON d.id = r.document_id
-          LEFT JOIN downloaders dv ON dv.viewer_id = r.viewer_id
           WHERE r.day >= (${since}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${until}::timestamptz AT TIME ZONE 'UTC')::date AND r.visits > 0
-          GROUP BY r.document_id, r.viewer_id
+          GROUP BY r.document_id, r.viewer_id, r.version
+        ),
+        best_day_version AS (
+          SELECT DISTINCT ON (viewer_id) viewer_id, pages, least(pages::float8 / page_count, 1) AS completion
+          FROM day_versions ORDER BY viewer_id, least(pages::float8 / page_count, 1) DESC, pages DESC
+        ),
+        per_viewer AS (
+          SELECT dv.document_id, dv.viewer_id, sum(dv.visits)::int AS visits, sum(dv.seconds)::float8 AS seconds,
+                 max(b.pages)::int AS pages, max(b.completion)::float8 AS completion, bool_or(dl.viewer_id IS NOT NULL) AS downloaded
+          FROM day_versions dv JOIN best_day_version b ON b.viewer_id = dv.viewer_id
+          LEFT JOIN downloaders dl ON dl.viewer_id = dv.viewer_id
+          GROUP BY dv.document_id, dv.viewer_id
         ),`;
 }
 
@@ -125,27 +138,31 @@ function perViewerFromDays(since: Date, until: Date): Prisma.Sql {
 function perViewerFromVisits(since: Date, until: Date): Prisma.Sql {
   return Prisma.sql`
         visits_in AS (
-          SELECT v.id, v.document_id, v.viewer_id, v.total_time_seconds, v.pages_viewed FROM visits v
+          SELECT v.id, v.document_id, v.viewer_id, v.version, v.page_count, v.total_time_seconds, v.pages_viewed FROM visits v
           JOIN docs d ON d.id = v.document_id
           WHERE v.started_at >= ${since} AND v.started_at < ${until}
         ),
         viewer_visits AS (
-          SELECT viewer_id, count(*) AS visits, max(pages_viewed) AS pages_of_only_visit FROM visits_in GROUP BY viewer_id
+          SELECT viewer_id, count(*) AS visits, max(pages_viewed) AS pages_of_only_visit, max(page_count) AS page_count_of_only_visit
+          FROM visits_in GROUP BY viewer_id
         ),
-        -- Distinct pages viewed in the period, per viewer. A single visit's count is maintained on
-        -- the visit; only viewers with several visits read page rows, through the visits' indexes.
+        several_visits AS (
+          SELECT vi.* FROM visits_in vi JOIN viewer_visits vv ON vv.viewer_id = vi.viewer_id WHERE vv.visits > 1
+        ),
+        ${bestVersionCtes(Prisma.raw("several_visits"))},
+        -- Pages viewed in the period and completion, per viewer. A single visit's count is
+        -- maintained on the visit; only viewers with several visits read page rows.
         pages AS (
-          SELECT viewer_id, pages_of_only_visit::int AS n FROM viewer_visits WHERE visits = 1
+          SELECT viewer_id, pages_of_only_visit::int AS n, least(pages_of_only_visit::float8 / page_count_of_only_visit, 1) AS completion
+          FROM viewer_visits WHERE visits = 1
           UNION ALL
-          SELECT vv.viewer_id, (
-            SELECT count(DISTINCT pt.page)::int FROM visits v JOIN page_times pt ON pt.visit_id = v.id
-            WHERE v.viewer_id = vv.viewer_id AND v.started_at >= ${since} AND v.started_at < ${until} AND pt.viewed
-          ) FROM viewer_visits vv WHERE vv.visits > 1
+          SELECT viewer_id, pages, completion FROM best_version
         ),
         ${downloadersIn(since, until)},
         per_viewer AS (
           SELECT vi.document_id, vi.viewer_id, count(*)::int AS visits, sum(vi.total_time_seconds)::float8 AS seconds,
-                 coalesce(max(p.n), 0)::int AS pages, bool_or(dv.viewer_id IS NOT NULL) AS downloaded
+                 coalesce(max(p.n), 0)::int AS pages, coalesce(max(p.completion), 0)::float8 AS completion,
+                 bool_or(dv.viewer_id IS NOT NULL) AS downloaded
           FROM visits_in vi LEFT JOIN pages p ON p.viewer_id = vi.viewer_id
           LEFT JOIN downloaders dv ON dv.viewer_id = vi.viewer_id
           GROUP BY vi.document_id, vi.viewer_id

@@ -3,6 +3,7 @@ import { documentReaders } from "../analytics/document-readers";
 import { agreementAcceptedAt, documentViewers } from "../analytics/document-viewers";
 import { readerLabels } from "../analytics/reader-labels";
 import type { Document } from "../generated/prisma/client";
+import { completionPageCount } from "../rules/completion";
 import { PERIODS, periodFromKey } from "./period";
 import { toCsv } from "./csv";
 
@@ -95,7 +96,7 @@ export async function viewersCsv(doc: Document, periodKey: string | undefined): 
           r.companyDomain,
           r.visits,
           r.pagesViewed,
-          doc.pageCount,
+          completionPageCount(r.pagesViewed, r.completion, doc.pageCount),
           r.completion,
           r.totalTimeSeconds,
           r.downloaded,

@@ -39,7 +39,7 @@ describe("the database refuses impossible states", () => {
     expect(await refusal(db.viewer.update({ where: { id: viewer.id }, data: { visits: -1 } }))).toContain("counters must not be negative");
     const startedAt = new Date();
     const visit = await db.visit.create({
-      data: { documentId: doc.id, viewerId: viewer.id, number: 1, startedAt, lastActivityAt: startedAt },
+      data: { documentId: doc.id, viewerId: viewer.id, number: 1, startedAt, lastActivityAt: startedAt, pageCount: doc.pageCount },
     });
     expect(await refusal(db.visit.update({ where: { id: visit.id }, data: { totalTimeSeconds: -1 } }))).toContain(
       "counters must not be negative",

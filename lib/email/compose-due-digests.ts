@@ -106,6 +106,7 @@ function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: 
     SELECT
       email,
       pages_viewed AS "pagesViewed",
+      completion,
       total_time_seconds AS "totalTimeSeconds",
       new_lead AS "newLead",
       finished_now AS finished,

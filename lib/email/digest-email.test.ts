@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DIGEST_MAX_LINES, digestEmail, formatReadingTime, readerLine } from "./digest-email";
 
-const reader = { email: null, pagesViewed: 3, totalTimeSeconds: 40, newLead: false, finished: false };
+const reader = { email: null, pagesViewed: 3, completion: 0.25, totalTimeSeconds: 40, newLead: false, finished: false };
 
 describe("digest email", () => {
   it("writes reading time as seconds, minutes and seconds, or hours and minutes", () => {
@@ -14,13 +14,20 @@ describe("digest email", () => {
 
   it("names the reader, how far they read and what is new about them", () => {
     expect(
-      readerLine({ ...reader, email: "james@acme.com", pagesViewed: 12, totalTimeSeconds: 258, newLead: true, finished: true }, 12),
+      readerLine(
+        { ...reader, email: "james@acme.com", pagesViewed: 12, completion: 1, totalTimeSeconds: 258, newLead: true, finished: true },
+        12,
+      ),
     ).toBe("james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)");
     expect(readerLine(reader, 12)).toBe("an anonymous reader read 3 of 12 pages in 40s");
-    expect(readerLine({ ...reader, pagesViewed: 1, totalTimeSeconds: 0.2 }, 1)).toBe("an anonymous reader read 1 of 1 page");
-    expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe(
+    expect(readerLine({ ...reader, pagesViewed: 1, completion: 1, totalTimeSeconds: 0.2 }, 1)).toBe("an anonymous reader read 1 of 1 page");
+    expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, completion: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe(
       "ann@globex.io has not read a page yet (new lead)",
     );
+  });
+
+  it("counts the pages of the version the reader read furthest, not the current one's", () => {
+    expect(readerLine({ ...reader, pagesViewed: 4, completion: 1 }, 12)).toBe("an anonymous reader read 4 of 4 pages in 40s");
   });
 
   it("counts the readers beyond the listed ones instead of listing them", () => {

@@ -1,9 +1,12 @@
 import { config } from "../config";
+import { completionPageCount } from "../rules/completion";
 
 /** A reader as the digest reports them: cumulative figures, and what is new since the previous digest. */
 export type DigestReader = {
   email: string | null;
   pagesViewed: number;
+  /** Of the version read furthest, which may have another page count than the current one. */
+  completion: number;
   totalTimeSeconds: number;
   newLead: boolean;
   finished: boolean;
@@ -21,7 +24,8 @@ export function formatReadingTime(seconds: number): string {
 }
 
 /** "james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)". */
-export function readerLine(reader: DigestReader, pageCount: number): string {
+export function readerLine(reader: DigestReader, currentPageCount: number): string {
+  const pageCount = completionPageCount(reader.pagesViewed, reader.completion, currentPageCount);
   const who = reader.email ?? "an anonymous reader";
   const time = Math.round(reader.totalTimeSeconds) >= 1 ? ` in ${formatReadingTime(reader.totalTimeSeconds)}` : "";
   const read =

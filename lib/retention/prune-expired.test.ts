@@ -102,7 +102,7 @@ describe("pruneExpired", () => {
 
     setClockOffset(7 * DAY - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 0 });
-    expect(await ingestBatch(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false });
+    expect(await ingestBatch(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false, version: 1 });
 
     setClockOffset(7 * DAY + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 1 });

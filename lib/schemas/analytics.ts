@@ -2,10 +2,34 @@ import { engagementObjectSchema, paginationQuery, paginationSchema, periodQuery 
 import { linkFilterParam } from "./links";
 import { z } from "./zod";
 
+/** `?version=` on a document's stats and viewers (issue 28, additive: not in SPEC.md). */
+const versionFilterParam = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value === "") return undefined;
+    const n = /^\d{1,7}$/.test(value) ? Number(value) : 0;
+    if (n < 1) {
+      ctx.addIssue({ code: "custom", message: `version must be a version number (got "${value}")` });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .openapi({
+    param: {
+      name: "version",
+      in: "query",
+      description:
+        "Additive (not in SPEC.md): only the visits of this version of the document (GET …/versions lists them), with completion against its page count and page_analytics over its pages. Without it, every version counts and page_analytics covers the current version. Not a version of the document: 400",
+    },
+    type: "integer",
+    minimum: 1,
+  });
+
 export const statsQuery = z
-  .object({ ...periodQuery.shape, link: linkFilterParam })
+  .object({ ...periodQuery.shape, link: linkFilterParam, version: versionFilterParam })
   .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
-export const viewersQuery = z.object({ ...paginationQuery.shape, link: linkFilterParam });
+export const viewersQuery = z.object({ ...paginationQuery.shape, link: linkFilterParam, version: versionFilterParam });
 export const leadsQuery = z
   .object({ ...paginationQuery.shape, ...periodQuery.shape, link: linkFilterParam })
   .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });

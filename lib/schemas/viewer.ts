@@ -8,6 +8,8 @@ import { z } from "./zod";
 export const trackBatchSchema = z.strictObject({
   batch_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "batch_id must be 8 to 64 letters, digits, _ or -"),
   visit_id: z.uuid().optional(),
+  /** The document's version the page rendered (additive): its pages are the ones read. */
+  version: z.number().int().min(1).optional(),
   pages: z
     .array(
       z.strictObject({

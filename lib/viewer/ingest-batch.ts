@@ -9,6 +9,7 @@ import type { Access } from "./access";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import type { NewViewerLimit } from "./limits";
 import { trackBatchSchema } from "../schemas/viewer";
+import { batchVersion } from "./batch-version";
 import { planBatch, UnreadablePageError } from "./track-batch";
 import { parseUserAgent } from "./user-agent";
 import {
@@ -20,8 +21,11 @@ import {
   VISIT_IDLE_MS,
 } from "../rules/track-rules";
 
-/** `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap. */
-export type IngestResult = { visit_id: string | null; applied: boolean };
+/**
+ * `visit_id` is null when the batch was not recorded because the reader is past the new-readers cap.
+ * `version`: the document's current version, so a page showing another one can offer a reload.
+ */
+export type IngestResult = { visit_id: string | null; applied: boolean; version: number };
 
 type Outcome = "applied" | "repeated" | "capped" | "unknown_visit" | "batch_reused";
 
@@ -39,7 +43,7 @@ const LABELS = LEVELS.map((level) => level.label);
 const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
   $1::uuid, $2::uuid, $3::int, $4::jsonb, $5::uuid, $6::text, $7::text, $8::text, $9::int, $10::timestamptz, $11::timestamptz,
   $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[],
-  $20::text, $21::text, $22::text, $23::uuid, $24::jsonb)`;
+  $20::text, $21::text, $22::text, $23::uuid, $24::jsonb, $25::int)`;
 
 /**
  * Applies one batch of reading time in one statement (`ingest_track_batch`, prisma/functions/ingest_track_batch.sql):
@@ -49,7 +53,9 @@ const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
  * pages the browser could not have been shown are refused. A batch from a browser the document has
  * not seen counts against `newViewers`; past it nothing is recorded. A visit started by the batch
  * records the device, browser and OS its `userAgent` names, and the link the reader came through
- * (a visit belongs to one link: reading through another starts a new visit).
+ * (a visit belongs to one link: reading through another starts a new visit). A batch is of the
+ * version the beacon names when the document has it, else of the current one; its pages are
+ * checked against that version's and a visit reads one version, like one link.
  */
 export async function ingestBatch(
   doc: RecordedDocument,
@@ -62,9 +68,10 @@ export async function ingestBatch(
   const parsed = trackBatchSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const batch = parsed.data;
+  const version = await batchVersion(doc, access, batch.version);
   let plan;
   try {
-    plan = planBatch(batch.pages, access.readablePages);
+    plan = planBatch(batch.pages, version.readablePages);
   } catch (error) {
     if (error instanceof UnreadablePageError) throw new ApiError("validation_error", error.message);
     throw error;
@@ -76,7 +83,7 @@ export async function ingestBatch(
   const [row] = await hotQuery<{ outcome: Outcome; visit_id: string | null }>("ingest_track_batch", INGEST, [
     doc.id,
     doc.teamId,
-    doc.pageCount,
+    version.pageCount,
     JSON.stringify(eventDocument(doc)),
     access.gateViewerId,
     browserId,
@@ -98,15 +105,16 @@ export async function ingestBatch(
     agent?.os ?? null,
     recordedLinkId(doc),
     JSON.stringify(eventLink(doc)),
+    version.number,
   ]);
   const result = row!;
   switch (result.outcome) {
     case "applied":
-      return { visit_id: result.visit_id, applied: true };
+      return { visit_id: result.visit_id, applied: true, version: doc.version };
     case "repeated":
-      return { visit_id: result.visit_id, applied: false };
+      return { visit_id: result.visit_id, applied: false, version: doc.version };
     case "capped":
-      return { visit_id: null, applied: false };
+      return { visit_id: null, applied: false, version: doc.version };
     case "batch_reused":
       throw new ApiError("validation_error", "batch_id was already used");
     default:

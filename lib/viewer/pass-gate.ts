@@ -13,6 +13,7 @@ import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import { checkEmailRules } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
 import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
+import { completionPageCount } from "../rules/completion";
 
 /**
  * The gate form's email and name, once the document's rules admit the email: a valid address, a
@@ -119,7 +120,7 @@ export async function passGate(
             name,
             company_domain: domain,
             pages_viewed: viewer.pagesViewed,
-            total_pages: doc.pageCount,
+            total_pages: completionPageCount(viewer.pagesViewed, viewer.completion, doc.pageCount),
             time_spent_seconds: eventSeconds(viewer.totalTimeSeconds),
           },
         },

@@ -121,7 +121,11 @@ describe("new readers per address per document", () => {
     const before = { viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() };
     expect(before.viewers).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
 
-    expect(await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).toEqual({ visit_id: null, applied: false });
+    expect(await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).toEqual({
+      visit_id: null,
+      applied: false,
+      version: 1,
+    });
     expect({ viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() }).toEqual(before);
   });
 

@@ -10,6 +10,7 @@ import type { Access } from "./access";
 import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 import { identity } from "./viewer-figures";
+import { completionPageCount } from "../rules/completion";
 
 /**
  * Records a download, with the link it came through, and its `document.downloaded` event in one transaction. Downloading can lift
@@ -100,7 +101,7 @@ async function recordMilestone(tx: Tx, doc: RecordedDocument, previousRank: numb
         previous_label: levelOfRank(previousRank).label,
         completion: eventCompletion(viewer.completion),
         pages_viewed: viewer.pagesViewed,
-        total_pages: doc.pageCount,
+        total_pages: completionPageCount(viewer.pagesViewed, viewer.completion, doc.pageCount),
         time_spent_seconds: eventSeconds(viewer.totalTimeSeconds),
         visit_number: visitNumber,
       },

@@ -6,7 +6,7 @@ CREATE OR REPLACE FUNCTION "ingest_track_batch"(
   p_batch_id text, p_visit_id uuid, p_pages int[], p_seconds float8[], p_at timestamptz,
   p_event_ids text[], p_rules jsonb, p_labels text[],
   p_device_type text, p_browser text, p_os text,
-  p_link_id uuid, p_event_link jsonb
+  p_link_id uuid, p_event_link jsonb, p_version int
 ) RETURNS TABLE (outcome text, visit_id uuid) LANGUAGE plpgsql AS $$
 DECLARE
   v_viewer_id uuid;
@@ -21,7 +21,10 @@ DECLARE
   v_scale float8;
   v_added float8;
   v_visit_pages int;
+  v_version_pages int;
+  v_version_completion float8;
   v_pages int;
+  v_total_pages int;
   v_visits int;
   v_completion float8;
   v_total float8;
@@ -78,17 +81,21 @@ BEGIN
       RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
       RETURN;
     END IF;
-  ELSE
+  END IF;
+  -- A visit reads one version: a batch of another one than the visit named (the version it read
+  -- is no longer kept) goes on as a visit without one does.
+  IF p_visit_id IS NULL OR vis.version <> p_version THEN
     SELECT * INTO prev FROM visits WHERE viewer_id = w.id ORDER BY number DESC LIMIT 1;
     v_has_prev := FOUND;
     IF v_has_prev AND p_at - prev.last_activity_at < make_interval(secs => (p_rules->>'visit_idle_seconds')::float8)
-       AND prev.link_id IS NOT DISTINCT FROM p_link_id THEN
+       AND prev.link_id IS NOT DISTINCT FROM p_link_id AND prev.version = p_version THEN
       vis := prev;
       v_has_prev := false;
     ELSE
       v_started := true;
-      INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id)
-      VALUES (gen_random_uuid(), p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os, p_link_id)
+      INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id, version, page_count)
+      VALUES (gen_random_uuid(), p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os,
+              p_link_id, p_version, p_page_count)
       RETURNING * INTO vis;
     END IF;
   END IF;
@@ -121,12 +128,13 @@ BEGIN
   SELECT coalesce(sum(s * v_scale), 0) INTO v_added FROM unnest(p_seconds) s;
 
   SELECT count(*)::int INTO v_visit_pages FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed;
-  SELECT count(DISTINCT pt.page)::int INTO v_pages FROM page_times pt JOIN visits v ON v.id = pt.visit_id WHERE v.viewer_id = w.id AND pt.viewed;
+  SELECT count(DISTINCT pt.page)::int INTO v_version_pages FROM page_times pt JOIN visits v ON v.id = pt.visit_id
+  WHERE v.viewer_id = w.id AND v.version = p_version AND pt.viewed;
   UPDATE visits SET total_time_seconds = total_time_seconds + v_added, pages_viewed = v_visit_pages, last_activity_at = p_at
   WHERE id = vis.id RETURNING * INTO vis;
 
-  INSERT INTO viewer_days (viewer_id, day, document_id, visits, seconds, pages)
-  SELECT w.id, (vis.started_at AT TIME ZONE 'UTC')::date, p_document_id, CASE WHEN v_started THEN 1 ELSE 0 END, v_added,
+  INSERT INTO viewer_days (viewer_id, day, version, document_id, visits, seconds, pages)
+  SELECT w.id, (vis.started_at AT TIME ZONE 'UTC')::date, p_version, p_document_id, CASE WHEN v_started THEN 1 ELSE 0 END, v_added,
          coalesce(bit_or(set_bit(repeat('0', p_page_count)::varbit, pt.page - 1, 1)), repeat('0', p_page_count)::varbit)
   FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed
   ON CONFLICT ON CONSTRAINT viewer_days_pkey DO UPDATE SET
@@ -135,7 +143,19 @@ BEGIN
     pages = viewer_days.pages | EXCLUDED.pages;
 
   v_visits := w.visits + CASE WHEN v_started THEN 1 ELSE 0 END;
-  v_completion := least(1, v_pages::float8 / p_page_count);
+  -- Completion is against the version read, and a viewer's is that of the version they read
+  -- furthest (then the one with more pages). The batch changed only this version's, so the best is
+  -- this one's or the best before it.
+  v_version_completion := least(1, v_version_pages::float8 / p_page_count);
+  IF v_version_completion > w.completion OR (v_version_completion = w.completion AND v_version_pages > w.pages_viewed) THEN
+    v_completion := v_version_completion;
+    v_pages := v_version_pages;
+  ELSE
+    v_completion := w.completion;
+    v_pages := w.pages_viewed;
+  END IF;
+  -- What those pages are out of (lib/rules/completion.ts completionPageCount).
+  v_total_pages := CASE WHEN v_pages > 0 THEN round(v_pages / v_completion)::int ELSE p_page_count END;
   v_total := w.total_time_seconds + v_added;
   v_rank := engagement_rank(v_completion, v_total, v_pages, v_visits, w.downloaded);
   v_first_viewed := coalesce(w.first_viewed_at, p_at);
@@ -171,7 +191,7 @@ BEGIN
   v_identity := CASE WHEN w.email IS NOT NULL THEN jsonb_build_object('email', w.email, 'company_domain', w.company_domain) ELSE '{}'::jsonb END;
   IF v_viewed_event THEN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
-      'pages_viewed', v_pages, 'total_pages', p_page_count, 'completion', round(v_completion::numeric, 4)::float8,
+      'pages_viewed', v_pages, 'total_pages', v_total_pages, 'completion', round(v_completion::numeric, 4)::float8,
       'time_spent_seconds', round(v_total::numeric, 2)::float8, 'engagement_label', p_labels[v_rank + 1], 'visit_number', vis.number));
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[1], p_team_id, p_document_id, 'document.viewed',
       jsonb_build_object('id', p_event_ids[1], 'event', 'document.viewed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
@@ -194,7 +214,7 @@ BEGIN
   IF v_milestone_event THEN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'engagement_label', p_labels[v_rank + 1], 'previous_label', p_labels[w.engagement_rank + 1],
-      'completion', round(v_completion::numeric, 4)::float8, 'pages_viewed', v_pages, 'total_pages', p_page_count,
+      'completion', round(v_completion::numeric, 4)::float8, 'pages_viewed', v_pages, 'total_pages', v_total_pages,
       'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number), 'milestone', 'high_interest');
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[4], p_team_id, p_document_id, 'engagement.milestone',
       jsonb_build_object('id', p_event_ids[4], 'event', 'engagement.milestone', 'created_at', iso_time(p_at), 'data', v_payload), p_at);

@@ -45,10 +45,10 @@ await db.$executeRaw`
   FROM documents d, generate_series(1, ${VIEWERS_PER_DOCUMENT}) v WHERE d.team_id = ${owner.personalTeamId}::uuid`;
 // random() in a select list runs per row (in an uncorrelated LATERAL subquery it would run once).
 await db.$executeRaw`
-  INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at)
-  SELECT gen_random_uuid(), x.document_id, x.viewer_id, x.n, x.started, x.started + interval '5 minutes'
-  FROM (SELECT w.document_id, w.id AS viewer_id, n, now() - make_interval(secs => (random() * 42 * 86400)::int) AS started
-        FROM viewers w, generate_series(1, ${VISITS_PER_VIEWER}) n) x`;
+  INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, page_count)
+  SELECT gen_random_uuid(), x.document_id, x.viewer_id, x.n, x.started, x.started + interval '5 minutes', x.page_count
+  FROM (SELECT w.document_id, w.id AS viewer_id, n, now() - make_interval(secs => (random() * 42 * 86400)::int) AS started, d.page_count
+        FROM viewers w JOIN documents d ON d.id = w.document_id, generate_series(1, ${VISITS_PER_VIEWER}) n) x`;
 lap("documents, viewers and visits");
 await db.$executeRaw`
   INSERT INTO page_times (visit_id, page, document_id, visit_started_at, seconds, viewed)

@@ -124,7 +124,7 @@ async function verify(docs: Document[]): Promise<string[]> {
       UNION ALL
       SELECT 'visit ' || id, concat_ws(' ', round(total_time_seconds::numeric, 3), pages_viewed) FROM visits WHERE document_id = ANY(${ids}::uuid[])
       UNION ALL
-      SELECT 'viewer day ' || viewer_id || ' ' || day, concat_ws(' ', visits, round(seconds::numeric, 3), pages) FROM viewer_days WHERE document_id = ANY(${ids}::uuid[])`;
+      SELECT 'viewer day ' || viewer_id || ' ' || day || ' v' || version, concat_ws(' ', visits, round(seconds::numeric, 3), pages) FROM viewer_days WHERE document_id = ANY(${ids}::uuid[])`;
   const maintained = new Map((await snapshot()).map((r) => [r.key, r.value]));
   await recomputeAggregates(ids);
   const problems: string[] = [];

@@ -16,6 +16,8 @@ export type VisitSpec = {
   userAgent?: string;
   /** The link the visit (and its download) came through; unset: the document's own short code. */
   linkId?: string;
+  /** The document's version read; unset: the current one. */
+  version?: number;
 };
 
 /** `leadLinkId`: the link the email was entered on. */
@@ -36,8 +38,11 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
       createdAt: spec.visits[0]?.startedAt ?? spec.leadAt ?? new Date(),
     },
   });
+  const doc = await db.document.findUniqueOrThrow({ where: { id: documentId }, select: { version: true, versions: true } });
+  const pageCounts = new Map(doc.versions.map((v) => [v.number, v.pageCount]));
   let number = 0;
   for (const visit of spec.visits) {
+    const version = visit.version ?? doc.version;
     const visitId = randomUUID();
     const seconds = visit.pages.reduce((sum, [, s]) => sum + s, 0);
     const agent = parseUserAgent(visit.userAgent);
@@ -53,6 +58,8 @@ export async function addViewer(documentId: string, spec: ViewerSpec): Promise<s
         browser: agent?.browser ?? null,
         os: agent?.os ?? null,
         linkId: visit.linkId ?? null,
+        version,
+        pageCount: pageCounts.get(version)!,
       },
     });
     if (visit.pages.length) {

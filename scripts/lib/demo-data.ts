@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
 import { createDocument } from "../../lib/documents/create-document";
+import { uploadVersion } from "../../lib/versions/upload-version";
 import type { Document } from "../../lib/generated/prisma/client";
 import { type ViewerSpec, addViewer } from "./activity";
 import { samplePdf } from "./sample-pdf";
@@ -27,15 +28,30 @@ export async function createSampleDocument(
   fields: Parameters<typeof createDocument>[2] = {},
   pdf: Parameters<typeof samplePdf>[2] = {},
 ): Promise<Document> {
+  return withSamplePdf(pages, title, pdf, (file) =>
+    createDocument({ teamId: owner.personalTeamId, userId: owner.id }, file, { title, ...fields }),
+  );
+}
+
+/** A generated PDF of `pages` pages made the document's new current version, as the API's version upload does. */
+export async function uploadSampleVersion(owner: { id: string; personalTeamId: string }, doc: Document, pages: number): Promise<Document> {
+  const change = await withSamplePdf(pages, doc.title, {}, (file) =>
+    uploadVersion({ teamId: owner.personalTeamId, userId: owner.id }, doc.code, file),
+  );
+  return change.document;
+}
+
+async function withSamplePdf<T>(
+  pages: number,
+  title: string,
+  pdf: Parameters<typeof samplePdf>[2],
+  upload: (file: { path: string; size: number; filename: string }) => Promise<T>,
+): Promise<T> {
   const bytes = await samplePdf(pages, title, pdf);
   const file = path.join(tmpdir(), `pagewise-sample-${process.pid}-${Math.random().toString(36).slice(2)}.pdf`);
   await writeFile(file, bytes);
   try {
-    return await createDocument(
-      { teamId: owner.personalTeamId, userId: owner.id },
-      { path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` },
-      { title, ...fields },
-    );
+    return await upload({ path: file, size: bytes.length, filename: `${title.toLowerCase().replace(/\s+/g, "-")}.pdf` });
   } finally {
     await rm(file, { force: true });
   }

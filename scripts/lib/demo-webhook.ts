@@ -149,6 +149,7 @@ export async function seedNotifications(user: { id: string; email: string }, tea
     const listed = readers.map((r) => ({
       email: r.email,
       pagesViewed: r.pagesViewed,
+      completion: r.completion,
       totalTimeSeconds: r.totalTimeSeconds,
       newLead: r.email !== null && r.visits === 1,
       finished: r.completion >= 1,

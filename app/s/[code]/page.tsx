@@ -20,6 +20,7 @@ import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
 import { readerWatermark } from "@/lib/viewer/watermark";
+import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
 import { linkPreviewImage } from "@/lib/viewer/link-preview-image";
 
 export const dynamic = "force-dynamic";
@@ -71,18 +72,23 @@ export default async function ViewerPage({ params }: Props) {
     );
   }
 
-  // A link's own preview file changes with the link.
-  const version = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
+  // A link's own preview file changes with the link; the version is checked by the file route.
+  const changed = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
   const file = access.fullFile
-    ? `/s/${sharedAs}/file?v=full&k=${version}`
+    ? `/s/${sharedAs}/file?v=full&k=${changed}&version=${doc.version}`
     : access.readablePages > 0
-      ? `/s/${sharedAs}/file?v=preview&k=${version}`
+      ? `/s/${sharedAs}/file?v=preview&k=${changed}&version=${doc.version}`
       : null;
+  const updatedSince = access.ownerPreview
+    ? null
+    : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
   return (
     <BrandFrame brand={brand}>
       {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
       <ViewerShell
         code={sharedAs}
+        version={doc.version}
+        updatedSince={updatedSince?.toISOString() ?? null}
         title={doc.title}
         pageCount={doc.pageCount}
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}

@@ -4,14 +4,18 @@ import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { parseByteRange } from "@/lib/viewer/byte-range";
 import { readableFileKey } from "@/lib/viewer/readable-file-key";
+import { requireShownVersion } from "@/lib/viewer/shown-version";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /**
- * The PDF a browser may read (`?v=full` or `?v=preview`, `readableFileKey` decides). Answers Range
- * requests, so pdf.js can load the first pages of a large file without downloading all of it.
+ * The PDF a browser may read (`?v=full` or `?v=preview`, `readableFileKey` decides), of the version
+ * the viewer shows (`?version=`, 410 once another is current). Answers Range requests, so pdf.js
+ * can load the first pages of a large file without downloading all of it.
  */
 export const GET = withShareLink("file", async ({ req, doc, access }) => {
-  const key = readableFileKey(doc, access, new URL(req.url).searchParams.get("v"));
+  const params = new URL(req.url).searchParams;
+  requireShownVersion(doc, params.get("version"));
+  const key = readableFileKey(doc, access, params.get("v"));
 
   const size = await storage().size(key);
   if (size === null) throw new ApiError("not_found", "The file is missing.");

@@ -15,7 +15,7 @@ export const POST = withShareLink(
     if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
     if (!access.agreementAccepted) throw new ApiError("forbidden", "Accept the agreement first.");
     // The owner previewing their own link is not a reader.
-    if (access.ownerPreview) return Response.json({ visit_id: null, applied: false });
+    if (access.ownerPreview) return Response.json({ visit_id: null, applied: false, version: doc.version });
     return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent));
   },
   { maxBody: BODY_LIMITS.track },

@@ -2,6 +2,7 @@ import { readPageImage } from "@/lib/documents/page-images";
 import { ApiError } from "@/lib/errors";
 import { withShareLink } from "@/lib/http/with-share-link";
 import { readablePage } from "@/lib/viewer/readable-page";
+import { requireShownVersion } from "@/lib/viewer/shown-version";
 import { storedImageResponse } from "@/lib/http/stored-image-response";
 
 type RouteContext = { params: Promise<{ code: string; page: string }> };
@@ -10,14 +11,17 @@ const NOT_CACHED = { "Cache-Control": "no-store" };
 
 /**
  * A page as a server-rendered image (`?w=thumb` for the small one), under the same doors and grants
- * as the file (`readablePage` decides which page it may be). Cached only
+ * as the file (`readablePage` decides which page it may be), of the version the viewer shows
+ * (`?version=`, 410 once another is current). Cached only
  * privately and revalidated on every use (`no-cache` with an ETag), so a withdrawn grant withdraws
  * the image too.
  */
 export function GET(req: Request, context: RouteContext): Promise<Response> {
   return withShareLink("file", async ({ doc, access }) => {
+    const params = new URL(req.url).searchParams;
+    requireShownVersion(doc, params.get("version"));
     const page = readablePage(doc, access, (await context.params).page);
-    const variant = new URL(req.url).searchParams.get("w") === "thumb" ? "thumb" : "page";
+    const variant = params.get("w") === "thumb" ? "thumb" : "page";
     // A version's images differ from another's: the version is part of the tag.
     const etag = `"${doc.id}-v${doc.version}-${page}-${variant}"`;
     const headers = { ETag: etag, "Cross-Origin-Resource-Policy": "same-origin" };

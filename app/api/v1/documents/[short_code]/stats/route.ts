@@ -6,11 +6,12 @@ import { json } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { resolveLinkFilter } from "@/lib/links/link-filter";
+import { resolveVersionFilter } from "@/lib/analytics/read-version";
 
 export const GET = withApiKey<{ short_code: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
   const doc = await findOwnedDocument(access.teamId, params.short_code);
   const query = parseQuery(statsQuery, req);
-  return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link)));
+  return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link), await resolveVersionFilter(doc, query.version)));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

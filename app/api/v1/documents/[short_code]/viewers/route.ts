@@ -6,11 +6,13 @@ import { json } from "@/lib/http/respond";
 import { parseQuery } from "@/lib/http/parse";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { resolveLinkFilter } from "@/lib/links/link-filter";
+import { resolveVersionFilter } from "@/lib/analytics/read-version";
 
 export const GET = withApiKey<{ short_code: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
   const doc = await findOwnedDocument(access.teamId, params.short_code);
   const query = parseQuery(viewersQuery, req);
-  return json(await documentViewers(doc, query.page, query.per_page, await resolveLinkFilter(doc, query.link)));
+  const [link, version] = [await resolveLinkFilter(doc, query.link), await resolveVersionFilter(doc, query.version)];
+  return json(await documentViewers(doc, query.page, query.per_page, link, version));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
