@@ -33,8 +33,8 @@ export function storedSettings(value: Prisma.JsonValue): StoredSettings {
 }
 
 /**
- * The settings as sent, as they are stored: the keys sent; a password hashed (a string) or cleared
- * (null), its marker beside the hash. A room link stores exactly this as its overrides.
+ * The settings as sent, as they are stored: the keys sent, an expiry in UTC; a password hashed (a
+ * string) or cleared (null), its marker beside the hash. A room link stores exactly this as its overrides.
  */
 export async function sentSettings(input: RoomSettingsInput = {}): Promise<SettingsChange> {
   assertCanVerifyEmails(input.verify_email);
@@ -45,6 +45,9 @@ export async function sentSettings(input: RoomSettingsInput = {}): Promise<Setti
     if (key === "password") {
       settings.password = true;
       passwordHash = value === null ? null : await hashPassword(value as string);
+    } else if (key === "expires_at" && value !== null) {
+      // Kept as one instant in UTC, as a document's expiry is, whatever offset it was sent with.
+      settings.expires_at = new Date(value as string).toISOString();
     } else {
       settings[key] = value;
     }
