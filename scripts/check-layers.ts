@@ -22,7 +22,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["storage", "credentials", "events", "teams"],
   ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
-  ["analytics", "links"],
+  ["analytics", "links", "rooms"],
   ["viewer", "versions"],
   ["jobs", "dashboard"],
   ["http"],

@@ -6,6 +6,7 @@ import { AUDIT_TARGET_TYPES } from "@/lib/schemas/audit";
 const KINDS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   document: "Documents",
   link: "Links",
+  room: "Rooms",
   api_key: "API keys",
   webhook: "Webhook",
   member: "Members",

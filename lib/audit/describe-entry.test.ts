@@ -38,4 +38,21 @@ describe("an audit entry in words", () => {
       describeEntry(entry({ action: "member.role_changed", target, details: { changes: { role: { from: "member", to: "admin" } } } })),
     ).toBe("Ana Ruiz changed the role of bo@example.com: role member → admin");
   });
+
+  it("says what changed in a room, naming the room, the document, the folder or the link", () => {
+    const target = { type: "room" as const, id: "00000000-0000-4000-8000-000000000002", label: "Series A" };
+    const document = { short_code: "s-abc", title: "Deck Q3" };
+    expect(describeEntry(entry({ action: "room.document_added", target, details: { document, folder: null } }))).toBe(
+      "Ana Ruiz added 'Deck Q3' to the room 'Series A'",
+    );
+    expect(
+      describeEntry(entry({ action: "room.document_moved", target, details: { document, changes: { position: { from: 3, to: 0 } } } })),
+    ).toBe("Ana Ruiz moved 'Deck Q3' in the room 'Series A': position 3 → 0");
+    expect(
+      describeEntry(entry({ action: "room.folders_changed", target, details: { change: "deleted", folder: { name: "Legal" } } })),
+    ).toBe("Ana Ruiz deleted the folder 'Legal' of the room 'Series A', keeping what it held");
+    expect(describeEntry(entry({ action: "room.link_created", target, details: { link: { name: "Acme — Ann" } } }))).toBe(
+      "Ana Ruiz created the link 'Acme — Ann' of the room 'Series A'",
+    );
+  });
 });

@@ -36,6 +36,20 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "link.created": (l, d) => `created the link ${quoted(l)}${ofDocument(d)}`,
   "link.updated": (l, d) => `changed the link ${quoted(l)}${ofDocument(d)}`,
   "link.deleted": (l, d) => `deleted the link ${quoted(l)}${ofDocument(d)}`,
+  "room.created": (l) => `created the room ${quoted(l)}`,
+  "room.updated": (l) => `changed the room ${quoted(l)}`,
+  "room.deleted": (l) => `deleted the room ${quoted(l)}`,
+  "room.document_added": (l, d) => `added ${documentOf(d)} to the room ${quoted(l)}`,
+  "room.document_removed": (l, d) => `removed ${documentOf(d)} from the room ${quoted(l)}`,
+  "room.document_moved": (l, d) => `moved ${documentOf(d)} in the room ${quoted(l)}`,
+  "room.folders_changed": (l, d) => {
+    const folder = quoted((d.folder as { name?: string } | undefined)?.name ?? "");
+    if (d.change === "created") return `added the folder ${folder} to the room ${quoted(l)}`;
+    if (d.change === "deleted") return `deleted the folder ${folder} of the room ${quoted(l)}, keeping what it held`;
+    return `changed the folder ${folder} of the room ${quoted(l)}`;
+  },
+  "room.link_created": (l, d) =>
+    `created the link ${quoted((d.link as { name?: string } | undefined)?.name ?? "")} of the room ${quoted(l)}`,
   "api_key.created": (l) => `created the API key ${quoted(l)}`,
   "api_key.revoked": (l) => `revoked the API key ${quoted(l)}`,
   "webhook.saved": (l, d) => (d.created ? `added the webhook ${l}` : `saved the webhook ${l}`),
@@ -55,6 +69,10 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
     d.to === null ? "kept every version of the team's documents" : `kept the last ${value(d.to)} versions of the team's documents`,
   "notification_preferences.changed": () => "changed their notification preferences",
 };
+
+/** The document an entry about a room names, quoted. */
+const documentOf = (details: Record<string, unknown>) =>
+  quoted((details.document as { title?: string } | undefined)?.title ?? "a document");
 
 function ofDocument(details: Record<string, unknown>): string {
   const title = (details.document as { title?: string } | undefined)?.title;

@@ -11,6 +11,16 @@ import { deleteLink } from "../links/delete-link";
 import { findOwnedLink } from "../links/find-link";
 import { updateLink } from "../links/update-link";
 import { pruneExpired } from "../retention/prune-expired";
+import { addRoomDocument } from "../rooms/add-room-document";
+import { changeFolder } from "../rooms/change-folder";
+import { createFolder } from "../rooms/create-folder";
+import { createRoom } from "../rooms/create-room";
+import { createRoomLink } from "../rooms/create-room-link";
+import { deleteFolder } from "../rooms/delete-folder";
+import { deleteRoom } from "../rooms/delete-room";
+import { moveRoomDocument } from "../rooms/move-room-document";
+import { removeRoomDocument } from "../rooms/remove-room-document";
+import { updateRoom } from "../rooms/update-room";
 import { changeMemberRole, deleteTeam, removeMember, renameTeam, transferOwnership } from "../teams/manage-team";
 import type { TeamAccess } from "../teams/permissions";
 import { createUser } from "../users/create-user";
@@ -191,6 +201,68 @@ describe("every change records one entry, and a refused or invalid one none", ()
     expect(await added(t.teamId, () => deleteLink(t.asMember, link))).toEqual([]);
     expect(await added(t.teamId, () => deleteDocument(t.asMember, code))).toMatchObject([{ action: "document.deleted", targetId: code }]);
     expect(await added(t.teamId, () => deleteDocument(t.asMember, code))).toEqual([]);
+  });
+});
+
+describe("every change of a room records one entry about the room, and a refused one none", () => {
+  it("the room, its folders, its documents and its links", async () => {
+    const t = await team();
+    const doc = await createSampleDocument(t.owner, "Deck Q3", 1);
+    const code = `s-${doc.code}`;
+    const [made] = await added(t.teamId, () => createRoom(t.asMember, { name: "Series A" }));
+    expect(made).toMatchObject({ action: "room.created", targetType: "room", targetLabel: "Series A" });
+    const room = await db.room.findUniqueOrThrow({ where: { id: made!.targetId } });
+    const about = { targetType: "room", targetId: room.id };
+
+    expect(
+      await added(t.teamId, () => updateRoom(t.asMember, room, { settings: { gate_type: "none", password: "open sesame" } })),
+    ).toMatchObject([
+      {
+        ...about,
+        action: "room.updated",
+        details: { changes: { gate_type: { from: "full", to: "none" }, password: { from: false, to: true } } },
+      },
+    ]);
+    expect(await added(t.teamId, () => updateRoom(t.asMember, room, { name: "Series A" }))).toEqual([]);
+
+    const [folderMade] = await added(t.teamId, () => createFolder(t.asMember, room, { name: "Legal" }));
+    expect(folderMade).toMatchObject({
+      ...about,
+      action: "room.folders_changed",
+      details: { change: "created", folder: { name: "Legal" } },
+    });
+    const folderId = (folderMade!.details as { folder: { id: string } }).folder.id;
+    expect(await added(t.teamId, () => changeFolder(t.asMember, room, folderId, { name: "Legal & tax" }))).toMatchObject([
+      { ...about, action: "room.folders_changed", details: { changes: { name: { from: "Legal", to: "Legal & tax" } } } },
+    ]);
+    expect(await added(t.teamId, () => changeFolder(t.asMember, room, folderId, { parent_id: folderId }))).toEqual([]);
+
+    expect(await added(t.teamId, () => addRoomDocument(t.asMember, room, { short_code: code }))).toMatchObject([
+      { ...about, action: "room.document_added", details: { document: { short_code: code, title: "Deck Q3" }, folder: null } },
+    ]);
+    expect(await added(t.teamId, () => addRoomDocument(t.asMember, room, { short_code: code, folder_id: folderId }))).toEqual([]);
+    expect(await added(t.teamId, () => moveRoomDocument(t.asMember, room, code, { folder_id: folderId }))).toMatchObject([
+      { ...about, action: "room.document_moved", details: { changes: { folder: { from: null, to: "Legal & tax" } } } },
+    ]);
+    expect(await added(t.teamId, () => deleteFolder(t.asMember, room, folderId))).toMatchObject([
+      { ...about, action: "room.folders_changed", details: { change: "deleted", moved_up: { folders: 0, documents: 1 } } },
+    ]);
+    expect(await added(t.teamId, () => removeRoomDocument(t.asMember, room, code))).toMatchObject([
+      { ...about, action: "room.document_removed" },
+    ]);
+    expect(await added(t.teamId, () => removeRoomDocument(t.asMember, room, code))).toEqual([]);
+
+    const [linked] = await added(t.teamId, () =>
+      createRoomLink(t.asMember, room, { name: "Acme — Ann", settings: { password: "open sesame" } }),
+    );
+    expect(linked).toMatchObject({
+      ...about,
+      action: "room.link_created",
+      details: { link: { name: "Acme — Ann" }, settings: { password: true } },
+    });
+    expect(await added(t.teamId, () => deleteRoom(t.asMember, room))).toMatchObject([{ ...about, action: "room.deleted" }]);
+    expect(await added(t.teamId, () => deleteRoom(t.asMember, room))).toEqual([]);
+    expect(await added(t.teamId, () => createFolder(t.asMember, room, { name: "Too late" }))).toEqual([]);
   });
 });
 

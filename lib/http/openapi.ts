@@ -16,6 +16,29 @@ import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../sch
 import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
 import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
 import { documentVersionListSchema, versionChangeSchema, versionNumberParam, versionUploadBodySchema } from "../schemas/versions";
+import {
+  addRoomDocumentSchema,
+  createFolderSchema,
+  createRoomLinkSchema,
+  createRoomSchema,
+  folderIdParam,
+  listRoomLinksQuery,
+  listRoomsQuery,
+  MAX_FOLDER_DEPTH,
+  MAX_ROOM_DOCUMENTS,
+  MAX_ROOM_FOLDERS,
+  moveRoomDocumentSchema,
+  roomDetailSchema,
+  roomDocumentSchema,
+  roomFolderSchema,
+  roomIdParam,
+  roomLinkListSchema,
+  roomLinkSchema,
+  roomListSchema,
+  roomSchema,
+  updateFolderSchema,
+  updateRoomSchema,
+} from "../schemas/rooms";
 import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
 import {
   memberUserIdParam,
@@ -288,6 +311,135 @@ const versionOperations: RouteConfig[] = [
   },
 ];
 
+const roomPath = z.object({ id: roomIdParam });
+const folderPath = z.object({ id: roomIdParam, folder_id: folderIdParam });
+const roomDocumentPath = z.object({ id: roomIdParam, short_code: shortCodeParam });
+const jsonBody = (schema: z.ZodType) => ({ content: { "application/json": { schema } }, required: true });
+
+/** Data rooms (issue 29; additive, not in SPEC.md): many documents in folders behind one gate and its links. */
+const roomOperations: RouteConfig[] = [
+  {
+    method: "get",
+    path: "/api/v1/rooms",
+    summary: "The team's rooms, newest first",
+    tags: ["Rooms"],
+    request: { query: listRoomsQuery },
+    responses: { ...ok("Rooms", roomListSchema), ...errors(400) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/rooms",
+    summary: "Create a room",
+    description:
+      "An empty room with its own code (`/s/<code>`, its default link). Settings left out take the defaults: the email gate before the first document, downloads allowed. Unknown fields are refused.",
+    tags: ["Rooms"],
+    request: { body: jsonBody(createRoomSchema) },
+    responses: { ...ok("The new room", roomSchema, 201), ...errors(400, 422) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/rooms/{id}",
+    summary: "Get a room with its folders and documents",
+    tags: ["Rooms"],
+    request: { params: roomPath },
+    responses: { ...ok("The room, its folders and its documents in order", roomDetailSchema), ...errors(404) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/rooms/{id}",
+    summary: "Rename a room or change its description or settings",
+    description:
+      "Only the fields included change; `settings` merges into the room's (`password`: a string sets it, null clears it). The room's links follow the settings they do not override. Unknown fields are refused.",
+    tags: ["Rooms"],
+    request: { params: roomPath, body: jsonBody(updateRoomSchema) },
+    responses: { ...ok("The updated room", roomSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/rooms/{id}",
+    summary: "Delete a room",
+    description: "Soft delete: the room's code and links stop opening it; its documents stay the team's.",
+    tags: ["Rooms"],
+    request: { params: roomPath },
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/rooms/{id}/documents",
+    summary: "Put one of the team's documents in the room",
+    description:
+      `Last in its folder (or the top level); a room holds at most ${MAX_ROOM_DOCUMENTS}. A document may sit in several rooms. ` +
+      "Adding a document the room already holds changes nothing and answers 200 with where it is.",
+    tags: ["Rooms"],
+    request: { params: roomPath, body: jsonBody(addRoomDocumentSchema) },
+    responses: { ...ok("Added", roomDocumentSchema, 201), ...ok("Already in the room", roomDocumentSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/rooms/{id}/documents/{short_code}",
+    summary: "Move a document to another folder or place",
+    description: "Moved into another folder without a `position`, it goes last there.",
+    tags: ["Rooms"],
+    request: { params: roomDocumentPath, body: jsonBody(moveRoomDocumentSchema) },
+    responses: { ...ok("The document where it is now", roomDocumentSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/rooms/{id}/documents/{short_code}",
+    summary: "Take a document out of the room",
+    description: "The document itself stays, as do the other rooms it sits in.",
+    tags: ["Rooms"],
+    request: { params: roomDocumentPath },
+    responses: { 204: { description: "Removed", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/rooms/{id}/folders",
+    summary: "Create a folder",
+    description: `Last among its parent's folders. Folders nest at most ${MAX_FOLDER_DEPTH} deep; a room holds at most ${MAX_ROOM_FOLDERS}.`,
+    tags: ["Rooms"],
+    request: { params: roomPath, body: jsonBody(createFolderSchema) },
+    responses: { ...ok("The new folder", roomFolderSchema, 201), ...errors(400, 404, 422) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/rooms/{id}/folders/{folder_id}",
+    summary: "Rename, move or reorder a folder",
+    description:
+      "Moved with everything in it; never into itself or one of its subfolders (422). Moved without a `position`, it goes last among its new siblings.",
+    tags: ["Rooms"],
+    request: { params: folderPath, body: jsonBody(updateFolderSchema) },
+    responses: { ...ok("The folder where it is now", roomFolderSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/rooms/{id}/folders/{folder_id}",
+    summary: "Delete a folder, keeping what it holds",
+    description: "Its subfolders take its place among its siblings; its documents follow those of its parent.",
+    tags: ["Rooms"],
+    request: { params: folderPath },
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/rooms/{id}/links",
+    summary: "A room's links, newest first",
+    description: "Deleted links are left out; the room's own code is not a link.",
+    tags: ["Rooms"],
+    request: { params: roomPath, query: listRoomLinksQuery },
+    responses: { ...ok("Links", roomLinkListSchema), ...errors(400, 404) },
+  },
+  {
+    method: "post",
+    path: "/api/v1/rooms/{id}/links",
+    summary: "Create a room link for one recipient",
+    description: "The link gets its own code (`/s/<code>`). Settings left out follow the room; unknown fields are refused.",
+    tags: ["Rooms"],
+    request: { params: roomPath, body: jsonBody(createRoomLinkSchema) },
+    responses: { ...ok("The new link", roomLinkSchema, 201), ...errors(400, 404, 422) },
+  },
+];
+
 const memberPath = z.object({ user_id: memberUserIdParam });
 
 /** The key's team (issue 27): its members and their roles. A key acts with its maker's role now. */
@@ -349,7 +501,7 @@ const teamOperations: RouteConfig[] = [
   },
 ];
 
-for (const operation of [...operations, ...versionOperations, ...linkOperations, ...teamOperations])
+for (const operation of [...operations, ...versionOperations, ...linkOperations, ...roomOperations, ...teamOperations])
   registry.registerPath({ security: [{ [bearer.name]: [] }], ...operation });
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {

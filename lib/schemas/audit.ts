@@ -11,6 +11,14 @@ export const AUDIT_ACTIONS = [
   "link.created",
   "link.updated",
   "link.deleted",
+  "room.created",
+  "room.updated",
+  "room.deleted",
+  "room.document_added",
+  "room.document_removed",
+  "room.document_moved",
+  "room.folders_changed",
+  "room.link_created",
   "api_key.created",
   "api_key.revoked",
   "webhook.saved",
@@ -35,6 +43,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_TARGET_TYPES = [
   "document",
   "link",
+  "room",
   "api_key",
   "webhook",
   "member",
@@ -72,7 +81,7 @@ const targetParam = z
       name: "target",
       in: "query",
       description:
-        "Only entries about this target: a document's or link's short code (`s-<code>` or `<code>`), or a key's, member's, invitation's or webhook's id",
+        "Only entries about this target: a document's or link's short code (`s-<code>` or `<code>`), or a room's, key's, member's, invitation's or webhook's id",
     },
   });
 

@@ -24,7 +24,8 @@ export type LinkSettingKey = (typeof LINK_SETTING_KEYS)[number];
 
 const documentFields = updateDocumentSchema.shape;
 
-const unknownFields = {
+/** Strict objects' refusal of a field they do not know, naming it (most likely a typo). */
+export const unknownFields = {
   error: (issue: { code: string; keys?: string[] }) =>
     issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys?.join(", ")}` : undefined,
 };
@@ -51,7 +52,7 @@ export const linkSettingsInput = z
 
 export type LinkSettingsInput = z.infer<typeof linkSettingsInput>;
 
-const linkName = z
+export const linkName = z
   .string({ error: "name must be a string" })
   .trim()
   .min(1, "name must not be empty")

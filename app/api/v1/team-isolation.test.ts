@@ -18,6 +18,13 @@ import * as versionsRoute from "./documents/[short_code]/versions/route";
 import * as viewersRoute from "./documents/[short_code]/viewers/route";
 import * as documentsRoute from "./documents/route";
 import * as linkRoute from "./links/[code]/route";
+import * as roomDocumentRoute from "./rooms/[id]/documents/[short_code]/route";
+import * as roomDocumentsRoute from "./rooms/[id]/documents/route";
+import * as roomFolderRoute from "./rooms/[id]/folders/[folder_id]/route";
+import * as roomFoldersRoute from "./rooms/[id]/folders/route";
+import * as roomLinksRoute from "./rooms/[id]/links/route";
+import * as roomRoute from "./rooms/[id]/route";
+import * as roomsRoute from "./rooms/route";
 import * as invitationsRoute from "./team/invitations/route";
 import * as memberRoute from "./team/members/[user_id]/route";
 import * as teamRoute from "./team/route";
@@ -49,7 +56,7 @@ async function call(
 
 const newUser = (name: string) => createUser({ email: `${name}-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 
-/** Team A: an owner, a member, a document with a link and a webhook. Team B: one owner with a key. */
+/** Team A: an owner, a member, a document with a link, a room holding it in a folder with a link, and a webhook. Team B: one owner with a key. */
 async function twoTeams() {
   const [ownerA, memberA, ownerB] = await Promise.all([newUser("owner-a"), newUser("member-a"), newUser("owner-b")]);
   const teamA = ownerA.personalTeamId;
@@ -68,7 +75,27 @@ async function twoTeams() {
     body: { url: "https://hooks.example.com/a", events: ["lead.captured"] },
   });
   expect(webhook.status).toBeLessThan(300);
-  return { teamA, teamB: ownerB.personalTeamId, ownerA, memberA, keyA, keyB, doc, linkCode: link.body.code as string };
+  const room = await call(roomsRoute.POST, keyA, { method: "POST", body: { name: "Team A room" } });
+  const folder = await call(roomFoldersRoute.POST, keyA, { method: "POST", body: { name: "Decks" }, params: { id: room.body.id } });
+  const inRoom = await call(roomDocumentsRoute.POST, keyA, {
+    method: "POST",
+    body: { short_code: `s-${doc.code}`, folder_id: folder.body.id },
+    params: { id: room.body.id },
+  });
+  const roomLink = await call(roomLinksRoute.POST, keyA, { method: "POST", body: { name: "For Acme" }, params: { id: room.body.id } });
+  expect([room.status, folder.status, inRoom.status, roomLink.status]).toEqual([201, 201, 201, 201]);
+  return {
+    teamA,
+    teamB: ownerB.personalTeamId,
+    ownerA,
+    memberA,
+    keyA,
+    keyB,
+    doc,
+    linkCode: link.body.code as string,
+    roomId: room.body.id as string,
+    folderId: folder.body.id as string,
+  };
 }
 
 let t: Awaited<ReturnType<typeof twoTeams>>;
@@ -78,7 +105,7 @@ beforeAll(async () => {
 
 /** What team A holds, compared before and after each of B's calls. */
 async function teamASnapshot() {
-  const [document, links, webhook, members, invitations, keys] = await Promise.all([
+  const [document, links, webhook, members, invitations, keys, room] = await Promise.all([
     db.document.findUniqueOrThrow({
       where: { id: t.doc.id },
       select: { title: true, deletedAt: true, teamId: true, allowDownload: true, version: true, storageKey: true },
@@ -88,12 +115,28 @@ async function teamASnapshot() {
     db.teamMember.findMany({ where: { teamId: t.teamA }, orderBy: { userId: "asc" }, select: { userId: true, role: true } }),
     db.invitation.count({ where: { teamId: t.teamA } }),
     db.apiKey.count({ where: { teamId: t.teamA, revokedAt: null } }),
+    db.room.findUniqueOrThrow({
+      where: { id: t.roomId },
+      include: {
+        folders: { orderBy: { id: "asc" } },
+        documents: { orderBy: { documentId: "asc" } },
+        links: { orderBy: { id: "asc" } },
+      },
+    }),
   ]);
-  return { document, links, webhook, members, invitations, keys };
+  return { document, links, webhook, members, invitations, keys, room };
 }
 
 const aDoc = () => ({ short_code: `s-${t.doc.code}` });
 const aLink = () => ({ code: t.linkCode });
+const aRoom = () => ({ id: t.roomId });
+
+/** A room of team B's own, with a folder: what B may change, reaching for A's things from it. */
+async function roomOfB() {
+  const room = await call(roomsRoute.POST, t.keyB, { method: "POST", body: { name: "Team B room" } });
+  const folder = await call(roomFoldersRoute.POST, t.keyB, { method: "POST", body: { name: "B's" }, params: { id: room.body.id } });
+  return { id: room.body.id as string, folderId: folder.body.id as string };
+}
 
 /** Each published operation, as B calling it on A's things (or on its own, where it names none). */
 const cases: Record<string, () => Promise<void>> = {
@@ -175,6 +218,65 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await call(linkRoute.PATCH, t.keyB, { method: "PATCH", body: { is_active: false }, params: aLink() })).status).toBe(404),
   "DELETE /api/v1/links/{code}": async () =>
     expect((await call(linkRoute.DELETE, t.keyB, { method: "DELETE", params: aLink() })).status).toBe(404),
+  "GET /api/v1/rooms": async () => {
+    const { status, body } = await call(roomsRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.rooms.map((r: { id: string }) => r.id)).not.toContain(t.roomId);
+  },
+  "POST /api/v1/rooms": async () => {
+    const { status, body } = await call(roomsRoute.POST, t.keyB, { method: "POST", body: { name: "B's room" } });
+    expect(status).toBe(201);
+    expect((await db.room.findUniqueOrThrow({ where: { id: body.id } })).teamId).toBe(t.teamB);
+  },
+  "GET /api/v1/rooms/{id}": async () => expect((await call(roomRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "PATCH /api/v1/rooms/{id}": async () =>
+    expect(
+      (await call(roomRoute.PATCH, t.keyB, { method: "PATCH", body: { name: "Taken", settings: { gate_type: "none" } }, params: aRoom() }))
+        .status,
+    ).toBe(404),
+  "DELETE /api/v1/rooms/{id}": async () =>
+    expect((await call(roomRoute.DELETE, t.keyB, { method: "DELETE", params: aRoom() })).status).toBe(404),
+  "POST /api/v1/rooms/{id}/documents": async () => {
+    const body = { short_code: `s-${t.doc.code}` };
+    expect((await call(roomDocumentsRoute.POST, t.keyB, { method: "POST", body, params: aRoom() })).status).toBe(404);
+    // Nor can B put A's document in a room of its own.
+    const own = await roomOfB();
+    expect((await call(roomDocumentsRoute.POST, t.keyB, { method: "POST", body, params: { id: own.id } })).status).toBe(422);
+  },
+  "PATCH /api/v1/rooms/{id}/documents/{short_code}": async () =>
+    expect(
+      (
+        await call(roomDocumentRoute.PATCH, t.keyB, {
+          method: "PATCH",
+          body: { folder_id: null, position: 0 },
+          params: { ...aRoom(), short_code: `s-${t.doc.code}` },
+        })
+      ).status,
+    ).toBe(404),
+  "DELETE /api/v1/rooms/{id}/documents/{short_code}": async () =>
+    expect(
+      (await call(roomDocumentRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), short_code: `s-${t.doc.code}` } })).status,
+    ).toBe(404),
+  "POST /api/v1/rooms/{id}/folders": async () => {
+    expect((await call(roomFoldersRoute.POST, t.keyB, { method: "POST", body: { name: "Mine" }, params: aRoom() })).status).toBe(404);
+    const own = await roomOfB();
+    const body = { name: "Inside A's", parent_id: t.folderId };
+    expect((await call(roomFoldersRoute.POST, t.keyB, { method: "POST", body, params: { id: own.id } })).status).toBe(422);
+  },
+  "PATCH /api/v1/rooms/{id}/folders/{folder_id}": async () => {
+    const params = { ...aRoom(), folder_id: t.folderId };
+    expect((await call(roomFolderRoute.PATCH, t.keyB, { method: "PATCH", body: { name: "Taken" }, params })).status).toBe(404);
+    const own = await roomOfB();
+    const moveIntoA = { method: "PATCH", body: { parent_id: t.folderId }, params: { id: own.id, folder_id: own.folderId } };
+    expect((await call(roomFolderRoute.PATCH, t.keyB, moveIntoA)).status).toBe(422);
+  },
+  "DELETE /api/v1/rooms/{id}/folders/{folder_id}": async () =>
+    expect((await call(roomFolderRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), folder_id: t.folderId } })).status).toBe(
+      404,
+    ),
+  "GET /api/v1/rooms/{id}/links": async () => expect((await call(roomLinksRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "POST /api/v1/rooms/{id}/links": async () =>
+    expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aRoom() })).status).toBe(404),
   "GET /api/v1/team": async () => {
     const { status, body } = await call(teamRoute.GET, t.keyB);
     expect(status).toBe(200);

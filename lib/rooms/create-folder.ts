@@ -1,0 +1,31 @@
+import { type AuditActor, recordAudit } from "../audit/record-audit";
+import { db } from "../db/client";
+import type { Room } from "../generated/prisma/client";
+import { type FolderCreate, MAX_FOLDER_DEPTH, MAX_ROOM_FOLDERS } from "../schemas/rooms";
+import { childrenOf, depthOf } from "./folder-tree";
+import { lockRoom } from "./lock-room";
+import { notAFolder, tooDeep, tooManyFolders } from "./room-refusals";
+import { serializeFolder } from "./serialize-room";
+
+/** A new folder, last among the folders of its parent (or of the top level). */
+export async function createFolder(by: AuditActor, room: Room, input: FolderCreate) {
+  return db.$transaction(async (tx) => {
+    await lockRoom(tx, room.id);
+    const folders = await tx.roomFolder.findMany({ where: { roomId: room.id } });
+    if (folders.length >= MAX_ROOM_FOLDERS) throw tooManyFolders();
+    const parent = input.parent_id ? folders.find((folder) => folder.id === input.parent_id) : null;
+    if (parent === undefined) throw notAFolder("parent_id");
+    const depth = parent ? depthOf(folders, parent.id) + 1 : 1;
+    if (depth > MAX_FOLDER_DEPTH) throw tooDeep(depth);
+    const siblings = childrenOf(folders, parent?.id ?? null);
+    const folder = await tx.roomFolder.create({
+      data: { roomId: room.id, parentId: parent?.id ?? null, name: input.name, position: (siblings.at(-1)?.position ?? -1) + 1 },
+    });
+    await recordAudit(tx, by, {
+      action: "room.folders_changed",
+      target: { id: room.id, label: room.name },
+      details: { change: "created", folder: { id: folder.id, name: folder.name }, parent: parent?.name ?? null },
+    });
+    return serializeFolder(folder, siblings.length);
+  });
+}

@@ -1,0 +1,66 @@
+import type { z } from "zod";
+import { db, type Tx } from "../db/client";
+import type { Room } from "../generated/prisma/client";
+import type { roomDetailSchema, roomDocumentSchema, roomFolderSchema } from "../schemas/rooms";
+import { childrenOf, type FolderRow, treeOrder } from "./folder-tree";
+import { serializeFolder, serializeRoom, serializeRoomDocument } from "./serialize-room";
+import { documentOrder } from "./sibling-order";
+
+const documentFields = { select: { code: true, title: true, pageCount: true } } as const;
+
+/** How many of the team's (not deleted) documents the room holds. */
+export const roomDocumentsCount = (roomId: string, client: Tx = db) =>
+  client.roomDocument.count({ where: { roomId, document: { deletedAt: null } } });
+
+/** The room with its folders (each after its parent) and its documents (by folder, in order). */
+export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailSchema>> {
+  const [folders, entries] = await Promise.all([
+    db.roomFolder.findMany({ where: { roomId: room.id } }),
+    db.roomDocument.findMany({
+      where: { roomId: room.id, document: { deletedAt: null } },
+      orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
+      include: { document: documentFields },
+    }),
+  ]);
+  const ordered = treeOrder(folders);
+  const placedIn = new Map<string, number>();
+  const place = (container: string) => {
+    const position = placedIn.get(container) ?? 0;
+    placedIn.set(container, position + 1);
+    return position;
+  };
+  const byFolder = new Map<string | null, typeof entries>();
+  for (const entry of entries) {
+    const inFolder = byFolder.get(entry.folderId);
+    if (inFolder) inFolder.push(entry);
+    else byFolder.set(entry.folderId, [entry]);
+  }
+  return {
+    ...serializeRoom(room, entries.length),
+    folders: ordered.map((folder) => serializeFolder(folder, place(`folder:${folder.parentId}`))),
+    documents: [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) =>
+      (byFolder.get(folderId) ?? []).map((entry) => serializeRoomDocument(entry, place(`document:${folderId}`))),
+    ),
+  };
+}
+
+/** One folder as the API shows it, its position its index among its siblings now. */
+export async function folderEntry(tx: Tx, folder: FolderRow & { roomId: string }): Promise<z.input<typeof roomFolderSchema>> {
+  const siblings = childrenOf(
+    await tx.roomFolder.findMany({ where: { roomId: folder.roomId, parentId: folder.parentId } }),
+    folder.parentId,
+  );
+  return serializeFolder(
+    folder,
+    siblings.findIndex((sibling) => sibling.id === folder.id),
+  );
+}
+
+/** One document of the room as the API shows it, its position its index in its folder now. */
+export async function roomDocumentEntry(tx: Tx, roomId: string, documentId: string): Promise<z.input<typeof roomDocumentSchema>> {
+  const entry = await tx.roomDocument.findUniqueOrThrow({
+    where: { roomId_documentId: { roomId, documentId } },
+    include: { document: documentFields },
+  });
+  return serializeRoomDocument(entry, (await documentOrder(tx, roomId, entry.folderId)).indexOf(documentId));
+}
