@@ -12,6 +12,7 @@ import { upload, uploadOk } from "../test/support/playwright/upload";
 /** A document's stored files besides its page images (which the background keeps adding after an upload answers). */
 const documentFiles = (dir: string) => filesUnder(dir).filter((file) => !file.split(path.sep).includes("pages"));
 
+// `version` is additive (issue 28; docs/decisions.md, "Versions").
 const DOCUMENT_FIELDS = [
   "id",
   "title",
@@ -22,6 +23,7 @@ const DOCUMENT_FIELDS = [
   "created_at",
   "is_active",
   "settings",
+  "version",
 ].sort();
 const SETTINGS_FIELDS = [
   "email_gate",

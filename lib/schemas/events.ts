@@ -20,6 +20,13 @@ export const EVENT_KINDS = [
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/**
+ * The kinds SPEC.md names: a webhook saved without `events` receives these. Additive kinds
+ * (`document.updated`) are sent only to webhooks that ask for them, so a receiver written against
+ * the contract never meets a kind it does not know.
+ */
+export const DEFAULT_EVENT_KINDS: readonly EventKind[] = EVENT_KINDS.filter((kind) => kind !== "document.updated");
+
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-23T14:05:00.000Z" });
 
 const eventDocumentSchema = z

@@ -9,7 +9,7 @@ import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
 import { EVENTS_CHANNEL } from "../events/record-event";
 import { attemptDelivery } from "./attempt-delivery";
-import { EVENT_KINDS, type EventKind } from "../schemas/events";
+import { DEFAULT_EVENT_KINDS, EVENT_KINDS, type EventKind } from "../schemas/events";
 import { webhookUrlProblem } from "./ssrf-guard";
 
 const RECENT_DELIVERIES = 50;
@@ -52,7 +52,7 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
 export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
   const problem = await webhookUrlProblem(input.url);
   if (problem) throw new ApiError("validation_error", problem);
-  const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...EVENT_KINDS];
+  const events = input.events ? EVENT_KINDS.filter((k) => input.events!.includes(k)) : [...DEFAULT_EVENT_KINDS];
   const secret = newWebhookSecret();
   try {
     return await db.$transaction(async (tx) => {
