@@ -2,12 +2,31 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
+import { type AppProcess, ROOT, runScript, startApp as startAppProcess, waitForHealth } from "../test/support/app-process";
 import { startSystemPostgres } from "../test/support/playwright/system-postgres";
 
 // These tests start their own app processes (on other ports and data directories than the shared
 // e2e server) to prove how `npm start` behaves in each database mode.
 test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** Every app a test starts, so a failing test never leaves one running (holding its port and database) after it. */
+const started: AppProcess[] = [];
+const startApp = (env: Record<string, string>) => {
+  const app = startAppProcess(env);
+  started.push(app);
+  return app;
+};
+test.afterEach(async () => {
+  for (const app of started.splice(0)) {
+    if (app.child.exitCode === null && app.child.signalCode === null) {
+      // SIGTERM stops the embedded database with the app; SIGKILL only if it does not stop.
+      app.child.kill("SIGTERM");
+      const stopped = await Promise.race([app.exited.then(() => true), new Promise((done) => setTimeout(() => done(false), 20_000))]);
+      if (!stopped) app.child.kill("SIGKILL");
+      await app.exited;
+    }
+  }
+});
 
 const PORT = 3170;
 const BASE = `http://localhost:${PORT}`;
