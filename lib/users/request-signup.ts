@@ -48,14 +48,9 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   const limit = await consumeAccountLimits("signUp", { email: form.email, address });
   if (!limit.allowed) return { status: "rate_limited", retryAfter: limit.retryAfter };
 
-  const policy = await signupPolicy();
-  if (policy === "closed") return { status: "closed" };
   const invitation = form.invitation ? await findUsableInvitation(form.invitation) : null;
-  if (policy === "invite") {
-    if (!form.invitation) return { status: "invitation_required" };
-    if (!invitation) return { status: "invitation_invalid" };
-    if (invitation.email && invitation.email !== form.email) return { status: "invitation_other_email" };
-  }
+  const refused = policyRefusal(await signupPolicy(), form, invitation);
+  if (refused) return refused;
 
   let passwordHash: string;
   try {
@@ -76,6 +71,9 @@ export async function requestSignup(input: SignupForm, address: string): Promise
     if (admitted.status === "created") return { status: admitted.first ? "first_account" : "sign_in" };
     if (admitted.status !== "exists") return admitted;
   }
+  // The policy met before hashing may have changed meanwhile (another sign-up made the first account): follow it as it is now.
+  const refusedNow = policyRefusal(await signupPolicy(), form, invitation);
+  if (refusedNow) return refusedNow;
 
   if (config().SMTP_URL) {
     const message = existing ? existingAccountEmail(form.email) : confirmationEmail(form.email, await storeSignupRequest(signup));
@@ -95,6 +93,20 @@ export async function requestSignup(input: SignupForm, address: string): Promise
   const admitted = await admitSignup({ ...signup, emailVerified: null });
   if (admitted.status === "created" || admitted.status === "exists") return { status: "sign_in" };
   return admitted;
+}
+
+/** What the sign-up policy refuses this form, or null when it may go on. */
+function policyRefusal(
+  policy: Awaited<ReturnType<typeof signupPolicy>>,
+  form: { email: string; invitation?: string | null },
+  invitation: Awaited<ReturnType<typeof findUsableInvitation>>,
+): SignupOutcome | null {
+  if (policy === "closed") return { status: "closed" };
+  if (policy !== "invite") return null;
+  if (!form.invitation) return { status: "invitation_required" };
+  if (!invitation) return { status: "invitation_invalid" };
+  if (invitation.email && invitation.email !== form.email) return { status: "invitation_other_email" };
+  return null;
 }
 
 const anyAccount = async () => (await db.user.findFirst({ select: { id: true } })) !== null;
