@@ -11,11 +11,28 @@ import type { linkSettingsSchema } from "../schemas/links";
 export type LinkOverrides = Partial<Omit<z.output<typeof linkSettingsSchema>, "password"> & { password: true }>;
 
 /**
+ * The room a document was opened in (issue 29), as its reader reached it: the room, and the room
+ * link whose code was opened (null for the room's own code). The room's rules replace the
+ * document's, one gate grant (per opened code) opens every document of the room, and the visits,
+ * leads and events of such a read name the room.
+ */
+export type RoomContext = {
+  id: string;
+  name: string;
+  /** The room's own code (its default link). */
+  code: string;
+  linkId: string | null;
+  /** The code the reader opened: the room link's, or the room's own. */
+  openedCode: string;
+};
+
+/**
  * What a reader of one share code gets: the document with the link's overrides applied, so the
  * viewer's rules (access, gate, files, downloads) read one set of settings whichever code was
- * opened, and `link` (null for the document's own short code) for attribution and events.
+ * opened, and `link` (null for the document's own short code) for attribution and events. A
+ * document opened in a room carries `room`, the room's rules applied instead, and no link.
  */
-export type SharedDocument = Document & { link: Link | null };
+export type SharedDocument = Document & { link: Link | null; room?: RoomContext | null };
 
 export function linkOverrides(link: Pick<Link, "overrides">): LinkOverrides {
   const value = link.overrides;
