@@ -6,8 +6,9 @@ import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
 import { parseShareCode } from "@/lib/viewer/find-public-document";
-import { handOverFound, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
+import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
 import { openDoor } from "@/lib/viewer/open-door";
+import { findRoomAt, openRoomDocumentDoor } from "@/lib/viewer/open-room-door";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
@@ -26,28 +27,49 @@ export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (!path.startsWith("/s/")) return rememberRequestedPath(request);
   // An action call aimed at one of the viewer's routes (/s/<code>/gate …) is not the page: its own door counts it.
-  if (!SHARE_PAGE.test(path)) return NextResponse.next();
+  const roomDocument = ROOM_DOCUMENT_PAGE.exec(path);
+  if (!SHARE_PAGE.test(path) && !roomDocument) return NextResponse.next();
   const code = path.split("/")[2] ?? "";
   const holder = grantHolderDocument(viewerCookies(code, (name) => request.cookies.get(name)?.value));
-  const door = await openDoor("page", code, clientAddress(request), undefined, holder).catch((error: unknown) => {
+  const address = clientAddress(request);
+  const door = await (
+    roomDocument
+      ? openRoomDocumentDoor("page", code, roomDocument[1]!, address, holder)
+      : openDoor("page", code, address, undefined, holder)
+  ).catch((error: unknown) => {
     if (isDatabaseBusy(error)) return null;
     throw error;
   });
   if (door === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
   if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
+  if (door.found?.state === "missing" && !roomDocument) return roomPage(code, holder);
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
   if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
-  const parsed = parseShareCode(code);
-  if (!parsed || !door.found) return NextResponse.next();
+  const key = roomDocument ? roomDocumentKey(code, roomDocument[1]!) : parseShareCode(code);
+  if (!key || !door.found) return NextResponse.next();
   const headers = new Headers(request.headers);
-  headers.set(SHARE_CODE_FOUND_HEADER, handOverFound(parsed, door.found));
+  headers.set(SHARE_CODE_FOUND_HEADER, handOverFound(key, door.found));
   return NextResponse.next({ request: { headers } });
+}
+
+/** A code that is no document's or link's may be a room's: answered as documents' are (the page looks the room up itself). */
+async function roomPage(code: string, holder: string | null) {
+  const found = await findRoomAt("page", code, holder).catch((error: unknown) => {
+    if (isDatabaseBusy(error)) return null;
+    throw error;
+  });
+  if (found === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
+  if (found.state === "gone") return page(410, ROOM_GONE_TITLE, GONE_TEXT);
+  if (found.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
+  if (found.byRoom && !found.byRoom.allowed) return tooManyRequests(found.byRoom);
+  return NextResponse.next();
 }
 
 export const config = {
   matcher: [
     "/s/:code",
+    "/s/:code/:doc",
     "/overview",
     "/documents/:path*",
     "/settings/:path*",
@@ -56,6 +78,8 @@ export const config = {
 };
 
 const SHARE_PAGE = /^\/s\/[^/]+$/;
+/** `/s/<room code>/<document code>`: no route of a share link has a 10-character name. */
+const ROOM_DOCUMENT_PAGE = /^\/s\/[^/]+\/([a-z0-9]{10})$/;
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
@@ -75,6 +99,7 @@ const tooManyRequests = (state: RateLimitState) =>
 const BUSY_TITLE = "Too many people are opening documents right now";
 const BUSY_TEXT = "Try again in a few seconds.";
 const GONE_TITLE = "This document is no longer available";
+const ROOM_GONE_TITLE = "This room is no longer available";
 const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
 const EXPIRED_TITLE = "This link has expired";
 const EXPIRED_TEXT = "It was shared for a limited time. Ask the person who shared it for a new link if you still need it.";

@@ -6,7 +6,17 @@ import { FormError } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
 
 /** Asked before the first page when the owner set an agreement: its text, or a link to it, and "I agree". */
-export function AgreementForm({ code, title, agreement }: { code: string; title: string; agreement: string }) {
+export function AgreementForm({
+  code,
+  title,
+  agreement,
+  subject = "document",
+}: {
+  code: string;
+  title: string;
+  agreement: string;
+  subject?: "document" | "room";
+}) {
   const { submit, error, pending } = useUnlockForm(
     `/s/${code}/agree`,
     [],
@@ -29,7 +39,7 @@ export function AgreementForm({ code, title, agreement }: { code: string; title:
         </h1>
         {isUrl ? (
           <p className="mt-2 text-sm text-slate-600">
-            The person who shared this document asks you to accept{" "}
+            The person who shared this {subject} asks you to accept{" "}
             <a href={agreement} target="_blank" rel="noopener noreferrer" className="font-medium break-all text-brand-ink underline">
               this agreement
             </a>{" "}
@@ -38,7 +48,7 @@ export function AgreementForm({ code, title, agreement }: { code: string; title:
         ) : (
           <>
             <p className="mt-2 text-sm text-slate-600">
-              The person who shared this document asks you to accept this agreement before reading.
+              The person who shared this {subject} asks you to accept this agreement before reading.
             </p>
             <div
               tabIndex={0}

@@ -15,17 +15,20 @@ export function GateForm({
   pageCount,
   gate,
   standalone = false,
+  subject = "document",
 }: {
   code: string;
   title: string;
   pageCount: number;
   gate: ReaderGate;
   standalone?: boolean;
+  /** What the gate opens: one document, or a room of them. */
+  subject?: "document" | "room";
 }) {
   const steps = useEmailGate(code, gate);
   const shared = {
-    heading: { standalone, title, page: gate.page, pageCount },
-    purpose: standalone ? "open this document" : "read the rest",
+    heading: { standalone, title, page: gate.page, pageCount, subject },
+    purpose: standalone ? `open this ${subject}` : "read the rest",
     error: steps.error,
     pending: steps.pending,
   };

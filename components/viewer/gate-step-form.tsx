@@ -9,11 +9,11 @@ export function GateStepForm({
   onSubmit,
   children,
 }: {
-  heading: { standalone: boolean; title: string; page: number; pageCount: number };
+  heading: { standalone: boolean; title: string; page: number; pageCount: number; subject?: "document" | "room" };
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
   children: React.ReactNode;
 }) {
-  const { standalone, title, page, pageCount } = heading;
+  const { standalone, title, page, pageCount, subject = "document" } = heading;
   const remaining = pageCount - page + 1;
   const Heading = standalone ? "h1" : "h2";
   return (
@@ -25,7 +25,7 @@ export function GateStepForm({
     >
       {standalone && <TeamLogo />}
       <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">
-        {standalone ? "Shared document" : `Page ${page} of ${pageCount}`}
+        {standalone ? `Shared ${subject}` : `Page ${page} of ${pageCount}`}
       </p>
       <Heading id="gate-title" className="mt-1 text-lg font-semibold text-slate-900">
         {standalone ? title : `Continue reading: ${remaining} more page${remaining === 1 ? "" : "s"}`}

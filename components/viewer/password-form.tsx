@@ -6,7 +6,7 @@ import { useUnlockForm } from "./use-unlock-form";
 import { SubmitButton } from "../ui/submit-button";
 
 /** Asked before anything else when the owner set a password. */
-export function PasswordForm({ code, title }: { code: string; title: string }) {
+export function PasswordForm({ code, title, subject = "document" }: { code: string; title: string; subject?: "document" | "room" }) {
   const { submit, error, pending } = useUnlockForm(
     `/s/${code}/password`,
     ["password"],
@@ -21,7 +21,7 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
         aria-labelledby="password-title"
       >
         <TeamLogo />
-        <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Protected document</p>
+        <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Protected {subject}</p>
         <h1 id="password-title" className="mt-1 text-lg font-semibold text-slate-900">
           {title}
         </h1>
@@ -38,7 +38,7 @@ export function PasswordForm({ code, title }: { code: string; title: string }) {
           autoComplete="current-password"
         />
         <SubmitButton pending={pending} pendingLabel="Checking…" className="mt-5 w-full">
-          Open document
+          Open {subject}
         </SubmitButton>
         <PagewiseMark className="mt-5 text-center" />
       </form>

@@ -40,6 +40,7 @@ export function PdfViewer({
   canDownload,
   watermark,
   ownerPreview,
+  back,
 }: ViewerProps) {
   const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -98,6 +99,7 @@ export function PdfViewer({
           canZoomOut: stepFrom(scale, -1) !== null,
         },
         downloadHref: canDownload ? `/s/${code}/download` : null,
+        back,
         actions: { goTo, zoom: step, fit },
       }}
     >

@@ -36,4 +36,6 @@ export type ViewerProps = {
   ownerPreview: boolean;
   /** The watermark drawn over every page, filled for this reader on the server; null for none. */
   watermark: string | null;
+  /** A document opened in a room: the way back to the room's contents. */
+  back?: { href: string; label: string } | null;
 };

@@ -28,6 +28,7 @@ function LoadingViewer() {
         pages: 0,
         zoom: DEFAULT_ZOOM_STATE,
         downloadHref: props.canDownload ? `/s/${props.code}/download` : null,
+        back: props.back,
       }}
     >
       {props.pageImages > 0 ? (

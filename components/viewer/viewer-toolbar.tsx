@@ -20,6 +20,8 @@ export type ViewerToolbarProps = {
   pages: number;
   zoom: ZoomState;
   downloadHref: string | null;
+  /** A document opened in a room: the way back to the room's contents. */
+  back?: { href: string; label: string } | null;
   /** Absent while the renderer loads: the same toolbar is shown, its controls disabled. */
   actions?: { goTo: (page: number) => void; zoom: (step: -1 | 1) => void; fit: (mode: "width" | "page") => void };
 };
@@ -29,9 +31,20 @@ export type ViewerToolbarProps = {
  * two, the title (and Download) over the page and zoom controls, so every control stays on screen.
  * Download comes last for the keyboard on every screen.
  */
-export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, actions }: ViewerToolbarProps) {
+export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, back, actions }: ViewerToolbarProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 py-1 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
+      {back && (
+        <a
+          href={back.href}
+          className="order-1 shrink-0 rounded px-1 py-2 text-sm font-medium text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+          data-testid="back-to-room"
+        >
+          <span aria-hidden>← </span>
+          <span className="sr-only">Back to </span>
+          <span className="inline-block max-w-32 truncate align-bottom sm:max-w-48">{back.label}</span>
+        </a>
+      )}
       <TeamLogo className="order-1 h-7 max-w-24 shrink-0 sm:max-w-40" />
       <h1 className="order-1 min-w-0 flex-1 truncate py-2 text-sm font-semibold text-slate-900 sm:py-0 sm:text-base" title={title}>
         {title}

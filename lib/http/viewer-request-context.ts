@@ -4,8 +4,8 @@ import { cookies } from "next/headers";
 import { auth } from "../auth/auth";
 import { config } from "../config";
 import { membershipIn } from "../teams/team-memberships";
-import type { SharedDocument } from "../links/shared-document";
 import {
+  type AccessSubject,
   BROWSER_COOKIE,
   GRANT_TTL_SECONDS,
   type Access,
@@ -15,8 +15,8 @@ import {
   viewerCookies,
 } from "../viewer/access";
 
-/** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and page). */
-export async function viewerAccess(doc: SharedDocument): Promise<Access> {
+/** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and pages). */
+export async function viewerAccess(doc: AccessSubject & { teamId: string }): Promise<Access> {
   const jar = await cookies();
   return resolveAccess(
     doc,

@@ -1,3 +1,4 @@
+import { isbot } from "isbot";
 import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { ApiError } from "../errors";
@@ -8,7 +9,10 @@ import { clientAddress } from "../request/server-headers";
 import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
 import { openDoor } from "../viewer/open-door";
-import { grantHolderOf, viewerAccess } from "./viewer-request-context";
+import { findRoomAt, openRoomDocumentDoor } from "../viewer/open-room-door";
+import type { RoomShare } from "../rooms/public-room";
+import { browserId, grantHolderOf, viewerAccess } from "./viewer-request-context";
+import { withRoomReader } from "../viewer/room-reader";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
 import { readJsonBody } from "./parse";
 import { errorResponse, withHeaders } from "./respond";
@@ -32,7 +36,13 @@ export type ViewerContext = {
 };
 
 type Handler = (ctx: ViewerContext) => Promise<Response>;
-type RouteContext = { params: Promise<{ code: string }> };
+
+/** What a door that also answers for a room's own code (its gate's forms) gets for one. */
+export type RoomViewerContext = { req: Request; share: RoomShare; access: Access; body: unknown; address: string };
+type RoomHandler = (ctx: RoomViewerContext) => Promise<Response>;
+
+/** `doc`: the document's code in `/s/<room code>/<document code>/…`, a document read in a room. */
+type RouteContext = { params: Promise<{ code: string; doc?: string }> };
 
 /**
  * Every public route of a share link goes through this, as every API route goes through
@@ -42,24 +52,36 @@ type RouteContext = { params: Promise<{ code: string }> };
  * signed cookies checked against the rules as they are now, the bounded body, and
  * errors in the envelope with Retry-After and rate-limit headers.
  */
-export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Handler, options: { maxBody?: number } = {}) {
+export function withShareLink(
+  doorName: Exclude<ViewerDoor, "page">,
+  handler: Handler,
+  options: { maxBody?: number; room?: RoomHandler } = {},
+) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
     const requestId = randomUUID();
     let state: RateLimitState | undefined;
     try {
       if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
       const address = clientAddress(req);
-      const { code } = await context.params;
-      const door = await openDoor(doorName, code, address, undefined, await grantHolderOf(code));
+      const { code, doc: documentCode } = await context.params;
+      const holder = await grantHolderOf(code);
+      const door =
+        documentCode === undefined
+          ? await openDoor(doorName, code, address, undefined, holder)
+          : await openRoomDocumentDoor(doorName, code, documentCode, address, holder);
       state = door.byAddress;
       if (!state.allowed) throw tooMany(state);
+      if (door.found?.state === "missing" && documentCode === undefined && options.room) {
+        const response = await answerForRoom(doorName, code, holder, req, address, options.room, options.maxBody);
+        return withHeaders(response, { "X-Request-Id": requestId, ...rateLimitHeaders(state) });
+      }
       if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", { status: 410 });
       if (door.found?.state === "expired") throw new ApiError("not_found", "This link has expired.", { status: 410 });
       if (door.found?.state === "disabled") throw new ApiError("not_found", "This link is not available.");
       if (door.found?.state !== "active") throw new ApiError("not_found", "This document is not available.");
       const { doc } = door.found;
       if (door.byDocument && !door.byDocument.allowed) throw tooMany(door.byDocument);
-      const access = await viewerAccess(doc);
+      const access = await readerAccess(doorName, doc, req, address);
       const body = options.maxBody === undefined ? undefined : await readJsonBody(req, options.maxBody);
       if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
       const response = await handler({
@@ -76,6 +98,37 @@ export function withShareLink(doorName: Exclude<ViewerDoor, "page">, handler: Ha
       return errorResponse(error, requestId, { "X-Request-Id": requestId, ...(state ? rateLimitHeaders(state) : {}) });
     }
   };
+}
+
+/**
+ * The reader's access; at the doors that record a read (beacons, downloads), a reader of a document
+ * in a room is recorded as that document's viewer first (lib/viewer/room-reader.ts).
+ */
+async function readerAccess(doorName: ViewerDoor, doc: SharedDocument, req: Request, address: string): Promise<Access> {
+  const access = await viewerAccess(doc);
+  if (!doc.room || (doorName !== "track" && doorName !== "download") || isbot(req.headers.get("user-agent"))) return access;
+  return withRoomReader(doc, access, await browserId(), address);
+}
+
+/** A room's own code at a door that answers for rooms: the room's state answered as a document's, its budget, its access. */
+async function answerForRoom(
+  doorName: ViewerDoor,
+  code: string,
+  holder: string | null,
+  req: Request,
+  address: string,
+  handler: RoomHandler,
+  maxBody: number | undefined,
+): Promise<Response> {
+  const found = await findRoomAt(doorName, code, holder);
+  if (found.state === "gone") throw new ApiError("not_found", "This room is no longer available.", { status: 410 });
+  if (found.state === "expired") throw new ApiError("not_found", "This link has expired.", { status: 410 });
+  if (found.state !== "active") throw new ApiError("not_found", "This document is not available.");
+  if (found.byRoom && !found.byRoom.allowed) throw tooMany(found.byRoom);
+  const access = await viewerAccess(found.share);
+  const body = maxBody === undefined ? undefined : await readJsonBody(req, maxBody);
+  if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
+  return handler({ req, share: found.share, access, body, address });
 }
 
 export function tooMany(state: RateLimitState): ApiError {

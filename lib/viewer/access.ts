@@ -1,4 +1,5 @@
-import type { SharedDocument } from "../links/shared-document";
+import type { Document, Link } from "../generated/prisma/client";
+import type { RoomContext } from "../links/shared-document";
 import { gateActive, readablePagesBeforeGate } from "../rules/gate";
 import { emailRulesAdmit } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
@@ -11,11 +12,43 @@ export const gateCookie = (code: string) => `pw_gate_${code}`;
 export const agreementCookie = (code: string) => `pw_agree_${code}`;
 export const GRANT_TTL_SECONDS = 30 * 86_400;
 
-/** The code a reader opened: the link's, or the document's own short code. Grants and their cookies are per code. */
-export const shareCode = (doc: SharedDocument) => doc.link?.code ?? doc.code;
+/**
+ * What the access rules read: a shared document (its link's or room's rules applied), or a room
+ * itself (lib/rooms/public-room.ts RoomShare), which has no pages of its own.
+ */
+export type AccessSubject = Pick<
+  Document,
+  | "id"
+  | "code"
+  | "pageCount"
+  | "previewPageCount"
+  | "passwordHash"
+  | "emailGate"
+  | "gateType"
+  | "gatePage"
+  | "verifyEmail"
+  | "blockFreeEmails"
+  | "allowList"
+  | "blockList"
+  | "agreement"
+  | "allowDownload"
+> & { link?: Pick<Link, "id" | "code"> | null; room?: RoomContext | null };
 
 /**
- * A grant says what it grants: its kind, the document, the link ("" for the document's own code),
+ * The code a reader opened: a room's (or room link's) for a room and every document read in it,
+ * else the link's, or the document's own short code. Grants and their cookies are per code.
+ */
+export const shareCode = (subject: AccessSubject) => subject.room?.openedCode ?? subject.link?.code ?? subject.code;
+
+/**
+ * What a grant is given for: the room and room link (one grant opens every document of the room,
+ * and nothing outside it), else the document and link ("" for the document's own code).
+ */
+const grantTarget = (subject: AccessSubject) =>
+  subject.room ? { d: subject.room.id, l: subject.room.linkId ?? "" } : { d: subject.id, l: subject.link?.id ?? "" };
+
+/**
+ * A grant says what it grants: its kind, the document or room, the link ("" for the own code),
  * the password it was given under and the browser it was given to. A value moved to another cookie
  * name, document, link or browser grants nothing.
  */
@@ -74,7 +107,7 @@ export type Access = {
 };
 
 /** What the document's signed-in owner gets on their own link. */
-const ownerPreviewAccess = (doc: SharedDocument): Access => ({
+const ownerPreviewAccess = (doc: AccessSubject): Access => ({
   ownerPreview: true,
   passwordOk: true,
   gatePassed: true,
@@ -91,14 +124,15 @@ const ownerPreviewAccess = (doc: SharedDocument): Access => ({
  * What this browser may see of a shared document, from its signed cookies (`teamMember`: the
  * dashboard session's user belongs to the document's team). The only place these rules live.
  */
-export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, teamMember = false): Access {
+export function resolveAccess(doc: AccessSubject, cookies: ViewerCookies, teamMember = false): Access {
   if (teamMember) return ownerPreviewAccess(doc);
   const fingerprint = passwordFingerprint(doc.passwordHash);
+  const target = grantTarget(doc);
   const grants = (claims: GrantClaims | null, kind: GrantClaims["k"]) =>
     claims !== null &&
     claims.k === kind &&
-    claims.d === doc.id &&
-    (claims.l ?? "") === linkClaim(doc) &&
+    claims.d === target.d &&
+    (claims.l ?? "") === target.l &&
     claims.p === fingerprint &&
     !!cookies.browser &&
     claims.b === cookies.browser;
@@ -130,7 +164,7 @@ export function resolveAccess(doc: SharedDocument, cookies: ViewerCookies, teamM
  * not blocked, a work address while free ones are refused, a verified one while verification is on.
  * Grants from before they named their email name none and are asked again.
  */
-function gateRulesAdmit(doc: SharedDocument, claims: GateClaims): boolean {
+function gateRulesAdmit(doc: AccessSubject, claims: GateClaims): boolean {
   if (typeof claims.e !== "string") return false;
   if (doc.verifyEmail && claims.vf !== true) return false;
   if (doc.blockFreeEmails && isFreeEmailDomain(claims.e.split("@")[1] ?? "")) return false;
@@ -151,23 +185,23 @@ export function grantHolderDocument(cookies: ViewerCookies): string | null {
   return null;
 }
 
-const linkClaim = (doc: SharedDocument) => doc.link?.id ?? "";
-
-export const passwordGrant = (doc: SharedDocument, browser: string) =>
+export const passwordGrant = (doc: AccessSubject, browser: string) =>
   createToken(
-    { k: "password", d: doc.id, l: linkClaim(doc), p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims,
+    { k: "password", ...grantTarget(doc), p: passwordFingerprint(doc.passwordHash), b: browser } satisfies GrantClaims,
     GRANT_TTL_SECONDS,
   );
 
-/** What a reader proved at the gate: the email, and whether an emailed code proved it theirs. */
+/**
+ * What a reader proved at the gate: the email, and whether an emailed code proved it theirs. A
+ * room's gate names no viewer (""): each document the reader opens records its own.
+ */
 export type GatePass = { viewerId: string; email: string; verified: boolean };
 
-export const gateGrant = (doc: SharedDocument, browser: string, pass: GatePass) =>
+export const gateGrant = (doc: AccessSubject, browser: string, pass: GatePass) =>
   createToken(
     {
       k: "gate",
-      d: doc.id,
-      l: linkClaim(doc),
+      ...grantTarget(doc),
       p: passwordFingerprint(doc.passwordHash),
       b: browser,
       v: pass.viewerId,
@@ -177,12 +211,11 @@ export const gateGrant = (doc: SharedDocument, browser: string, pass: GatePass) 
     GRANT_TTL_SECONDS,
   );
 
-export const agreementGrant = (doc: SharedDocument, browser: string) =>
+export const agreementGrant = (doc: AccessSubject, browser: string) =>
   createToken(
     {
       k: "agreement",
-      d: doc.id,
-      l: linkClaim(doc),
+      ...grantTarget(doc),
       p: passwordFingerprint(doc.passwordHash),
       b: browser,
       a: agreementFingerprint(doc.agreement),

@@ -1,13 +1,13 @@
 import { db } from "../db/client";
 import { ApiError } from "../errors";
-import type { Document, Link } from "../generated/prisma/client";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import { now } from "../time";
-import type { Access } from "./access";
+import type { Access, AccessSubject } from "./access";
+import { openedColumns } from "./opened-subject";
 import { NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR } from "./limits";
 
-/** The document as the viewer's routes see it: with the link it was opened through, once links resolve. */
-type SharedDoc = Document & { link?: Pick<Link, "id"> | null };
+/** What the reader accepts on: a shared document, or a room (lib/rooms/public-room.ts). */
+type SharedDoc = AccessSubject & { agreement: string | null };
 
 /**
  * Records that this browser's reader accepted the document's agreement, as it reads now: their
@@ -27,16 +27,21 @@ export async function acceptAgreement(doc: SharedDoc, access: Access, browserId:
       headers: rateLimitHeaders(fresh),
     });
   }
-  const viewer = access.gateViewerId
-    ? await db.viewer.findUnique({ where: { id: access.gateViewerId }, select: { id: true, email: true } })
-    : await db.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } }, select: { id: true, email: true } });
+  // A room's reader is known by the email given at the room's gate; each document records its own viewer.
+  const viewer = doc.room
+    ? null
+    : access.gateViewerId
+      ? await db.viewer.findUnique({ where: { id: access.gateViewerId }, select: { id: true, email: true } })
+      : await db.viewer.findUnique({
+          where: { documentId_browserId: { documentId: doc.id, browserId } },
+          select: { id: true, email: true },
+        });
   await db.agreementAcceptance.create({
     data: {
-      documentId: doc.id,
-      linkId: doc.link?.id ?? null,
+      ...openedColumns(doc),
       viewerId: viewer?.id ?? null,
       browserId,
-      email: viewer?.email ?? null,
+      email: viewer?.email ?? access.gateEmail ?? null,
       address,
       agreement: doc.agreement,
       acceptedAt: now(),

@@ -4,7 +4,7 @@ import type { Document } from "../generated/prisma/client";
 import { passwordFormSchema } from "../schemas/viewer";
 
 /** Throws unless the form carries the document's password. */
-export async function checkDocumentPassword(doc: Document, input: unknown): Promise<void> {
+export async function checkDocumentPassword(doc: Pick<Document, "passwordHash">, input: unknown): Promise<void> {
   const parsed = passwordFormSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   if (!doc.passwordHash || !(await verifyPassword(parsed.data.password, doc.passwordHash))) {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
-import type { PublicDocument } from "./find-public-document";
+import { parseShareCode, type PublicDocument } from "./find-public-document";
 
 /**
  * The proxy looks a share code up at the page's door (open-door.ts) and hands what it found to the
@@ -48,4 +48,11 @@ export function receiveFound(code: string, value: string | null, at = Date.now()
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   const sealed = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"), fromJson) as Sealed;
   return sealed.code === code && sealed.exp > at ? sealed.found : null;
+}
+
+/** The hand-over's key for a room document's page: both codes, canonical. */
+export function roomDocumentKey(roomCode: string, documentCode: string): string | null {
+  const room = parseShareCode(roomCode);
+  const document = parseShareCode(documentCode);
+  return room && document ? `${room}/${document}` : null;
 }

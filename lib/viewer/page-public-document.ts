@@ -1,6 +1,7 @@
 import { cache } from "react";
 import { findPublicDocument, parseShareCode, type PublicDocument } from "./find-public-document";
-import { receiveFound } from "./hand-over-found";
+import { receiveFound, roomDocumentKey } from "./hand-over-found";
+import { findPublicRoom, roomDocument } from "../rooms/public-room";
 
 /**
  * The viewer page's document (metadata and page ask once between them): what the proxy found at the
@@ -10,4 +11,23 @@ import { receiveFound } from "./hand-over-found";
 export const pagePublicDocument = cache(
   async (code: string, handedOver: string | null): Promise<PublicDocument> =>
     receiveFound(parseShareCode(code) ?? "", handedOver) ?? findPublicDocument(code),
+);
+
+/**
+ * A room document page's document (`/s/<room code>/<document code>`): what the proxy found at the
+ * page's door, else looked up here (the room, then the document in it, with the room's rules).
+ */
+export const pageRoomDocument = cache(
+  async (roomCode: string, documentCode: string, handedOver: string | null): Promise<PublicDocument> => {
+    const key = roomDocumentKey(roomCode, documentCode);
+    const received = key ? receiveFound(key, handedOver) : null;
+    if (received) return received;
+    const room = parseShareCode(roomCode);
+    const document = parseShareCode(documentCode);
+    if (!room || !document) return { state: "missing" };
+    const found = await findPublicRoom(room);
+    if (found.state !== "active") return { state: found.state };
+    const doc = await roomDocument(found.share, document);
+    return doc ? { state: "active", doc } : { state: "missing" };
+  },
 );

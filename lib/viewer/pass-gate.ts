@@ -19,7 +19,7 @@ import { completionPageCount } from "../rules/completion";
  * The gate form's email and name, once the document's rules admit the email: a valid address, a
  * work address when free email is blocked, and the allow and block lists. Nothing is recorded.
  */
-export function admittedEmail(doc: Document, input: unknown): GateForm {
+export function admittedEmail(doc: Pick<Document, "blockFreeEmails" | "allowList" | "blockList">, input: unknown): GateForm {
   const parsed = gateFormSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const domain = parsed.data.email.split("@")[1]!;

@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitWindow } from "../rate-limit";
 import { now } from "../time";
-import type { SharedDocument } from "../links/shared-document";
+import type { AccessSubject } from "./access";
 import { checkDocumentPassword } from "./check-password";
 
 /**
@@ -14,8 +14,8 @@ import { checkDocumentPassword } from "./check-password";
  */
 export const PASSWORD_FAILURES = { perAddress: 10, perAddressUnderAttack: 3, underAttack: 50, windowSeconds: 15 * 60 } as const;
 
-const codeKey = (doc: SharedDocument) => `password:wrong:${doc.link?.id ?? doc.id}`;
-const addressKey = (doc: SharedDocument, address: string) => `${codeKey(doc)}:${address}`;
+const codeKey = (doc: AccessSubject) => `password:wrong:${doc.room ? (doc.room.linkId ?? doc.room.id) : (doc.link?.id ?? doc.id)}`;
+const addressKey = (doc: AccessSubject, address: string) => `${codeKey(doc)}:${address}`;
 
 /**
  * Checks the password form from `address`: 429 when this address has used up its wrong guesses
@@ -23,7 +23,7 @@ const addressKey = (doc: SharedDocument, address: string) => `${codeKey(doc)}:${
  * The guess is counted before it is checked, in one atomic step, so guesses sent at once cannot all
  * pass the limit together; anything but a wrong password takes its count back.
  */
-export async function tryDocumentPassword(doc: SharedDocument, input: unknown, address: string): Promise<void> {
+export async function tryDocumentPassword(doc: AccessSubject, input: unknown, address: string): Promise<void> {
   const at = now();
   const { start } = rateLimitWindow(at, PASSWORD_FAILURES.windowSeconds);
   const underAttack = (await countOf(codeKey(doc), start)) >= PASSWORD_FAILURES.underAttack;

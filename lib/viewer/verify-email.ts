@@ -3,7 +3,9 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { enqueueOwnerEmail } from "../email/enqueue-owner-email";
 import { ApiError, invalidInput } from "../errors";
-import type { Document, Link } from "../generated/prisma/client";
+import type { Document } from "../generated/prisma/client";
+import type { AccessSubject } from "./access";
+import { openedColumns, openedCondition } from "./opened-subject";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import { now } from "../time";
 import { verificationCodeForm } from "../schemas/viewer";
@@ -31,8 +33,8 @@ export const CODE_LIMITS = {
 /** One message for every code that does not open the document, so an answer tells nothing about which codes exist. */
 export const WRONG_CODE_MESSAGE = "That code is not right or has expired. Check the email, or send a new code.";
 
-/** The document as the viewer's routes see it: with the link it was opened through, once links resolve. */
-type SharedDoc = Document & { link?: Pick<Link, "id"> | null };
+/** What the code opens as the viewer's routes see it: a shared document, or a room (lib/rooms/public-room.ts). */
+type SharedDoc = AccessSubject & { teamId: string; title: string };
 
 // Keyed with the app secret and bound to the document and address: a leaked table row proves nothing.
 const hashCode = (doc: Pick<Document, "id">, email: string, code: string) =>
@@ -83,13 +85,12 @@ export async function sendVerificationCode(doc: SharedDoc, input: unknown, brows
   if (!byDocument.allowed) throw limited(byDocument);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const linkId = doc.link?.id ?? null;
+  const opened = openedColumns(doc);
   await db.$transaction(async (tx) => {
-    await tx.emailVerification.deleteMany({ where: { documentId: doc.id, linkId, browserId, consumedAt: null } });
+    await tx.emailVerification.deleteMany({ where: { ...opened, browserId, consumedAt: null } });
     await tx.emailVerification.create({
       data: {
-        documentId: doc.id,
-        linkId,
+        ...opened,
         email,
         name,
         browserId,
@@ -121,11 +122,10 @@ export async function checkVerificationCode(doc: SharedDoc, input: unknown, brow
   const parsed = verificationCodeForm.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const at = now();
-  const linkId = doc.link?.id ?? null;
   const match = await db.$transaction(async (tx) => {
     const rows = await tx.$queryRaw<Array<{ id: string; email: string; name: string; code_hash: string; attempts: number }>>`
       SELECT id, email, name, code_hash, attempts FROM email_verifications
-      WHERE document_id = ${doc.id}::uuid AND link_id IS NOT DISTINCT FROM ${linkId}::uuid AND browser_id = ${browserId}
+      WHERE ${openedCondition(doc)} AND browser_id = ${browserId}
         AND consumed_at IS NULL AND expires_at > ${at} AND attempts < ${MAX_CODE_ATTEMPTS}
       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`;
     const pending = rows[0];
@@ -160,8 +160,7 @@ export async function pendingCodeEmail(doc: SharedDoc, browserId: string | undef
   if (!browserId) return null;
   const pending = await db.emailVerification.findFirst({
     where: {
-      documentId: doc.id,
-      linkId: doc.link?.id ?? null,
+      ...openedColumns(doc),
       browserId,
       consumedAt: null,
       expiresAt: { gt: now() },

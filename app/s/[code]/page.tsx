@@ -1,27 +1,15 @@
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { AgreementForm } from "@/components/viewer/agreement-form";
 import { BusyDocument } from "@/components/viewer/busy-document";
-import { config } from "@/lib/config";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
-import { PasswordForm } from "@/components/viewer/password-form";
-import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
-import { ViewerShell } from "@/components/viewer/viewer-shell";
-import { BrandFrame } from "@/components/viewer/viewer-brand";
-import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
-import { LETTER_ASPECT } from "@/lib/documents/page-shape";
-import { gateActive } from "@/lib/rules/gate";
 import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
 import { pagePublicDocument } from "@/lib/viewer/page-public-document";
-import { rendererChunks } from "@/lib/viewer/renderer-chunks";
-import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
-import { pendingCodeEmail } from "@/lib/viewer/verify-email";
-import { clientAddress } from "@/lib/request/server-headers";
+import { shareCode } from "@/lib/viewer/access";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
-import { readerWatermark } from "@/lib/viewer/watermark";
-import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
 import { linkPreviewImage } from "@/lib/viewer/link-preview-image";
+import { DocumentReader } from "./document-reader";
+import { RoomPage, roomMetadata } from "./room-page";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +17,7 @@ type Props = { params: Promise<{ code: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await pagePublicDocument((await params).code, (await headers()).get(SHARE_CODE_FOUND_HEADER)).catch(() => null);
+  if (found?.state === "missing") return roomMetadata((await params).code);
   if (found?.state !== "active") return { title: "Document not available", robots: { index: false } };
   const title = found.doc.title;
   const image = linkPreviewImage(found.doc);
@@ -41,7 +30,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-/** The public viewer, for a document's own code or a link's. Deleted and expired ones are answered 410 before this page (proxy.ts). */
+/** The public viewer, for a document's own code or a link's, or a room's contents for a room's code. Deleted and expired ones are answered 410 before this page (proxy.ts). */
 export default async function ViewerPage({ params }: Props) {
   const { code } = await params;
   const found = await pagePublicDocument(code, (await headers()).get(SHARE_CODE_FOUND_HEADER)).catch((error: unknown) => {
@@ -50,67 +39,8 @@ export default async function ViewerPage({ params }: Props) {
   });
   // A page cannot answer 503 (proxy.ts does when its own lookup waits too long); it says so and tries again.
   if (found === null) return <BusyDocument />;
+  if (found.state === "missing") return <RoomPage code={code} />;
   if (found.state !== "active") notFound();
   const { doc } = found;
-  const access = await viewerAccess(doc);
-  const sharedAs = shareCode(doc);
-
-  const brand = linkBrand(await teamBrand(doc.teamId), sharedAs);
-
-  if (!access.passwordOk) {
-    return (
-      <BrandFrame brand={brand}>
-        <PasswordForm code={sharedAs} title={doc.title} />
-      </BrandFrame>
-    );
-  }
-  if (access.agreementDue && doc.agreement) {
-    return (
-      <BrandFrame brand={brand}>
-        <AgreementForm code={sharedAs} title={doc.title} agreement={doc.agreement} />
-      </BrandFrame>
-    );
-  }
-
-  // A link's own preview file changes with the link; the version is checked by the file route.
-  const changed = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
-  const file = access.fullFile
-    ? `/s/${sharedAs}/file?v=full&k=${changed}&version=${doc.version}`
-    : access.readablePages > 0
-      ? `/s/${sharedAs}/file?v=preview&k=${changed}&version=${doc.version}`
-      : null;
-  const updatedSince = access.ownerPreview
-    ? null
-    : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
-  return (
-    <BrandFrame brand={brand}>
-      {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
-      <ViewerShell
-        code={sharedAs}
-        version={doc.version}
-        updatedSince={updatedSince?.toISOString() ?? null}
-        title={doc.title}
-        pageCount={doc.pageCount}
-        pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
-        readablePages={access.readablePages}
-        pageImages={Math.min(doc.pageImages, access.readablePages)}
-        file={file}
-        gate={
-          gateActive(doc) && !access.gatePassed
-            ? {
-                page: access.readablePages + 1,
-                blockFreeEmails: doc.blockFreeEmails,
-                codeSentTo: doc.verifyEmail ? await pendingCodeEmail(doc, (await cookies()).get(BROWSER_COOKIE)?.value) : null,
-                codesByEmail: Boolean(config().SMTP_URL),
-              }
-            : null
-        }
-        canDownload={access.canDownload}
-        ownerPreview={access.ownerPreview}
-        downloadHiddenReason={doc.allowDownload ? null : "disabled"}
-        // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
-        watermark={readerWatermark(doc, access, clientAddress(await headers()))}
-      />
-    </BrandFrame>
-  );
+  return <DocumentReader doc={doc} access={await viewerAccess(doc)} path={shareCode(doc)} />;
 }

@@ -2,13 +2,15 @@ import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
 import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
 import { passGate } from "@/lib/viewer/pass-gate";
+import { passRoomGate } from "@/lib/viewer/pass-room-gate";
 import { sendVerificationCode } from "@/lib/viewer/verify-email";
 import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /**
- * The email gate form: records the lead and issues the gate grant cookie. When the document
- * verifies emails it only sends a code (202); `/s/<code>/verify` passes the gate with it.
+ * The email gate form: records the lead and issues the gate grant cookie. When the document (or
+ * room) verifies emails it only sends a code (202); `/s/<code>/verify` passes the gate with it. A
+ * room's gate records the room's lead; one grant then opens every document of the room.
  */
 export const POST = withShareLink(
   "gate",
@@ -21,5 +23,20 @@ export const POST = withShareLink(
     await setGrantCookie(gateCookie(shareCode(doc)), gateGrant(doc, browser, { viewerId, email, verified: false }), shareCode(doc));
     return Response.json({ ok: true });
   },
-  { maxBody: BODY_LIMITS.viewerForm },
+  {
+    maxBody: BODY_LIMITS.viewerForm,
+    room: async ({ share, access, body, address }) => {
+      if (!access.passwordOk) throw new ApiError("forbidden", "Enter the room's password first.");
+      const browser = await browserId();
+      if (share.verifyEmail)
+        return Response.json({ code_sent: true, ...(await sendVerificationCode(share, body, browser, address)) }, { status: 202 });
+      const { email } = await passRoomGate(share, body, address);
+      await setGrantCookie(
+        gateCookie(shareCode(share)),
+        gateGrant(share, browser, { viewerId: "", email, verified: false }),
+        shareCode(share),
+      );
+      return Response.json({ ok: true });
+    },
+  },
 );

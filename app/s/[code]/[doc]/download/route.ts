@@ -1,0 +1,2 @@
+/** Downloading a document read in a room, as the room allows. */
+export { GET } from "../../download/route";

@@ -1,0 +1,212 @@
+"use client";
+
+import { useDeferredValue, useMemo, useState } from "react";
+import type { ReaderDocument, ReaderFolder } from "@/lib/rooms/room-reader-contents";
+import { PagewiseMark, TeamLogo } from "./viewer-brand";
+import { OwnerPreviewNote } from "./owner-preview-note";
+
+type Props = {
+  code: string;
+  name: string;
+  description: string;
+  folders: ReaderFolder[];
+  documents: ReaderDocument[];
+  canDownload: boolean;
+  ownerPreview: boolean;
+};
+
+/**
+ * A room as its reader sees it: the header, a search by title, and the folder tree with each
+ * document's thumbnail, page count and (where allowed) download. Folders are native disclosure
+ * widgets, so the keyboard and screen readers work them as they work any page.
+ */
+export function RoomContents({ code, name, description, folders, documents, canDownload, ownerPreview }: Props) {
+  const [query, setQuery] = useState("");
+  const search = useDeferredValue(query.trim().toLowerCase());
+  const byFolder = useMemo(() => groupBy(documents, (doc) => doc.folderId), [documents]);
+  const subfolders = useMemo(() => groupBy(folders, (folder) => folder.parentId), [folders]);
+  const matches = search ? documents.filter((doc) => doc.title.toLowerCase().includes(search)) : null;
+  const folderPath = useMemo(() => pathsOf(folders), [folders]);
+
+  return (
+    <main className="min-h-screen bg-slate-100 px-3 py-6 sm:px-6 sm:py-10">
+      <div className="mx-auto max-w-4xl">
+        <header className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <TeamLogo />
+          <p className="text-xs font-semibold tracking-wide text-brand-ink uppercase">Shared room</p>
+          <h1 className="mt-1 text-xl font-semibold break-words text-slate-900 sm:text-2xl">{name}</h1>
+          {description && <p className="mt-2 text-sm whitespace-pre-line text-slate-600">{description}</p>}
+          <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="flex-1">
+              <label htmlFor="room-search" className="block text-sm font-medium text-slate-700">
+                Search documents
+              </label>
+              <input
+                id="room-search"
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                placeholder="Title"
+                className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand focus:ring-2 focus:ring-brand focus:outline-none"
+              />
+            </div>
+            {canDownload && documents.length > 0 && (
+              <a
+                href={`/s/${code}/zip`}
+                download
+                className="inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2 focus-visible:outline-none"
+              >
+                Download all (ZIP)
+              </a>
+            )}
+          </div>
+        </header>
+
+        <section aria-label="Documents" className="mt-4 rounded-xl border border-slate-200 bg-white p-2 shadow-sm sm:p-4">
+          {documents.length === 0 ? (
+            <p className="p-6 text-center text-sm text-slate-600">This room has no documents yet. Check back later.</p>
+          ) : matches ? (
+            <>
+              <p role="status" className="px-2 py-1 text-sm text-slate-600">
+                {matches.length === 0
+                  ? `No document title contains “${query.trim()}”.`
+                  : `${matches.length} document${matches.length === 1 ? "" : "s"} found`}
+              </p>
+              <ul className="divide-y divide-slate-100">
+                {matches.map((doc) => (
+                  <DocumentRow
+                    key={doc.code}
+                    code={code}
+                    doc={doc}
+                    canDownload={canDownload}
+                    where={doc.folderId ? folderPath.get(doc.folderId) : null}
+                  />
+                ))}
+              </ul>
+            </>
+          ) : (
+            <FolderLevel code={code} parentId={null} byFolder={byFolder} subfolders={subfolders} canDownload={canDownload} />
+          )}
+        </section>
+        <PagewiseMark className="mt-6 text-center" />
+      </div>
+      {ownerPreview && (
+        <div className="fixed bottom-4 left-1/2 z-30 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2">
+          <OwnerPreviewNote />
+        </div>
+      )}
+    </main>
+  );
+}
+
+function FolderLevel({
+  code,
+  parentId,
+  byFolder,
+  subfolders,
+  canDownload,
+}: {
+  code: string;
+  parentId: string | null;
+  byFolder: Map<string | null, ReaderDocument[]>;
+  subfolders: Map<string | null, ReaderFolder[]>;
+  canDownload: boolean;
+}) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {(subfolders.get(parentId) ?? []).map((folder) => (
+        <li key={folder.id}>
+          <details open className="group">
+            <summary className="flex cursor-pointer items-center gap-2 rounded px-2 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none">
+              <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
+                ›
+              </span>
+              <span className="break-words">{folder.name}</span>
+            </summary>
+            <div className="border-l border-slate-200 pl-3 sm:ml-3">
+              <FolderLevel code={code} parentId={folder.id} byFolder={byFolder} subfolders={subfolders} canDownload={canDownload} />
+            </div>
+          </details>
+        </li>
+      ))}
+      {(byFolder.get(parentId) ?? []).map((doc) => (
+        <DocumentRow key={doc.code} code={code} doc={doc} canDownload={canDownload} />
+      ))}
+    </ul>
+  );
+}
+
+function DocumentRow({
+  code,
+  doc,
+  canDownload,
+  where = null,
+}: {
+  code: string;
+  doc: ReaderDocument;
+  canDownload: boolean;
+  where?: string | null;
+}) {
+  const href = `/s/${code}/${doc.code}`;
+  return (
+    <li className="flex items-center gap-3 px-2 py-2" data-testid="room-document">
+      <div className="flex h-14 w-11 shrink-0 items-center justify-center overflow-hidden rounded border border-slate-200 bg-slate-50">
+        {doc.thumbnail ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a private, per-reader image: Next's optimiser must not cache it
+          <img
+            src={`${href}/pages/1?w=thumb&version=${doc.version}`}
+            alt=""
+            loading="lazy"
+            className="h-full w-full object-cover object-top"
+          />
+        ) : (
+          <span aria-hidden className="text-xs text-slate-400">
+            PDF
+          </span>
+        )}
+      </div>
+      <div className="min-w-0 flex-1">
+        <a
+          href={href}
+          className="font-medium break-words text-slate-900 hover:text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+        >
+          {doc.title}
+        </a>
+        <p className="text-xs text-slate-500">
+          {doc.pageCount} page{doc.pageCount === 1 ? "" : "s"}
+          {where && <> · {where}</>}
+        </p>
+      </div>
+      {canDownload && (
+        <a
+          href={`${href}/download`}
+          className="shrink-0 rounded px-2 py-1 text-sm text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+          aria-label={`Download ${doc.title}`}
+        >
+          Download
+        </a>
+      )}
+    </li>
+  );
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** Each folder's path from the top ("Financials / 2026"), to say where a search result sits. */
+function pathsOf(folders: readonly ReaderFolder[]): Map<string, string> {
+  const paths = new Map<string, string>();
+  // Folders come each after its parent, so a parent's path is known before its children's.
+  for (const folder of folders) {
+    const parent = folder.parentId ? paths.get(folder.parentId) : undefined;
+    paths.set(folder.id, parent ? `${parent} / ${folder.name}` : folder.name);
+  }
+  return paths;
+}
