@@ -87,8 +87,8 @@ export function RoomContents({ code, name, description, folders, documents, canD
           ) : (
             <FolderLevel code={code} parentId={null} byFolder={byFolder} subfolders={subfolders} canDownload={canDownload} />
           )}
+          <PagewiseMark className="mt-4 mb-2 text-center" />
         </section>
-        <PagewiseMark className="mt-6 text-center" />
       </div>
       {ownerPreview && (
         <div className="fixed bottom-4 left-1/2 z-30 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2">
