@@ -39,7 +39,12 @@ describe("the paths of a room's documents in its ZIP", () => {
   it("come out whole even from folders and titles made to escape or to mislead", () => {
     const folders = [folder("up", ".."), folder("root", "/etc"), folder("win", "C:\\Windows", "root")];
     const titles = ["../../secret", "a/b\\c", "\u0000nul\u0007bell\ttab", "invoice\u202efdp.exe", "   ", "...", "CON", "con.txt"];
-    expect(pathsOf(folders, titles.map((title, i) => doc(title, i === 0 ? "up" : i === 1 ? "win" : null)))).toEqual([
+    expect(
+      pathsOf(
+        folders,
+        titles.map((title, i) => doc(title, i === 0 ? "up" : i === 1 ? "win" : null)),
+      ),
+    ).toEqual([
       "Folder/_.._secret.pdf",
       "_etc/C__Windows/a_b_c.pdf",
       "nulbell tab.pdf",

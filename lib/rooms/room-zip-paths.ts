@@ -12,7 +12,10 @@ export const MAX_NAME_BYTES = 200;
  * a case-insensitive file system get " (2)", " (3)"… in order, folders and documents alike. A
  * document whose folder is not listed sits at the top level.
  */
-export function roomZipPaths<D extends ZipDocument>(folders: readonly ZipFolder[], documents: readonly D[]): { document: D; path: string }[] {
+export function roomZipPaths<D extends ZipDocument>(
+  folders: readonly ZipFolder[],
+  documents: readonly D[],
+): { document: D; path: string }[] {
   const byId = new Map(folders.map((folder) => [folder.id, folder]));
   const taken = new Map<string, Set<string>>();
   const claim = (parent: string, name: string, extension: string) => {

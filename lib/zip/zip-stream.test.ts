@@ -72,7 +72,11 @@ describe("a streamed ZIP", () => {
       { path: files[1]![0], open: async () => Readable.toWeb(Readable.from([files[1]![1]])) as ReadableStream<Uint8Array> },
       { path: files[2]![0], open: async () => ({ body: Readable.from([]), size: 0 }) },
       fromBuffer(files[3]![0], files[3]![1]),
-      { path: files[4]![0], modifiedAt: new Date(2026, 10, 24, 13, 45, 30), open: async () => ({ body: Readable.from([files[4]![1]]), size: 2_000_000 }) },
+      {
+        path: files[4]![0],
+        modifiedAt: new Date(2026, 10, 24, 13, 45, 30),
+        open: async () => ({ body: Readable.from([files[4]![1]]), size: 2_000_000 }),
+      },
     ];
     const archive = path.join(dir, "room.zip");
     await writeArchive(zipStream(entries), archive);
@@ -90,7 +94,11 @@ describe("a streamed ZIP", () => {
   });
 
   it("is exactly as long as zipSize says when every size is known", async () => {
-    const entries = [fromBuffer("a.pdf", randomBytes(1000)), fromBuffer("Folder/b.pdf", randomBytes(10)), fromBuffer("c.pdf", Buffer.alloc(0))];
+    const entries = [
+      fromBuffer("a.pdf", randomBytes(1000)),
+      fromBuffer("Folder/b.pdf", randomBytes(10)),
+      fromBuffer("c.pdf", Buffer.alloc(0)),
+    ];
     // Per entry: local header, data, data descriptor, central directory record; then the end record.
     const expected = entries.reduce((sum, { path, size }) => sum + (30 + path.length) + size! + 16 + (46 + path.length), 22);
     expect((await bytesOf(zipStream(entries))).length).toBe(zipSize(entries.map(({ path, size }) => ({ path, size: size! }))));
@@ -168,10 +176,20 @@ describe("ZIP64", () => {
     };
     const after = randomBytes(1000);
     const archive = path.join(dir, "large.zip");
-    const length = await writeArchive(zipStream([fromBuffer("before.pdf", Buffer.from("x")), large, fromBuffer("after.pdf", after)]), archive, zeros);
+    const length = await writeArchive(
+      zipStream([fromBuffer("before.pdf", Buffer.from("x")), large, fromBuffer("after.pdf", after)]),
+      archive,
+      zeros,
+    );
 
     const largeSize = chunks * zeros.length;
-    expect(length).toBe(zipSize([{ path: "before.pdf", size: 1 }, { path: "Large/Scan.pdf", size: largeSize }, { path: "after.pdf", size: 1000 }]));
+    expect(length).toBe(
+      zipSize([
+        { path: "before.pdf", size: 1 },
+        { path: "Large/Scan.pdf", size: largeSize },
+        { path: "after.pdf", size: 1000 },
+      ]),
+    );
     // Reading 4 GiB back takes a minute on a busy machine: the readers check the small entries on either side, and the large one's data descriptor is read here.
     const listed = pythonList(archive, ["before.pdf", "after.pdf"]);
     expect(listed.map(({ name, size, crc, extract_version }) => ({ name, size, crc, extract_version }))).toEqual([
@@ -183,12 +201,9 @@ describe("ZIP64", () => {
     const handle = await open(archive);
     await handle.read(descriptor, 0, 24, 30 + 10 + 1 + 16 + 30 + 14 + 20 + largeSize);
     await handle.close();
-    expect([descriptor.readUInt32LE(0), descriptor.readUInt32LE(4), descriptor.readBigUInt64LE(8), descriptor.readBigUInt64LE(16)]).toEqual([
-      0x08074b50,
-      0xc6a48b28,
-      BigInt(largeSize),
-      BigInt(largeSize),
-    ]);
+    expect([descriptor.readUInt32LE(0), descriptor.readUInt32LE(4), descriptor.readBigUInt64LE(8), descriptor.readBigUInt64LE(16)]).toEqual(
+      [0x08074b50, 0xc6a48b28, BigInt(largeSize), BigInt(largeSize)],
+    );
     expect(execFileSync("unzip", ["-p", archive, "after.pdf"]).equals(after)).toBe(true);
   }, 60_000);
 

@@ -86,7 +86,8 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>)
       // Also when the reader stops between the header and the data.
       await close(body);
     }
-    if (declared !== undefined && size !== declared) throw new Error(`ZIP entry ${entry.path} has ${size} bytes; ${declared} were declared`);
+    if (declared !== undefined && size !== declared)
+      throw new Error(`ZIP entry ${entry.path} has ${size} bytes; ${declared} were declared`);
     const descriptor = dataDescriptor(crc, size, zip64);
     yield descriptor;
     written.push({ name, time, crc, size, offset, zip64 });
@@ -113,7 +114,8 @@ async function opened(entry: ZipEntry): Promise<{ body: ZipBody; size: number | 
 }
 
 // Node's web streams are async iterable; the DOM typings the app compiles with do not say so.
-const chunksOf = (body: ZipBody): AsyncIterable<unknown> => (body instanceof Readable ? body : (body as unknown as AsyncIterable<Uint8Array>));
+const chunksOf = (body: ZipBody): AsyncIterable<unknown> =>
+  body instanceof Readable ? body : (body as unknown as AsyncIterable<Uint8Array>);
 
 async function close(body: ZipBody) {
   if (body instanceof Readable) body.destroy();
