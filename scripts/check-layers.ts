@@ -16,7 +16,7 @@ import ts from "typescript";
  */
 export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["generated", "config", "time", "ids", "format-time", "plural", "errors"],
-  ["fault-point", "db", "request", "rules"],
+  ["fault-point", "db", "request", "rules", "zip"],
   ["schemas", "rate-limit", "email", "health"],
   ["audit"],
   ["storage", "credentials", "events", "teams"],
