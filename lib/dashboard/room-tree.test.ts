@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { folderPaths, roomTree } from "./room-tree";
+
+const folder = (id: string, name: string, parent_id: string | null, position: number) => ({ id, name, parent_id, position });
+const doc = (code: string, folder_id: string | null, position: number) => ({
+  short_code: code,
+  title: code,
+  page_count: 1,
+  folder_id,
+  position,
+});
+
+const folders = [folder("b", "Legal", null, 1), folder("a", "Financials", null, 0), folder("c", "2025", "a", 0)];
+
+describe("roomTree", () => {
+  it("nests folders under their parents and keeps each list in position order", () => {
+    const tree = roomTree({ folders, documents: [doc("s-2", null, 1), doc("s-1", null, 0), doc("s-3", "c", 0)] });
+    expect(tree.documents.map((d) => d.short_code)).toEqual(["s-1", "s-2"]);
+    expect(tree.children.map((n) => n.folder?.name)).toEqual(["Financials", "Legal"]);
+    const year = tree.children[0]!.children[0]!;
+    expect(year.folder?.name).toBe("2025");
+    expect(year.depth).toBe(2);
+    expect(year.documents.map((d) => d.short_code)).toEqual(["s-3"]);
+  });
+
+  it("draws an empty room as an empty top level", () => {
+    expect(roomTree({ folders: [], documents: [] })).toEqual({ folder: null, depth: 0, documents: [], children: [] });
+  });
+});
+
+describe("folderPaths", () => {
+  it("names each folder with its ancestors", () => {
+    expect(folderPaths(folders)).toEqual([
+      ["b", "Legal"],
+      ["a", "Financials"],
+      ["c", "Financials / 2025"],
+    ]);
+  });
+});

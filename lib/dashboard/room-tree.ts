@@ -1,0 +1,36 @@
+import type { z } from "zod";
+import type { roomDetailSchema } from "../schemas/rooms";
+
+type Detail = z.input<typeof roomDetailSchema>;
+type Folder = Detail["folders"][number];
+type Entry = Detail["documents"][number];
+
+/** One level of the room as the page draws it: its documents in order, then its subfolders. */
+export type TreeNode = { folder: Folder | null; depth: number; documents: Entry[]; children: TreeNode[] };
+
+/** The room's flat folders and documents as a tree from the top level; each list keeps the API's order. */
+export function roomTree(detail: Pick<Detail, "folders" | "documents">): TreeNode {
+  const build = (folder: Folder | null, depth: number): TreeNode => {
+    const id = folder?.id ?? null;
+    return {
+      folder,
+      depth,
+      documents: detail.documents.filter((entry) => entry.folder_id === id).sort((a, b) => a.position - b.position),
+      children: detail.folders
+        .filter((child) => child.parent_id === id)
+        .sort((a, b) => a.position - b.position)
+        .map((child) => build(child, depth + 1)),
+    };
+  };
+  return build(null, 0);
+}
+
+/** Each folder's name with its ancestors' ("Financials / 2025"), for the move and new-folder selects. */
+export function folderPaths(folders: readonly Folder[]): Array<[string, string]> {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const path = (folder: Folder): string => {
+    const parent = folder.parent_id ? byId.get(folder.parent_id) : undefined;
+    return parent ? `${path(parent)} / ${folder.name}` : folder.name;
+  };
+  return folders.map((folder) => [folder.id, path(folder)]);
+}
