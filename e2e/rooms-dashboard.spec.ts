@@ -64,6 +64,16 @@ test("a recipient link is created beside the default link", async () => {
   await expect(links.getByText("Jane at Sequoia")).toBeVisible();
 });
 
+test("the room's settings are saved and shown again", async () => {
+  await page.getByLabel("Email gate").selectOption("none");
+  await page.getByLabel("Allow downloads").uncheck();
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "The room's settings are saved." })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Email gate")).toHaveValue("none");
+  await expect(page.getByLabel("Allow downloads")).not.toBeChecked();
+});
+
 test("the rooms list counts the room's documents, and it and the room page fit a 390 px phone", async ({ browser }) => {
   const phone = await signedIn(browser, owner, screenOf(PHONE));
   for (const path of ["/rooms", roomPath]) {

@@ -4,6 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { roomSettingsForm } from "../../dashboard/room-settings-form";
 import { addRoomDocument } from "../../rooms/add-room-document";
 import { changeFolder } from "../../rooms/change-folder";
 import { createFolder } from "../../rooms/create-folder";
@@ -13,6 +14,7 @@ import { deleteFolder } from "../../rooms/delete-folder";
 import { findOwnedRoom } from "../../rooms/find-room";
 import { moveRoomDocument } from "../../rooms/move-room-document";
 import { removeRoomDocument } from "../../rooms/remove-room-document";
+import { updateRoom } from "../../rooms/update-room";
 import {
   addRoomDocumentSchema,
   createFolderSchema,
@@ -24,8 +26,8 @@ import {
 import { requireTeam } from "../require-team";
 import { type FormProblems, formAction, formFields, formState, recordId, shortCode } from "../server-action";
 
-/** What a room form shows: a refusal, or nothing (the page redraws with the change). */
-export type RoomFormState = FormProblems | undefined;
+/** What a room form shows: a refusal, or what was done (most changes just redraw the page). */
+export type RoomFormState = (FormProblems & { done?: string }) | undefined;
 
 const write = requireTeam("documents.write");
 const form = <Output>(schema: z.ZodType<Output>) => [formState<RoomFormState>(), formFields(schema)] as const;
@@ -99,5 +101,14 @@ export const createRoomLinkAction = formAction(
   async (team, roomId, _state, input): Promise<RoomFormState> => {
     await createRoomLink(team, await findOwnedRoom(team.teamId, roomId), input);
     return changed(roomId);
+  },
+);
+
+export const updateRoomSettingsAction = formAction(
+  { session: write, args: z.tuple([recordId, ...form(roomSettingsForm)]) },
+  async (team, roomId, _state, settings): Promise<RoomFormState> => {
+    await updateRoom(team, await findOwnedRoom(team.teamId, roomId), { settings });
+    changed(roomId);
+    return { done: "The room's settings are saved." };
   },
 );

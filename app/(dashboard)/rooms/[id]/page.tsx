@@ -4,6 +4,7 @@ import { z } from "zod";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { AddRoomDocumentForm, NewFolderForm } from "@/components/dashboard/room-add-forms";
 import { RoomLinks } from "@/components/dashboard/room-links";
+import { RoomSettings } from "@/components/dashboard/room-settings";
 import { RoomTree } from "@/components/dashboard/room-tree";
 import { Card } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -50,6 +51,9 @@ export default async function RoomPage({ params }: { params: Promise<{ id: strin
             </Card>
             <Card title="New folder">
               <NewFolderForm roomId={detail.id} folders={folders} />
+            </Card>
+            <Card title="Settings">
+              <RoomSettings roomId={detail.id} settings={detail.settings} />
             </Card>
           </div>
         )}
