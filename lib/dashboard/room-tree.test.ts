@@ -19,12 +19,11 @@ describe("roomTree", () => {
     expect(tree.children.map((n) => n.folder?.name)).toEqual(["Financials", "Legal"]);
     const year = tree.children[0]!.children[0]!;
     expect(year.folder?.name).toBe("2025");
-    expect(year.depth).toBe(2);
     expect(year.documents.map((d) => d.short_code)).toEqual(["s-3"]);
   });
 
   it("draws an empty room as an empty top level", () => {
-    expect(roomTree({ folders: [], documents: [] })).toEqual({ folder: null, depth: 0, documents: [], children: [] });
+    expect(roomTree({ folders: [], documents: [] })).toEqual({ folder: null, documents: [], children: [] });
   });
 });
 

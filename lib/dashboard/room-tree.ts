@@ -6,23 +6,22 @@ type Folder = Detail["folders"][number];
 type Entry = Detail["documents"][number];
 
 /** One level of the room as the page draws it: its documents in order, then its subfolders. */
-export type TreeNode = { folder: Folder | null; depth: number; documents: Entry[]; children: TreeNode[] };
+export type TreeNode = { folder: Folder | null; documents: Entry[]; children: TreeNode[] };
 
 /** The room's flat folders and documents as a tree from the top level; each list keeps the API's order. */
 export function roomTree(detail: Pick<Detail, "folders" | "documents">): TreeNode {
-  const build = (folder: Folder | null, depth: number): TreeNode => {
+  const build = (folder: Folder | null): TreeNode => {
     const id = folder?.id ?? null;
     return {
       folder,
-      depth,
       documents: detail.documents.filter((entry) => entry.folder_id === id).sort((a, b) => a.position - b.position),
       children: detail.folders
         .filter((child) => child.parent_id === id)
         .sort((a, b) => a.position - b.position)
-        .map((child) => build(child, depth + 1)),
+        .map((child) => build(child)),
     };
   };
-  return build(null, 0);
+  return build(null);
 }
 
 /** Each folder's name with its ancestors' ("Financials / 2025"), for the move and new-folder selects. */
