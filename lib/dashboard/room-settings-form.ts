@@ -1,23 +1,42 @@
-import { z } from "zod";
-import { ROOM_GATE_TYPES, roomSettingsInput } from "../schemas/rooms";
+import { ApiError, invalidInput } from "../errors";
+import { ACCESS_RULE_KEYS, DOCUMENT_SETTINGS } from "../documents/settings-form";
+import { type RoomUpdate, updateRoomSchema } from "../schemas/rooms";
+
+const CHECKED = "true";
 
 /**
- * The room settings form's fields as the API's settings change: an unchecked checkbox posts
- * nothing (so off), an empty expiry means never, and an empty password keeps the one set unless
- * "Remove the password" is checked.
+ * The room's settings form (name, description, gate, downloads, password and the access rules) as
+ * the API's update, under the API's rules; a problem is an ApiError naming the form's fields. The
+ * access rules are read as the document form reads them (the same controls post them). The gate
+ * is one choice: asking for an email means the gate stands (`email_gate` on, `gate_type` full).
+ * An empty password keeps the one set unless "Remove the password" is checked.
  */
-export const roomSettingsForm = z
-  .object({
-    gate_type: z.enum(ROOM_GATE_TYPES, { error: "Choose whether readers pass a gate" }),
-    allow_download: z.literal("true").optional(),
-    expires_at: z.string().optional(),
-    password: z.string().optional(),
-    clear_password: z.literal("true").optional(),
-  })
-  .transform((form): z.input<typeof roomSettingsInput> => ({
-    gate_type: form.gate_type,
-    allow_download: form.allow_download === "true",
-    expires_at: form.expires_at ?? null,
-    ...(form.clear_password ? { password: null } : form.password ? { password: form.password } : {}),
-  }))
-  .pipe(roomSettingsInput);
+export function roomUpdateFromForm(form: FormData): RoomUpdate {
+  const text = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : "");
+  const gated = text("gate_type") !== "none";
+  const settings: Record<string, unknown> = {
+    email_gate: gated,
+    gate_type: gated ? "full" : "none",
+    allow_download: text("allow_download") === CHECKED,
+  };
+  if (text("clear_password") === CHECKED) settings.password = null;
+  else if (text("password")) settings.password = text("password");
+
+  const problems: Record<string, string> = {};
+  for (const key of ACCESS_RULE_KEYS) {
+    const setting = DOCUMENT_SETTINGS[key];
+    if (setting.kind === "checkbox") {
+      settings[key] = text(setting.field) === CHECKED;
+      continue;
+    }
+    const reading = setting.fromForm(text(setting.field));
+    if (reading.ok) settings[key] = reading.value;
+    else problems[setting.field] = reading.message;
+  }
+  const [first] = Object.values(problems);
+  if (first) throw new ApiError("validation_error", first, { fields: problems });
+
+  const parsed = updateRoomSchema.safeParse({ name: text("name"), description: text("description"), settings });
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return parsed.data;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { folderPaths, roomTree } from "./room-tree";
+import { folderMoveTargets, folderPaths, roomTree } from "./room-tree";
 
 const folder = (id: string, name: string, parent_id: string | null, position: number) => ({ id, name, parent_id, position });
 const doc = (code: string, folder_id: string | null, position: number) => ({
@@ -34,5 +34,21 @@ describe("folderPaths", () => {
       ["a", "Financials"],
       ["c", "Financials / 2025"],
     ]);
+  });
+});
+
+describe("folderMoveTargets", () => {
+  it("offers the top level and every folder but the folder itself and its subfolders", () => {
+    const inOrder = [
+      folder("a", "Financials", null, 0),
+      folder("c", "2025", "a", 0),
+      folder("d", "Q1", "c", 0),
+      folder("b", "Legal", null, 1),
+    ];
+    expect(folderMoveTargets(inOrder, "a")).toEqual([
+      ["", "Top level"],
+      ["b", "Legal"],
+    ]);
+    expect(folderMoveTargets(inOrder, "d").map(([id]) => id)).toEqual(["", "a", "c", "b"]);
   });
 });

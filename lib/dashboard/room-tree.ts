@@ -33,3 +33,11 @@ export function folderPaths(folders: readonly Folder[]): Array<[string, string]>
   };
   return folders.map((folder) => [folder.id, path(folder)]);
 }
+
+/** Where a folder may move (its "Move to…" choices): the top level and every folder but itself and its subfolders. */
+export function folderMoveTargets(folders: readonly Folder[], folderId: string): Array<[string, string]> {
+  const inside = new Set([folderId]);
+  // The API lists each folder after its parent, so one pass finds every subfolder.
+  for (const folder of folders) if (folder.parent_id && inside.has(folder.parent_id)) inside.add(folder.id);
+  return [["", "Top level"], ...folderPaths(folders).filter(([id]) => !inside.has(id))];
+}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { NewRoomForm } from "@/components/dashboard/new-room-form";
+import { NewRoomForm } from "@/components/rooms/new-room-form";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { LocalTime } from "@/components/ui/local-time";

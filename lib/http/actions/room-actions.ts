@@ -4,13 +4,15 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { roomSettingsForm } from "../../dashboard/room-settings-form";
+import { linkFieldProblems } from "../../dashboard/link-form-input";
+import { roomUpdateFromForm } from "../../dashboard/room-settings-form";
 import { addRoomDocument } from "../../rooms/add-room-document";
 import { changeFolder } from "../../rooms/change-folder";
 import { createFolder } from "../../rooms/create-folder";
 import { createRoom } from "../../rooms/create-room";
 import { createRoomLink } from "../../rooms/create-room-link";
 import { deleteFolder } from "../../rooms/delete-folder";
+import { deleteRoom } from "../../rooms/delete-room";
 import { findOwnedRoom } from "../../rooms/find-room";
 import { moveRoomDocument } from "../../rooms/move-room-document";
 import { removeRoomDocument } from "../../rooms/remove-room-document";
@@ -24,10 +26,10 @@ import {
   updateFolderSchema,
 } from "../../schemas/rooms";
 import { requireTeam } from "../require-team";
-import { type FormProblems, formAction, formFields, formState, recordId, shortCode } from "../server-action";
+import { type FormProblems, buttonAction, formAction, formData, formFields, formState, recordId, shortCode } from "../server-action";
 
-/** What a room form shows: a refusal, or what was done (most changes just redraw the page). */
-export type RoomFormState = (FormProblems & { done?: string }) | undefined;
+/** What a room form shows: a refusal, or that it was saved (most changes just redraw the page). */
+export type RoomFormState = (FormProblems & { ok?: boolean }) | undefined;
 
 const write = requireTeam("documents.write");
 const form = <Output>(schema: z.ZodType<Output>) => [formState<RoomFormState>(), formFields(schema)] as const;
@@ -71,6 +73,15 @@ export const renameFolderAction = formAction(
   },
 );
 
+/** The folder's "Move to…": into another folder (null: the top level), last there. */
+export const moveFolderAction = formAction(
+  { session: write, args: z.tuple([recordId, recordId, updateFolderSchema.pick({ parent_id: true })]) },
+  async (team, roomId, folderId, move): Promise<RoomFormState> => {
+    await changeFolder(team, await findOwnedRoom(team.teamId, roomId), folderId, move);
+    return changed(roomId);
+  },
+);
+
 export const deleteFolderAction = formAction(
   { session: write, args: z.tuple([recordId, recordId]) },
   async (team, roomId, folderId): Promise<RoomFormState> => {
@@ -104,11 +115,23 @@ export const createRoomLinkAction = formAction(
   },
 );
 
+/** The room's settings form: its name, description and every rule its links follow unless they override it. */
 export const updateRoomSettingsAction = formAction(
-  { session: write, args: z.tuple([recordId, ...form(roomSettingsForm)]) },
-  async (team, roomId, _state, settings): Promise<RoomFormState> => {
-    await updateRoom(team, await findOwnedRoom(team.teamId, roomId), { settings });
+  {
+    session: write,
+    args: z.tuple([recordId, formState<RoomFormState>(), formData]),
+    formFields: linkFieldProblems,
+    failure: (message) => `These settings could not be saved: ${message}.`,
+  },
+  async (team, roomId, _state, form): Promise<RoomFormState> => {
+    await updateRoom(team, await findOwnedRoom(team.teamId, roomId), roomUpdateFromForm(form));
     changed(roomId);
-    return { done: "The room's settings are saved." };
+    return { ok: true };
   },
 );
+
+export const deleteRoomAction = buttonAction({ session: write, args: z.tuple([recordId]) }, async (team, roomId) => {
+  await deleteRoom(team, await findOwnedRoom(team.teamId, roomId));
+  revalidatePath("/rooms");
+  redirect("/rooms");
+});

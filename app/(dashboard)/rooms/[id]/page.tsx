@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { PageHeader } from "@/components/dashboard/page-header";
-import { AddRoomDocumentForm, NewFolderForm } from "@/components/dashboard/room-add-forms";
-import { RoomLinks } from "@/components/dashboard/room-links";
-import { RoomSettings } from "@/components/dashboard/room-settings";
-import { RoomTree } from "@/components/dashboard/room-tree";
+import { DeleteRoomButton } from "@/components/rooms/delete-room-button";
+import { AddRoomDocumentForm, NewFolderForm } from "@/components/rooms/room-add-forms";
+import { RoomHeader } from "@/components/rooms/room-header";
+import { RoomLinks } from "@/components/rooms/room-links";
+import { RoomSettings } from "@/components/rooms/room-settings";
+import { RoomTree } from "@/components/rooms/room-tree";
+import { RoomUploadForm } from "@/components/rooms/room-upload-form";
 import { Card } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
 import { roomPageData } from "@/lib/dashboard/room-page-data";
 import { folderPaths, roomTree } from "@/lib/dashboard/room-tree";
 import { ApiError } from "@/lib/errors";
@@ -29,43 +30,49 @@ const loaded = async (teamId: string, id: string) => {
 
 export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
   const team = await requireTeamPage("documents.read");
-  const { detail, links, addable } = await loaded(team.teamId, (await params).id);
+  const { detail, links, addable, upload } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
   const folders = folderPaths(detail.folders);
   return (
     <>
-      <PageHeader title={detail.name} description={detail.description || undefined} />
-      <div className="mb-6 flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-slate-600">Share URL</span>
-        <code className="min-w-0 rounded bg-slate-100 px-2 py-1 break-all text-slate-800">{detail.url}</code>
-        <CopyButton value={detail.url} label="Copy URL" />
-      </div>
+      <RoomHeader name={detail.name} description={detail.description} url={detail.url} />
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <Card title="Contents" description="Drag documents between folders and to reorder them, or use each document's buttons.">
-          <RoomTree roomId={detail.id} tree={roomTree(detail)} folders={folders} writes={writes} />
+        <Card
+          title="Contents"
+          description="Drag documents between folders and to reorder them, or use each document's and folder's controls."
+        >
+          <RoomTree roomId={detail.id} tree={roomTree(detail)} folders={detail.folders} writes={writes} />
         </Card>
         {writes && (
           <div className="flex min-w-0 flex-col gap-6">
             <Card title="Add a document">
               <AddRoomDocumentForm roomId={detail.id} addable={addable} folders={folders} />
             </Card>
+            <Card title="Upload a PDF">
+              <RoomUploadForm roomId={detail.id} folders={folders} {...upload} />
+            </Card>
             <Card title="New folder">
               <NewFolderForm roomId={detail.id} folders={folders} />
-            </Card>
-            <Card title="Settings">
-              <RoomSettings roomId={detail.id} settings={detail.settings} />
             </Card>
           </div>
         )}
       </div>
+      {/* The room's analytics card (GET /api/v1/rooms/{id}/stats and /viewers) takes the second column beside Links. */}
       <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-2">
-        <Card title="Links">
+        <Card title="Links" description="Each link opens the whole room; a recipient's link may set its own rules.">
           <RoomLinks roomId={detail.id} defaultUrl={detail.url} links={links} writes={writes} />
         </Card>
-        <Card title="Analytics">
-          <p className="text-sm text-slate-600">Room analytics are coming: who opened the room, and which documents they read.</p>
-        </Card>
       </div>
+      {writes && (
+        <>
+          <Card title="Settings" className="mt-6">
+            <RoomSettings room={detail} />
+          </Card>
+          <Card title="Danger zone" className="mt-6">
+            <DeleteRoomButton roomId={detail.id} name={detail.name} />
+          </Card>
+        </>
+      )}
     </>
   );
 }

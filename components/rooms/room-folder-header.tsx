@@ -4,19 +4,25 @@ import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/field";
+import { type Options, Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { deleteFolderAction, renameFolderAction } from "@/lib/http/actions/room-actions";
+import { deleteFolderAction, moveFolderAction, renameFolderAction } from "@/lib/http/actions/room-actions";
 import type { RunChange } from "./use-room-change";
 
-/** A folder's name, editable in place, and its Delete, asked first since the folder's contents move up a level. */
+/**
+ * A folder's name, editable in place; "Move to…" another folder (the keyboard's way to move it, with
+ * everything in it); and its Delete, asked first since the folder's contents move up a level.
+ */
 export function RoomFolderHeader({
   roomId,
   folder,
+  moveTargets,
   run,
   pending,
 }: {
   roomId: string;
-  folder: { id: string; name: string };
+  folder: { id: string; name: string; parent_id: string | null };
+  moveTargets: Options;
   run: RunChange;
   pending: boolean;
 }) {
@@ -41,6 +47,14 @@ export function RoomFolderHeader({
           </span>
         )}
       </ActionForm>
+      <Select
+        aria-label={`Move folder ${folder.name} to`}
+        className="w-auto max-w-44"
+        value={folder.parent_id ?? ""}
+        disabled={pending}
+        options={moveTargets}
+        onChange={(event) => run(() => moveFolderAction(roomId, folder.id, { parent_id: event.target.value || null }))}
+      />
       <ConfirmButton
         size="sm"
         title={`Delete the folder “${folder.name}”?`}
