@@ -7,12 +7,14 @@ import { Field, inputClass, TextField } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
 import { SaveFooter } from "@/components/ui/submit-button";
 import { Toggle } from "@/components/ui/toggle";
-import { DEFAULT_SETTINGS } from "@/lib/documents/settings-form";
+import { DEFAULT_SETTINGS, type DocumentSettings } from "@/lib/documents/settings-form";
 import { type RoomFormState, updateRoomSettingsAction } from "@/lib/http/actions/room-actions";
-import type { z } from "zod";
-import { MAX_ROOM_DESCRIPTION_LENGTH, MAX_ROOM_NAME_LENGTH, type roomSettingsSchema } from "@/lib/schemas/rooms";
 
-type Room = { id: string; name: string; description: string; settings: z.input<typeof roomSettingsSchema> };
+type Settings = Omit<DocumentSettings, "gate_type" | "gate_page" | "block_free_emails" | "notifications_enabled"> & {
+  gate_type: "full" | "none";
+  password: boolean;
+};
+type Room = { id: string; name: string; description: string; settings: Settings };
 
 /**
  * The room's name, description and rules: one gate before every document, downloads, a password
@@ -26,15 +28,7 @@ export function RoomSettings({ room }: { room: Room }) {
   const gated = settings.email_gate && settings.gate_type !== "none";
   return (
     <ActionForm dispatch={dispatch} state={state} aria-label="Room settings" className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id="room-name"
-        name="name"
-        label="Name"
-        required
-        maxLength={MAX_ROOM_NAME_LENGTH}
-        defaultValue={room.name}
-        error={errors.name}
-      />
+      <TextField id="room-name" name="name" label="Name" required maxLength={200} defaultValue={room.name} error={errors.name} />
       <Field id="room-gate" label="Email gate" error={errors.gate_type}>
         {(control) => (
           <Select
@@ -50,14 +44,7 @@ export function RoomSettings({ room }: { room: Room }) {
       </Field>
       <Field id="room-description" label="Description" hint="Shown to readers above the room's contents." error={errors.description}>
         {(control) => (
-          <textarea
-            {...control}
-            name="description"
-            rows={3}
-            maxLength={MAX_ROOM_DESCRIPTION_LENGTH}
-            defaultValue={room.description}
-            className={inputClass}
-          />
+          <textarea {...control} name="description" rows={3} maxLength={2000} defaultValue={room.description} className={inputClass} />
         )}
       </Field>
       <div className="space-y-4">
