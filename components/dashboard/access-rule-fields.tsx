@@ -63,14 +63,22 @@ function ListSetting({
   );
 }
 
-/** The access rules: the defaults every link of the document follows unless it overrides them. */
-export function AccessRuleFields({ values, errors }: { values: DocumentSettings; errors: Record<string, string> }) {
+/** The access rules: the defaults every link of the document (or room) follows unless it overrides them. */
+export function AccessRuleFields({
+  values,
+  errors,
+  of = "document",
+}: {
+  values: DocumentSettings;
+  errors: Record<string, string>;
+  of?: "document" | "room";
+}) {
   const { expires_at: expiry, watermark, agreement } = DOCUMENT_SETTINGS;
   return (
     <fieldset className="space-y-4 sm:col-span-2" aria-describedby="access-rules-hint">
       <legend className="text-sm font-semibold text-slate-900">Access rules</legend>
       <p id="access-rules-hint" className="text-xs text-slate-500">
-        Every link of this document follows these unless the link sets its own.
+        Every link of this {of} follows these unless the link sets its own.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={expiry.field} label={expiry.label} hint={expiry.hint} error={errors[expiry.field]}>

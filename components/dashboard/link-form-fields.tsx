@@ -4,7 +4,14 @@ import type { Options } from "@/components/ui/select";
 import { ChoiceField, type FieldsProps, onOff, tri } from "./link-override-choice";
 
 /** The link's name and its main rules: expiry, email gate, downloads and password. */
-export function LinkMainFields({ id, name, overrides: o, errors, editing }: FieldsProps & { name: string; editing: boolean }) {
+export function LinkMainFields({
+  id,
+  name,
+  overrides: o,
+  errors,
+  editing,
+  follows = "document",
+}: FieldsProps & { name: string; editing: boolean }) {
   return (
     <>
       <TextField
@@ -24,7 +31,7 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
           name="expiry"
           defaultValue={!("expires_at" in o) ? "document" : o.expires_at ? "at" : "never"}
           options={[
-            ["document", "Follow the document"],
+            ["document", `Follow the ${follows}`],
             ["never", "Never expires"],
             ["at", "Expires at"],
           ]}
@@ -37,14 +44,14 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
           label="Email gate"
           name="email_gate"
           defaultValue={tri(o.email_gate)}
-          options={onOff("Ask for an email", "No email gate")}
+          options={onOff("Ask for an email", "No email gate", follows)}
         />
         <ChoiceField
           id={`${id}-download`}
           label="Downloads"
           name="allow_download"
           defaultValue={tri(o.allow_download)}
-          options={onOff("Allowed", "Not allowed")}
+          options={onOff("Allowed", "Not allowed", follows)}
         />
         <ChoiceField
           id={`${id}-password-mode`}
@@ -52,7 +59,7 @@ export function LinkMainFields({ id, name, overrides: o, errors, editing }: Fiel
           name="password_mode"
           defaultValue={"password" in o ? "keep" : "document"}
           options={[
-            ["document", "Follow the document"],
+            ["document", `Follow the ${follows}`],
             ["none", "No password"],
             ...(editing && "password" in o ? ([["keep", "Keep this link's setting"]] as Options) : []),
             ["set", "Set a new password"],

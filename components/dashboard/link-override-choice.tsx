@@ -5,8 +5,8 @@ import type { LinkOverrides } from "@/lib/links/shared-document";
 /** How an optional override shows in its select: absent follows the document. */
 export const tri = (value: boolean | undefined) => (value === undefined ? "document" : value ? "on" : "off");
 
-export const onOff = (on: string, off: string): Options => [
-  ["document", "Follow the document"],
+export const onOff = (on: string, off: string, follows: Follows = "document"): Options => [
+  ["document", `Follow the ${follows}`],
   ["on", on],
   ["off", off],
 ];
@@ -32,4 +32,7 @@ export function ChoiceField({
   );
 }
 
-export type FieldsProps = { id: string; overrides: LinkOverrides; errors: Record<string, string> };
+/** What a link's settings follow unless it overrides them: its document's, or its room's. */
+export type Follows = "document" | "room";
+
+export type FieldsProps = { id: string; overrides: LinkOverrides; errors: Record<string, string>; follows?: Follows };

@@ -54,5 +54,8 @@ describe("an audit entry in words", () => {
     expect(describeEntry(entry({ action: "room.link_created", target, details: { link: { name: "Acme — Ann" } } }))).toBe(
       "Ana Ruiz created the link 'Acme — Ann' of the room 'Series A'",
     );
+    expect(describeEntry(entry({ action: "room.link_deleted", target, details: { link: { name: "Acme — Ann" } } }))).toBe(
+      "Ana Ruiz deleted the link 'Acme — Ann' of the room 'Series A'",
+    );
   });
 });

@@ -48,8 +48,9 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
     if (d.change === "deleted") return `deleted the folder ${folder} of the room ${quoted(l)}, keeping what it held`;
     return `changed the folder ${folder} of the room ${quoted(l)}`;
   },
-  "room.link_created": (l, d) =>
-    `created the link ${quoted((d.link as { name?: string } | undefined)?.name ?? "")} of the room ${quoted(l)}`,
+  "room.link_created": (l, d) => `created the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
+  "room.link_updated": (l, d) => `changed the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
+  "room.link_deleted": (l, d) => `deleted the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
   "api_key.created": (l) => `created the API key ${quoted(l)}`,
   "api_key.revoked": (l) => `revoked the API key ${quoted(l)}`,
   "webhook.saved": (l, d) => (d.created ? `added the webhook ${l}` : `saved the webhook ${l}`),
@@ -71,6 +72,8 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
 };
 
 /** The document an entry about a room names, quoted. */
+const roomLinkOf = (details: Record<string, unknown>) => quoted((details.link as { name?: string } | undefined)?.name ?? "");
+
 const documentOf = (details: Record<string, unknown>) =>
   quoted((details.document as { title?: string } | undefined)?.title ?? "a document");
 

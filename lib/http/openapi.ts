@@ -32,11 +32,13 @@ import {
   roomDocumentSchema,
   roomFolderSchema,
   roomIdParam,
+  roomLinkCodeParam,
   roomLinkListSchema,
   roomLinkSchema,
   roomListSchema,
   roomSchema,
   updateFolderSchema,
+  updateRoomLinkSchema,
   updateRoomSchema,
 } from "../schemas/rooms";
 import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
@@ -314,6 +316,7 @@ const versionOperations: RouteConfig[] = [
 const roomPath = z.object({ id: roomIdParam });
 const folderPath = z.object({ id: roomIdParam, folder_id: folderIdParam });
 const roomDocumentPath = z.object({ id: roomIdParam, short_code: shortCodeParam });
+const roomLinkPath = z.object({ id: roomIdParam, code: roomLinkCodeParam });
 const jsonBody = (schema: z.ZodType) => ({ content: { "application/json": { schema } }, required: true });
 
 /** Data rooms (issue 29; additive, not in SPEC.md): many documents in folders behind one gate and its links. */
@@ -437,6 +440,25 @@ const roomOperations: RouteConfig[] = [
     tags: ["Rooms"],
     request: { params: roomPath, body: jsonBody(createRoomLinkSchema) },
     responses: { ...ok("The new link", roomLinkSchema, 201), ...errors(400, 404, 422) },
+  },
+  {
+    method: "patch",
+    path: "/api/v1/rooms/{id}/links/{code}",
+    summary: "Rename, disable or enable a room link, or change what it overrides",
+    description:
+      "Only the fields included change. `settings` merges into the link's overrides (`password`: a string sets one, null means none on this link); `inherit` lists settings that follow the room again. A key in both is refused. Unknown fields are refused.",
+    tags: ["Rooms"],
+    request: { params: roomLinkPath, body: jsonBody(updateRoomLinkSchema) },
+    responses: { ...ok("The updated link", roomLinkSchema), ...errors(400, 404, 422) },
+  },
+  {
+    method: "delete",
+    path: "/api/v1/rooms/{id}/links/{code}",
+    summary: "Delete a room link",
+    description: "Soft delete: its code stops opening the room; the room and its other links are untouched.",
+    tags: ["Rooms"],
+    request: { params: roomLinkPath },
+    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
   },
 ];
 

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   "room.document_moved",
   "room.folders_changed",
   "room.link_created",
+  "room.link_updated",
+  "room.link_deleted",
   "api_key.created",
   "api_key.revoked",
   "webhook.saved",

@@ -168,6 +168,37 @@ export const createRoomLinkSchema = z
 
 export type RoomLinkCreate = z.infer<typeof createRoomLinkSchema>;
 
+export const updateRoomLinkSchema = z
+  .strictObject(
+    {
+      name: linkName.optional(),
+      is_active: z
+        .boolean({ error: "is_active must be a boolean" })
+        .optional()
+        .openapi({ description: "false disables the link (readers are refused); true enables it again" }),
+      settings: roomSettingsInput.optional(),
+      inherit: z
+        .array(z.enum(ROOM_SETTING_KEYS, { error: `inherit entries must be among ${ROOM_SETTING_KEYS.join(", ")}` }), {
+          error: "inherit must be an array of setting names",
+        })
+        .optional()
+        .openapi({ description: "Settings that stop being overridden and follow the room again" }),
+    },
+    unknownFields,
+  )
+  .superRefine((update, ctx) => {
+    for (const key of update.inherit ?? []) {
+      if (update.settings && key in update.settings) {
+        ctx.addIssue({ code: "custom", path: ["inherit"], message: `${key} is both set in settings and listed in inherit` });
+      }
+    }
+  })
+  .openapi("RoomLinkUpdate", {
+    example: { name: "Sequoia — Jane (partners)", settings: { watermark: "{email} · {date}" }, inherit: ["allow_download"] },
+  });
+
+export type RoomLinkUpdate = z.infer<typeof updateRoomLinkSchema>;
+
 export const listRoomsQuery = paginationQuery;
 export const listRoomLinksQuery = paginationQuery;
 
@@ -177,6 +208,11 @@ const uuidParam = (name: string, description: string) =>
 /** Path segments: one that is not a UUID names nothing (404, like an unknown one). */
 export const roomIdParam = uuidParam("id", "The room's id");
 export const folderIdParam = uuidParam("folder_id", "The folder's id");
+/** A room link is named by its code, as a document's link is; a code of another room's link names nothing here. */
+export const roomLinkCodeParam = z.string().openapi({
+  param: { name: "code", in: "path", description: "The room link's code (`/s/<code>`)" },
+  example: "p4x8m2k7qa",
+});
 
 export const roomSettingsSchema = z
   .object({

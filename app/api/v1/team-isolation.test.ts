@@ -22,6 +22,7 @@ import * as roomDocumentRoute from "./rooms/[id]/documents/[short_code]/route";
 import * as roomDocumentsRoute from "./rooms/[id]/documents/route";
 import * as roomFolderRoute from "./rooms/[id]/folders/[folder_id]/route";
 import * as roomFoldersRoute from "./rooms/[id]/folders/route";
+import * as roomLinkRoute from "./rooms/[id]/links/[code]/route";
 import * as roomLinksRoute from "./rooms/[id]/links/route";
 import * as roomRoute from "./rooms/[id]/route";
 import * as roomsRoute from "./rooms/route";
@@ -95,6 +96,7 @@ async function twoTeams() {
     linkCode: link.body.code as string,
     roomId: room.body.id as string,
     folderId: folder.body.id as string,
+    roomLinkCode: roomLink.body.code as string,
   };
 }
 
@@ -277,6 +279,22 @@ const cases: Record<string, () => Promise<void>> = {
   "GET /api/v1/rooms/{id}/links": async () => expect((await call(roomLinksRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "POST /api/v1/rooms/{id}/links": async () =>
     expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aRoom() })).status).toBe(404),
+  "PATCH /api/v1/rooms/{id}/links/{code}": async () => {
+    const body = { is_active: false, settings: { gate_type: "none" } };
+    expect((await call(roomLinkRoute.PATCH, t.keyB, { method: "PATCH", body, params: { ...aRoom(), code: t.roomLinkCode } })).status).toBe(
+      404,
+    );
+    // Nor through a room of B's own.
+    const own = await roomOfB();
+    expect((await call(roomLinkRoute.PATCH, t.keyB, { method: "PATCH", body, params: { id: own.id, code: t.roomLinkCode } })).status).toBe(
+      404,
+    );
+  },
+  "DELETE /api/v1/rooms/{id}/links/{code}": async () => {
+    expect((await call(roomLinkRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), code: t.roomLinkCode } })).status).toBe(404);
+    const own = await roomOfB();
+    expect((await call(roomLinkRoute.DELETE, t.keyB, { method: "DELETE", params: { id: own.id, code: t.roomLinkCode } })).status).toBe(404);
+  },
   "GET /api/v1/team": async () => {
     const { status, body } = await call(teamRoute.GET, t.keyB);
     expect(status).toBe(200);

@@ -8,6 +8,10 @@ import { deleteDocument } from "@/lib/documents/delete-document";
 import { findOwnedDocument } from "@/lib/documents/find-document";
 import { createLink } from "@/lib/links/create-link";
 import { findOwnedLink } from "@/lib/links/find-link";
+import { createRoom } from "@/lib/rooms/create-room";
+import { createRoomLink } from "@/lib/rooms/create-room-link";
+import { findOwnedRoom } from "@/lib/rooms/find-room";
+import { findRoomLink } from "@/lib/rooms/find-room-link";
 import { changeMemberRole, removeMember, transferOwnership } from "@/lib/teams/manage-team";
 import { switchTeam } from "@/lib/teams/session-team";
 import { startSession } from "@/lib/users/account-sessions";
@@ -34,8 +38,10 @@ async function twoTeams() {
   await withWebhook(teamA, "https://hooks.example.com/a");
   const { deliveryId } = await queueEvent(teamA, doc);
   const { invitation } = await createInvitation(asA, { email: "guest-a@example.com", role: "member" });
+  const room = await createRoom(asA, { name: "Team A room" });
+  const roomLink = await createRoomLink(asA, room, { name: "For Acme" });
   const asB = teamAccess(ownerB.personalTeamId, ownerB.id, "owner");
-  return { teamA, ownerA, memberA, ownerB, asB, doc, link, apiKey, deliveryId, invitation };
+  return { teamA, ownerA, memberA, ownerB, asB, doc, link, apiKey, deliveryId, invitation, room, roomLink };
 }
 
 let t: Awaited<ReturnType<typeof twoTeams>>;
@@ -62,6 +68,12 @@ const cases: Record<string, () => Promise<void>> = {
     expect(findOwnedDocument(t.asB.teamId, t.doc.code)).rejects.toMatchObject(refused),
   "a link's edit, enable, disable and delete (findOwnedLink)": async () =>
     expect(findOwnedLink(t.asB.teamId, t.link.code)).rejects.toMatchObject(refused),
+  "every room action: its contents, folders, links and settings (findOwnedRoom)": async () =>
+    expect(findOwnedRoom(t.asB.teamId, t.room.id)).rejects.toMatchObject(refused),
+  "a room link's edit, enable, disable and delete, named from a room of one's own (findRoomLink)": async () => {
+    const own = await createRoom(t.asB, { name: "Team B room" });
+    await expect(findRoomLink(own, t.roomLink.code)).rejects.toMatchObject(refused);
+  },
   "deleting a document": async () => expect(deleteDocument(t.asB, t.doc.code)).rejects.toMatchObject(refused),
   "revoking an API key": async () => expect(await revokeApiKey(t.asB, t.apiKey.id)).toBe(false),
   "regenerating an API key": async () => expect(await regenerateApiKey(t.asB, t.apiKey.id)).toBeNull(),

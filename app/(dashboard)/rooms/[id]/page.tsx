@@ -1,0 +1,78 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { DeleteRoomButton } from "@/components/rooms/delete-room-button";
+import { AddRoomDocumentForm, NewFolderForm } from "@/components/rooms/room-add-forms";
+import { RoomHeader } from "@/components/rooms/room-header";
+import { RoomLinks } from "@/components/rooms/room-links";
+import { RoomSettings } from "@/components/rooms/room-settings";
+import { RoomTree } from "@/components/rooms/room-tree";
+import { RoomUploadForm } from "@/components/rooms/room-upload-form";
+import { Card } from "@/components/ui/card";
+import { roomPageData } from "@/lib/dashboard/room-page-data";
+import { folderPaths, roomTree } from "@/lib/dashboard/room-tree";
+import { ApiError } from "@/lib/errors";
+import { requireTeamPage } from "@/lib/http/require-team";
+import { can } from "@/lib/teams/permissions";
+
+export const metadata: Metadata = { title: "Room" };
+
+const loaded = async (teamId: string, id: string) => {
+  if (!z.uuid().safeParse(id).success) notFound();
+  try {
+    return await roomPageData(teamId, id);
+  } catch (error) {
+    // Not a room id, another team's room or a deleted one: the page is missing, as for documents.
+    if (error instanceof ApiError && error.status < 500) notFound();
+    throw error;
+  }
+};
+
+export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
+  const team = await requireTeamPage("documents.read");
+  const { detail, links, addable, upload } = await loaded(team.teamId, (await params).id);
+  const writes = can(team.role, "documents.write");
+  const folders = folderPaths(detail.folders);
+  return (
+    <>
+      <RoomHeader name={detail.name} description={detail.description} url={detail.url} />
+      <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card
+          title="Contents"
+          description="Drag documents between folders and to reorder them, or use each document's and folder's controls."
+        >
+          <RoomTree roomId={detail.id} tree={roomTree(detail)} folders={detail.folders} writes={writes} />
+        </Card>
+        {writes && (
+          <div className="flex min-w-0 flex-col gap-6">
+            <Card title="Add a document">
+              <AddRoomDocumentForm roomId={detail.id} addable={addable} folders={folders} />
+            </Card>
+            <Card title="Upload a PDF">
+              <RoomUploadForm roomId={detail.id} folders={folders} {...upload} />
+            </Card>
+            <Card title="New folder">
+              <NewFolderForm roomId={detail.id} folders={folders} />
+            </Card>
+          </div>
+        )}
+      </div>
+      {/* The room's analytics card (GET /api/v1/rooms/{id}/stats and /viewers) takes the second column beside Links. */}
+      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-2">
+        <Card title="Links" description="Each link opens the whole room; a recipient's link may set its own rules.">
+          <RoomLinks roomId={detail.id} defaultUrl={detail.url} links={links} writes={writes} />
+        </Card>
+      </div>
+      {writes && (
+        <>
+          <Card title="Settings" className="mt-6">
+            <RoomSettings room={detail} />
+          </Card>
+          <Card title="Danger zone" className="mt-6">
+            <DeleteRoomButton roomId={detail.id} name={detail.name} />
+          </Card>
+        </>
+      )}
+    </>
+  );
+}
