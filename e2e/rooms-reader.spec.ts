@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { axeViolations } from "../test/support/playwright/axe";
@@ -38,6 +39,18 @@ async function passRoomGate(page: Page, email: string) {
 const pageRendered = (page: Page, n: number) =>
   expect(page.getByTestId(`pdf-page-${n}`)).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
 
+/** The entry names of a ZIP, read by Python's zipfile (an independent reader). */
+function zipNames(body: Buffer): string[] {
+  const listing = execFileSync(
+    "python3",
+    ["-c", "import sys, io, zipfile; print('\\n'.join(zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())).namelist()))"],
+    {
+      input: body,
+    },
+  );
+  return listing.toString("utf8").trim().split("\n");
+}
+
 const gateCookieOf = async (context: BrowserContext, code: string) =>
   (await context.cookies()).find((cookie) => cookie.name === `pw_gate_${code}`);
 
@@ -52,7 +65,8 @@ test("a room of 3 folders and 20 documents, read through two recipient links: on
     folders.push((await api<{ id: string }>(page.request, "POST", `/rooms/${room.id}/folders`, { name })).id);
   }
   const docs: Awaited<ReturnType<typeof addDocument>>[] = [];
-  for (let i = 1; i <= 20; i++) docs.push(await addDocument(page.request, room, `Document ${String(i).padStart(2, "0")}`, i <= 2 ? null : folders[i % 3]!));
+  for (let i = 1; i <= 20; i++)
+    docs.push(await addDocument(page.request, room, `Document ${String(i).padStart(2, "0")}`, i <= 2 ? null : folders[i % 3]!));
   const jane = await api<{ code: string }>(page.request, "POST", `/rooms/${room.id}/links`, { name: "Jane at Fund A" });
   const omar = await api<{ code: string }>(page.request, "POST", `/rooms/${room.id}/links`, { name: "Omar at Fund B" });
 
@@ -80,6 +94,16 @@ test("a room of 3 folders and 20 documents, read through two recipient links: on
   await page.getByTestId("back-to-room").click();
   await expect(page).toHaveURL(new RegExp(`/s/${jane.code}$`));
   await expect(page.getByTestId("room-document")).toHaveCount(20);
+
+  // The whole room as one ZIP: every document at its folder's path.
+  const zip = await page.request.get(`/s/${jane.code}/zip`);
+  expect(zip.status()).toBe(200);
+  expect(zip.headers()["content-type"]).toBe("application/zip");
+  expect(zip.headers()["content-disposition"]).toContain('filename="Series A room.zip"');
+  const names = zipNames(await zip.body());
+  expect(names).toHaveLength(20);
+  expect(names.slice(0, 2)).toEqual(["Document 01.pdf", "Document 02.pdf"]);
+  expect(names.filter((name) => name.startsWith("Legal/"))).toHaveLength(6);
 
   // A second reader, through their own link, in their own browser.
   const other = await browser.newContext();
@@ -194,9 +218,10 @@ test("every access rule of a room: its password, agreement, allow and block list
   await expect(page.getByTestId("room-document")).toHaveCount(1);
   expect(await db.agreementAcceptance.count({ where: { roomId: room.id, email: "partner@fund.example" } })).toBe(1);
 
-  // Downloads are off: no download links, and the door refuses.
+  // Downloads are off: no download links, and the doors refuse.
   await expect(page.getByRole("link", { name: /Download/ })).toHaveCount(0);
   expect((await page.request.get(`${docPath}/download`)).status()).toBe(403);
+  expect((await page.request.get(`/s/${room.code}/zip`)).status()).toBe(403);
   expect((await page.request.get(`${docPath}/file?v=full&version=1`)).status()).toBe(200);
 
   // A recipient link without the password, its own expiry passed, then disabled; the room deleted.

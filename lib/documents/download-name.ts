@@ -1,16 +1,17 @@
 /**
- * The Content-Disposition of a document's download: named after its title, `<title>.pdf`. The
+ * The Content-Disposition of a document's download: named after its title, `<title>.pdf` (a
+ * room's ZIP: `<name>.zip`). The
  * plain `filename` holds printable ASCII only (accents dropped, anything else, quotes, slashes and
  * backslashes `_`), so no title can break the header or name a path; `filename*` carries the title
  * exactly (RFC 6266 / RFC 8187), which browsers prefer.
  */
-export function downloadDisposition(title: string): string {
+export function downloadDisposition(title: string, extension: "pdf" | "zip" = "pdf"): string {
   const base = title
     .replace(/[\u0000-\u001f\u007f/\\]+/g, " ")
     .trim()
-    .replace(/\.pdf$/i, "")
+    .replace(new RegExp(`\\.${extension}$`, "i"), "")
     .trim();
-  const name = `${base || "document"}.pdf`;
+  const name = `${base || (extension === "pdf" ? "document" : "room")}.${extension}`;
   const ascii = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -73,3 +73,11 @@ export function newViewerAllowance(documentId: string, address: string): () => P
  * copies for real readers; the readers' own PDF lane keeps owner work clear of it either way.
  */
 export const WATERMARK_JOB_LIMITS = { perAddress: 6, perDocument: 120, windowSeconds: 10 * 60 } as const;
+
+/**
+ * Whole-room ZIPs, counted before the first byte: per address and per room, per window. A ZIP
+ * streams stored files (bounded memory, lib/zip), but with a watermark each of its documents costs
+ * the PDF worker one copy, so a ZIP counts here once instead of each copy counting against
+ * WATERMARK_JOB_LIMITS, which a room of more than six documents would otherwise always meet midway.
+ */
+export const ROOM_ZIP_LIMITS = { perAddress: 3, perRoom: 60, windowSeconds: 10 * 60 } as const;

@@ -1,4 +1,8 @@
+import { db } from "../db/client";
 import { ApiError } from "../errors";
+import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
+import { now } from "../time";
+import { ROOM_ZIP_LIMITS } from "./limits";
 import type { Document } from "../generated/prisma/client";
 import { roomZipPaths, type ZipDocument, type ZipFolder } from "../rooms/room-zip-paths";
 import { storage } from "../storage";
@@ -27,11 +31,48 @@ export function roomZip(
     roomZipPaths(folders, documents).map(({ document: { document }, path }) => ({
       path,
       open: async () => {
-        if (watermark) return watermarkedCopy(document, watermark.text, watermark.address);
+        if (watermark) return watermarkedCopy(document, watermark.text, watermark.address, false);
         const stored = await storage().get(document.storageKey);
         if (!stored) throw new ApiError("not_found", "The file is missing.");
         return stored;
       },
     })),
+  );
+}
+
+/** The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order. */
+export async function roomZipContents(roomId: string): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
+  const [folders, entries] = await Promise.all([
+    db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true } }),
+    db.roomDocument.findMany({
+      where: { roomId, document: { deletedAt: null } },
+      orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
+      select: { folderId: true, document: { select: { id: true, title: true, storageKey: true } } },
+    }),
+  ]);
+  return {
+    folders: folders.map((folder) => ({ id: folder.id, name: folder.name, parent_id: folder.parentId })),
+    documents: entries.map(({ folderId, document }) => ({ title: document.title, folder_id: folderId, document })),
+  };
+}
+
+/** Counts one whole-room ZIP for this address and room; 429 past ROOM_ZIP_LIMITS. */
+export async function consumeRoomZip(roomId: string, address: string): Promise<void> {
+  const { perAddress, perRoom, windowSeconds } = ROOM_ZIP_LIMITS;
+  const at = now();
+  const byAddress = await consumeRateLimit(`zip:address:${address}`, at, perAddress, windowSeconds);
+  if (!byAddress.allowed) throw tooManyZips(byAddress);
+  const byRoom = await consumeRateLimit(`zip:room:${roomId}`, at, perRoom, windowSeconds);
+  if (!byRoom.allowed) throw tooManyZips(byRoom);
+}
+
+function tooManyZips(state: RateLimitState): ApiError {
+  const minutes = Math.ceil(state.retryAfter / 60);
+  return new ApiError(
+    "rate_limited",
+    `Too many downloads of this room right now. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    {
+      headers: rateLimitHeaders(state),
+    },
   );
 }

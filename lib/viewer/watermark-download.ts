@@ -23,11 +23,17 @@ export type WatermarkedFile = CachedFile;
  * memory and time limits, its queue: 503 with Retry-After when busy), and counts against the
  * address's and the document's watermark limits (429 past them).
  */
-export async function watermarkedCopy(doc: Pick<Document, "id" | "storageKey">, text: string, address: string): Promise<WatermarkedFile> {
+export async function watermarkedCopy(
+  doc: Pick<Document, "id" | "storageKey">,
+  text: string,
+  address: string,
+  /** False for a copy inside a room's ZIP: the ZIP was counted whole (ROOM_ZIP_LIMITS). */
+  countJob = true,
+): Promise<WatermarkedFile> {
   const settings = config();
   const cache = { dir: path.join(settings.DATA_DIR, "watermark-cache"), capBytes: settings.WATERMARK_CACHE_MB * 1024 * 1024 };
   return cachedFile(cache, copyName(doc.storageKey, text), async (output) => {
-    await consumeWatermarkJob(doc.id, address);
+    if (countJob) await consumeWatermarkJob(doc.id, address);
     const input = await scratchPath("watermarks", ".pdf");
     try {
       const object = await storage().get(doc.storageKey);

@@ -1,0 +1,36 @@
+import { downloadDisposition } from "@/lib/documents/download-name";
+import { ApiError } from "@/lib/errors";
+import { withShareLink } from "@/lib/http/with-share-link";
+import { consumeRoomZip, roomZip, roomZipContents } from "@/lib/viewer/room-zip";
+import { readerWatermark } from "@/lib/viewer/watermark";
+
+/**
+ * The whole room as one ZIP, where the room allows downloads: streamed as it is written (bounded
+ * memory whatever the room's size, lib/zip), each PDF the reader's watermarked copy when the room
+ * has a watermark. Counted whole before the first byte (ROOM_ZIP_LIMITS). A document's code has no ZIP.
+ */
+export const GET = withShareLink(
+  "download",
+  async () => {
+    throw new ApiError("not_found", "Only a room can be downloaded as a ZIP.");
+  },
+  {
+    room: async ({ share, access, address }) => {
+      if (!access.canDownload) {
+        throw new ApiError("forbidden", access.fullFile ? "Downloads are turned off for this room." : "Open the room first.");
+      }
+      const contents = await roomZipContents(share.id);
+      if (contents.documents.length === 0) throw new ApiError("not_found", "This room has no documents to download.");
+      await consumeRoomZip(share.id, address);
+      const text = readerWatermark(share, access, address);
+      return new Response(roomZip(contents.folders, contents.documents, text ? { text, address } : null), {
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Disposition": downloadDisposition(share.title, "zip"),
+          // no-transform: the server must not compress it again or buffer it.
+          "Cache-Control": "private, no-store, no-transform",
+        },
+      });
+    },
+  },
+);
