@@ -10,7 +10,7 @@ import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
 import { openDoor } from "../viewer/open-door";
 import { findRoomAt, openRoomDocumentDoor } from "../viewer/open-room-door";
-import type { RoomShare } from "../rooms/public-room";
+import type { RoomShare } from "../viewer/public-room";
 import { browserId, grantHolderOf, viewerAccess } from "./viewer-request-context";
 import { withRoomReader } from "../viewer/room-reader";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";

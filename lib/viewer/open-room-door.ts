@@ -1,5 +1,5 @@
 import { consumeRateLimit, type RateLimitState } from "../rate-limit";
-import { findPublicRoom, type PublicRoom, roomDocument, type RoomShare } from "../rooms/public-room";
+import { findPublicRoom, type PublicRoom, roomDocument, type RoomShare } from "./public-room";
 import { now } from "../time";
 import { parseShareCode, type PublicDocument } from "./find-public-document";
 import { VIEWER_LIMITS, type ViewerDoor } from "./limits";

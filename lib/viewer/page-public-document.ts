@@ -1,7 +1,7 @@
 import { cache } from "react";
 import { findPublicDocument, parseShareCode, type PublicDocument } from "./find-public-document";
 import { receiveFound, roomDocumentKey } from "./hand-over-found";
-import { findPublicRoom, roomDocument } from "../rooms/public-room";
+import { findPublicRoom, roomDocument } from "./public-room";
 
 /**
  * The viewer page's document (metadata and page ask once between them): what the proxy found at the

@@ -1,7 +1,7 @@
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
-import type { RoomShare } from "../rooms/public-room";
+import type { RoomShare } from "./public-room";
 import { now } from "../time";
 import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
 import { admittedEmail } from "./pass-gate";

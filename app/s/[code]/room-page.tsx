@@ -9,7 +9,7 @@ import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
 import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
-import { findPublicRoom } from "@/lib/rooms/public-room";
+import { findPublicRoom } from "@/lib/viewer/public-room";
 import { roomReaderContents } from "@/lib/rooms/room-reader-contents";
 import { gateActive } from "@/lib/rules/gate";
 import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";

@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import type { Document, Room, RoomLink } from "../generated/prisma/client";
 import { isExpired, type RoomContext, type SharedDocument } from "../links/shared-document";
 import { now } from "../time";
-import { roomLinkSettings, roomSettings } from "./room-settings";
+import { roomLinkSettings, roomSettings } from "../rooms/room-settings";
 
 /**
  * A room's rules in the shape a document's settings take, so the viewer's one set of access rules
