@@ -24,6 +24,8 @@ import * as roomFolderRoute from "./rooms/[id]/folders/[folder_id]/route";
 import * as roomFoldersRoute from "./rooms/[id]/folders/route";
 import * as roomLinksRoute from "./rooms/[id]/links/route";
 import * as roomRoute from "./rooms/[id]/route";
+import * as roomStatsRoute from "./rooms/[id]/stats/route";
+import * as roomViewersRoute from "./rooms/[id]/viewers/route";
 import * as roomsRoute from "./rooms/route";
 import * as invitationsRoute from "./team/invitations/route";
 import * as memberRoute from "./team/members/[user_id]/route";
@@ -277,6 +279,8 @@ const cases: Record<string, () => Promise<void>> = {
   "GET /api/v1/rooms/{id}/links": async () => expect((await call(roomLinksRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "POST /api/v1/rooms/{id}/links": async () =>
     expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aRoom() })).status).toBe(404),
+  "GET /api/v1/rooms/{id}/stats": async () => expect((await call(roomStatsRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "GET /api/v1/rooms/{id}/viewers": async () => expect((await call(roomViewersRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "GET /api/v1/team": async () => {
     const { status, body } = await call(teamRoute.GET, t.keyB);
     expect(status).toBe(200);
