@@ -5,6 +5,7 @@ import { contractChecker } from "@/test/support/api-contract";
 import { noReaderCap, openAccess, readerAddress } from "@/test/support/fixtures";
 import { readInRoom, roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
+import { roomViewersCsv } from "@/lib/dashboard/room-csv";
 import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { openApiDocument } from "@/lib/http/openapi";
@@ -204,6 +205,20 @@ describe("a room's viewers", () => {
     const past = await viewers(key, room.id, "?per_page=1&page=3");
     expect(past.body).toMatchObject({ viewers: [], total_viewers: 2, pagination: { page: 3, per_page: 1, total: 2, total_pages: 2 } });
     expect((await viewers(key, room.id, "?per_page=0")).status).toBe(400);
+  });
+
+  it("export as CSV, one row per viewer and document they opened", async () => {
+    const { filename, body } = await roomViewersCsv(room);
+    expect(filename).toBe("Series A-viewers.csv");
+    const lines = body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "viewer_id,email,name,company_domain,links,short_code,title,visits,pages_viewed,total_pages,completion,total_time_seconds,first_viewed_at,last_viewed_at",
+    );
+    expect(lines.slice(1).map((line) => line.split(",").slice(1, 12))).toEqual([
+      ["", "", "", `${room.code}; Accel — Sam`, `s-${deck.code}`, "Deck", "2", "2", "3", "0.6667", "8"],
+      ["jane@sequoia.com", "Jane", "sequoia.com", "Sequoia — Jane", `s-${model.code}`, "Model", "1", "1", "2", "0.5", "6"],
+      ["jane@sequoia.com", "Jane", "sequoia.com", "Sequoia — Jane", `s-${deck.code}`, "Deck", "1", "3", "3", "1", "12"],
+    ]);
   });
 });
 
