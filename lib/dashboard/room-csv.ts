@@ -29,7 +29,7 @@ const BATCH = 100;
 export async function roomViewersCsv(room: Room): Promise<CsvExport> {
   const rows: Array<Array<string | number | null>> = [];
   for (let page = 1; ; page++) {
-    const { viewers, pagination } = await roomViewers(room, page, BATCH);
+    const { viewers, pagination } = await roomViewers(room, { since: undefined, until: undefined }, page, BATCH);
     for (const v of viewers) {
       const links = v.links.map((l) => l.name ?? l.code).join("; ");
       for (const d of v.documents) {

@@ -36,6 +36,7 @@ import {
   roomLinkSchema,
   roomListSchema,
   roomSchema,
+  roomStatsQuery,
   roomStatsSchema,
   roomViewerListSchema,
   roomViewersQuery,
@@ -446,11 +447,11 @@ const roomOperations: RouteConfig[] = [
     path: "/api/v1/rooms/{id}/stats",
     summary: "What was read in a room",
     description:
-      "Reads in the room only, over all time, of the documents it holds now: totals, each document in the room's order, and each code readers came through (the room's own and its links). " +
+      "Reads in the room only (with `since`/`until`: visits started in the window), of the documents it holds now: totals, each document in the room's order, and each code readers came through (the room's own and its links). " +
       "A room's viewer is one person across its documents: an email once given, else a browser. The documents' own stats count these reads too.",
     tags: ["Rooms"],
-    request: { params: roomPath },
-    responses: { ...ok("The room's figures", roomStatsSchema), ...errors(404) },
+    request: { params: roomPath, query: roomStatsQuery },
+    responses: { ...ok("The room's figures", roomStatsSchema), ...errors(400, 404) },
   },
   {
     method: "get",

@@ -1,9 +1,11 @@
 import { bestVersionCtes } from "../analytics/best-version";
 import { Prisma } from "../generated/prisma/client";
+import type { Period } from "../schemas/common";
 
 /**
  * The CTEs every room figure reads from:
- * - `visits_in`: the visits made in the room of the documents it holds now (a document taken out or
+ * - `visits_in`: the visits made in the room, started in the period, of the documents it holds now
+ *   (a document taken out or
  *   deleted leaves the room's figures, as it leaves its lists; its visits keep their room, so it
  *   comes back with them), each with its `reader`: the room's viewer, one person across the room's
  *   documents, where a document's viewer is one per document. The reader is the email when one is
@@ -12,7 +14,7 @@ import { Prisma } from "../generated/prisma/client";
  * - `pairs`: one row per (reader, document) with its visits, time, first and last activity, and its
  *   pages and completion of the version read furthest, as a document's viewer has them.
  */
-export function roomReadsCtes(roomId: string): Prisma.Sql {
+export function roomReadsCtes(roomId: string, period: Period): Prisma.Sql {
   return Prisma.sql`room_visits AS (
       SELECT v.id, v.viewer_id, v.document_id, v.version, v.page_count, v.total_time_seconds, v.started_at, v.last_activity_at,
              v.room_link_id, w.public_id, w.email, w.name, w.company_domain, w.browser_id, w.created_at AS viewer_created_at
@@ -21,6 +23,8 @@ export function roomReadsCtes(roomId: string): Prisma.Sql {
       JOIN documents d ON d.id = v.document_id AND d.deleted_at IS NULL
       JOIN viewers w ON w.id = v.viewer_id
       WHERE v.room_id = ${roomId}::uuid
+        ${period.since ? Prisma.sql`AND v.started_at >= ${period.since}` : Prisma.empty}
+        ${period.until ? Prisma.sql`AND v.started_at < ${period.until}` : Prisma.empty}
     ),
     browser_emails AS (
       SELECT browser_id, min(email) AS email FROM room_visits

@@ -3,6 +3,7 @@ import { db } from "../db/client";
 import { apiShortCode } from "../documents/short-code";
 import type { Room } from "../generated/prisma/client";
 import { roomDetail } from "../rooms/room-contents";
+import type { Period } from "../schemas/common";
 import type { roomStatsSchema } from "../schemas/rooms";
 import { roomReadsCtes, roundFraction, roundSeconds } from "./room-reads";
 
@@ -11,12 +12,12 @@ type DocumentRow = { code: string; views: number; viewers: number; seconds: numb
 type LinkRow = { code: string | null; name: string | null; views: number; viewers: number };
 
 /**
- * What was read in the room, over all time: its totals, each document it holds (in the room's order,
+ * What was read in the room (in the period: visits started in it): its totals, each document it holds (in the room's order,
  * unread ones with zeros) and each code readers came through. Only reads in the room count; a
  * document's own figures count these and every other read of it.
  */
-export async function roomStats(room: Room): Promise<z.input<typeof roomStatsSchema>> {
-  const reads = roomReadsCtes(room.id);
+export async function roomStats(room: Room, period: Period): Promise<z.input<typeof roomStatsSchema>> {
+  const reads = roomReadsCtes(room.id, period);
   const [detail, [totals], documents, links] = await Promise.all([
     roomDetail(room),
     db.$queryRaw<Totals[]>`

@@ -3,7 +3,7 @@ import { db } from "../db/client";
 import { apiShortCode } from "../documents/short-code";
 import type { Room } from "../generated/prisma/client";
 import { completionPageCount } from "../rules/completion";
-import { pagination } from "../schemas/common";
+import { type Period, pagination } from "../schemas/common";
 import type { roomViewerListSchema } from "../schemas/rooms";
 import { roomReadsCtes, roundFraction, roundSeconds } from "./room-reads";
 
@@ -38,10 +38,16 @@ type LinkRow = { reader: string; code: string | null; name: string | null };
 /**
  * The room's viewers, most recently active first: one per person across the room's documents (an
  * email once given, else a browser), each with the documents they opened in the room, their time and
- * completion per document, and the codes they came through. Figures count reads in the room only.
+ * completion per document, and the codes they came through. Figures count reads in the room only,
+ * of visits started in the period.
  */
-export async function roomViewers(room: Room, page: number, perPage: number): Promise<z.input<typeof roomViewerListSchema>> {
-  const reads = roomReadsCtes(room.id);
+export async function roomViewers(
+  room: Room,
+  period: Period,
+  page: number,
+  perPage: number,
+): Promise<z.input<typeof roomViewerListSchema>> {
+  const reads = roomReadsCtes(room.id, period);
   const readers = await db.$queryRaw<ReaderRow[]>`
     WITH ${reads},
     readers AS (
@@ -57,7 +63,7 @@ export async function roomViewers(room: Room, page: number, perPage: number): Pr
     GROUP BY r.reader, r.email, r.name, r.company_domain
     ORDER BY max(p.last_at) DESC, r.reader
     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
-  const total = readers[0]?.total ?? (page > 1 ? await countReaders(room.id) : 0);
+  const total = readers[0]?.total ?? (page > 1 ? await countReaders(room.id, period) : 0);
   const keys = readers.map((r) => r.reader);
   const [pairs, links] = keys.length
     ? await Promise.all([
@@ -110,8 +116,8 @@ export async function roomViewers(room: Room, page: number, perPage: number): Pr
 }
 
 /** How many viewers the room has, for a page past the last (whose rows cannot carry it). */
-async function countReaders(roomId: string): Promise<number> {
+async function countReaders(roomId: string, period: Period): Promise<number> {
   const [row] = await db.$queryRaw<Array<{ total: number }>>`
-    WITH ${roomReadsCtes(roomId)} SELECT count(DISTINCT reader)::int AS total FROM visits_in`;
+    WITH ${roomReadsCtes(roomId, period)} SELECT count(DISTINCT reader)::int AS total FROM visits_in`;
   return row?.total ?? 0;
 }

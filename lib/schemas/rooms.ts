@@ -1,6 +1,6 @@
 import { withoutNul } from "../request/nul-characters";
 import { optionalAccessRuleFields } from "./access-rules";
-import { paginationQuery, paginationSchema } from "./common";
+import { paginationQuery, paginationSchema, periodQuery } from "./common";
 import { updateDocumentSchema } from "./documents";
 import { linkName, unknownFields } from "./links";
 import { z } from "./zod";
@@ -258,7 +258,11 @@ export const roomLinkListSchema = z.object({ links: z.array(roomLinkSchema), pag
  * A room's viewer is one person across its documents: an email once given, else a browser.
  */
 
-export const roomViewersQuery = paginationQuery;
+/** `since`/`until` as on a document's stats: only visits started in the window count. */
+export const roomStatsQuery = periodQuery;
+export const roomViewersQuery = z
+  .object({ ...paginationQuery.shape, ...periodQuery.shape })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
 
 /** The code a reader opened the room with: a room link, or the room's own code. */
 const openedCode = {

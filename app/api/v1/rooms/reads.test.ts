@@ -33,7 +33,7 @@ async function call(handler: unknown, key: string, path: string, id: string): Pr
   return { status: response.status, body: JSON.parse(text) as Json };
 }
 
-const stats = (key: string, id: string) => call(statsRoute.GET, key, `/api/v1/rooms/${id}/stats`, id);
+const stats = (key: string, id: string, query = "") => call(statsRoute.GET, key, `/api/v1/rooms/${id}/stats${query}`, id);
 const viewers = (key: string, id: string, query = "") => call(viewersRoute.GET, key, `/api/v1/rooms/${id}/viewers${query}`, id);
 
 const newOwner = async () => {
@@ -50,6 +50,8 @@ let throughSam: RoomLink;
 let deck: Document;
 let model: Document;
 let memo: Document;
+/** When the reads began: Jane read at minutes 0 and 1, Sam at 2 and 3. */
+let start: number;
 
 /** Reads one batch of `pages` (seconds each) at `minutes` past the start, as the room's reader routes record them. */
 async function read(
@@ -78,6 +80,7 @@ beforeAll(async () => {
   memo = await createSampleDocument(alice.owner, "Memo", 1, { email_gate: false });
   room = await roomOf(alice.owner.personalTeamId, "Series A", [deck, model, memo]);
   [throughJane, throughSam] = [await roomLinkOf(room, "Sequoia — Jane"), await roomLinkOf(room, "Accel — Sam")];
+  start = Date.now();
 
   const jane = randomBytes(12).toString("base64url");
   const sam = randomBytes(12).toString("base64url");
@@ -152,6 +155,16 @@ describe("a room's stats", () => {
       { code: room.code, name: null, views: 1, unique_viewers: 1 },
       { code: throughSam.code, name: "Accel — Sam", views: 1, unique_viewers: 1 },
     ]);
+  });
+
+  it("with since and until, count only the visits started in the window", async () => {
+    const since = new Date(start + 1.5 * MINUTE).toISOString();
+    const { body } = await stats(key, room.id, `?since=${since}`);
+    expect(body).toMatchObject({ views: 2, unique_viewers: 1, leads: 0, total_time_seconds: 8 });
+    expect(body.documents.map((d: Json) => d.views)).toEqual([2, 0, 0]);
+    const until = new Date(start + 1.5 * MINUTE).toISOString();
+    expect((await viewers(key, room.id, `?until=${until}`)).body.viewers.map((v: Json) => v.email)).toEqual(["jane@sequoia.com"]);
+    expect((await stats(key, room.id, `?since=${until}&until=${new Date(start).toISOString()}`)).status).toBe(400);
   });
 
   it("leave the documents' own figures counting every read, in the room or not", async () => {

@@ -9,7 +9,7 @@ import { roomViewers } from "@/lib/room-analytics/room-viewers";
 export const GET = withApiKey<{ id: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
   const room = await findOwnedRoom(access.teamId, parseParam(roomIdParam, params.id, "Room"));
   const query = parseQuery(roomViewersQuery, req);
-  return json(await roomViewers(room, query.page, query.per_page));
+  return json(await roomViewers(room, query, query.page, query.per_page));
 });
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
