@@ -23,7 +23,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
   ["analytics", "links", "rooms"],
-  ["viewer", "versions"],
+  ["viewer", "versions", "room-analytics"],
   ["jobs", "dashboard"],
   ["http"],
 ];

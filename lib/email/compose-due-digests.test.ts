@@ -6,6 +6,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { uploadVersion } from "../versions/upload-version";
 import { noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
+import { readInRoom, roomOf } from "../../test/support/room-reads";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { config, reloadConfig } from "../config";
@@ -127,6 +128,21 @@ describe("owner digest emails", () => {
     const [email] = await digests(owner.id);
     expect(email).toMatchObject({ subject: "1 reader on “Deck”" });
     expect(lines(email!.body)).toEqual(["- an anonymous reader read 4 of 12 pages in 40s"]);
+  });
+
+  it("name the data room a reader read the document in", async () => {
+    const { owner, doc } = await ownerWithDeck();
+    const room = await roomOf(doc.teamId, "Series A", [doc]);
+    await (await reader(readInRoom(doc, room), "jane@sequoia.com")).read(pages(2, 5));
+    await (await reader(doc)).read(pages(1, 5), { wait: false });
+    await runOnce();
+    advance(31 * SECOND);
+    await runOnce();
+    const [email] = await digests(owner.id);
+    expect(lines(email!.body)).toEqual([
+      "- jane@sequoia.com read 2 of 12 pages in 10s, in the room “Series A” (new lead)",
+      "- an anonymous reader read 1 of 12 pages in 5s",
+    ]);
   });
 
   it("say which version became current since the previous digest, before who read; the update alone brings none", async () => {

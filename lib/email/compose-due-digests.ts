@@ -110,6 +110,9 @@ function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: 
       total_time_seconds AS "totalTimeSeconds",
       new_lead AS "newLead",
       finished_now AS finished,
+      -- A read in a data room names the room: the one of the reader's latest visit, if it was in one.
+      (SELECT r.name FROM visits vi LEFT JOIN rooms r ON r.id = vi.room_id
+       WHERE vi.viewer_id = active.id ORDER BY vi.number DESC LIMIT 1) AS room,
       count(*) OVER ()::int AS total,
       bool_or(new_lead OR finished_now OR coalesce(last_viewed_event_at >= ${since}, false)) OVER () AS news
     FROM active

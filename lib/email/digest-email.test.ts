@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DIGEST_MAX_LINES, digestEmail, formatReadingTime, readerLine } from "./digest-email";
 
-const reader = { email: null, pagesViewed: 3, completion: 0.25, totalTimeSeconds: 40, newLead: false, finished: false };
+const reader = { email: null, pagesViewed: 3, completion: 0.25, totalTimeSeconds: 40, newLead: false, finished: false, room: null };
 
 describe("digest email", () => {
   it("writes reading time as seconds, minutes and seconds, or hours and minutes", () => {
@@ -23,6 +23,12 @@ describe("digest email", () => {
     expect(readerLine({ ...reader, pagesViewed: 1, completion: 1, totalTimeSeconds: 0.2 }, 1)).toBe("an anonymous reader read 1 of 1 page");
     expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, completion: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe(
       "ann@globex.io has not read a page yet (new lead)",
+    );
+  });
+
+  it("names the data room of a reader who last read the document in one", () => {
+    expect(readerLine({ ...reader, email: "jane@sequoia.com", newLead: true, room: "Series A" }, 12)).toBe(
+      "jane@sequoia.com read 3 of 12 pages in 40s, in the room “Series A” (new lead)",
     );
   });
 

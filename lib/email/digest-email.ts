@@ -10,6 +10,8 @@ export type DigestReader = {
   totalTimeSeconds: number;
   newLead: boolean;
   finished: boolean;
+  /** The data room of the reader's latest visit; null when they last read it outside rooms. */
+  room: string | null;
 };
 
 /** Readers listed by name in one digest; the rest are counted, so a flood of readers stays one short email. */
@@ -23,7 +25,7 @@ export function formatReadingTime(seconds: number): string {
   return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
 }
 
-/** "james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)". */
+/** "james@acme.com read 12 of 12 pages in 4m 18s, in the room “Series A” (new lead, finished)". */
 export function readerLine(reader: DigestReader, currentPageCount: number): string {
   const pageCount = completionPageCount(reader.pagesViewed, reader.completion, currentPageCount);
   const who = reader.email ?? "an anonymous reader";
@@ -32,8 +34,9 @@ export function readerLine(reader: DigestReader, currentPageCount: number): stri
     reader.pagesViewed > 0
       ? `read ${reader.pagesViewed} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}${time}`
       : "has not read a page yet";
+  const room = reader.room === null ? "" : `, in the room “${reader.room}”`;
   const marks = [reader.newLead && "new lead", reader.finished && "finished"].filter(Boolean);
-  return `${who} ${read}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+  return `${who} ${read}${room}${marks.length ? ` (${marks.join(", ")})` : ""}`;
 }
 
 /** A version that became current since the previous digest (a `document.updated` event). */

@@ -5,6 +5,7 @@ import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { anyReader, noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
+import { readInRoom, roomLinkOf, roomOf } from "../../test/support/room-reads";
 import { config } from "../config";
 import { uploadVersion } from "../versions/upload-version";
 import { db } from "../db/client";
@@ -59,7 +60,10 @@ async function parsedEvents(doc: Document) {
     const parsed = eventEnvelopeSchema(event.type as EventKind).safeParse(event.payload);
     expect(parsed.error?.issues ?? [], `${event.type}: ${JSON.stringify(event.payload)}`).toEqual([]);
   }
-  return events.map((e) => ({ type: e.type, link: (e.payload as { data: { link: unknown } }).data.link }));
+  return events.map((e) => {
+    const data = (e.payload as { data: { link: unknown; room?: unknown } }).data;
+    return { type: e.type, link: data.link, room: data.room };
+  });
 }
 
 it("records every event kind, from TypeScript and from the ingest statement's SQL alike, in the shape its schema describes", async () => {
@@ -67,8 +71,11 @@ it("records every event kind, from TypeScript and from the ingest statement's SQ
   await readEverything(sharedDocument(doc, null));
   const events = await parsedEvents(doc);
   expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
-  // Read through the document's own short code: every event names it, with no link name.
-  for (const event of events) expect(event.link, event.type).toEqual({ code: doc.code, name: null });
+  // Read through the document's own short code: every event names it, with no link name, and no room.
+  for (const event of events) {
+    expect(event.link, event.type).toEqual({ code: doc.code, name: null });
+    expect(event.room, event.type).toBeUndefined();
+  }
 });
 
 it("records every reader's event kind read through a link in the same shape, naming the link", async () => {
@@ -83,5 +90,20 @@ it("records every reader's event kind read through a link in the same shape, nam
         ? { code: doc.code, name: null }
         : { code: link.code, name: "Sequoia — Jane" },
     );
+  }
+});
+
+it("records every reader's event kind read in a data room in the same shape, naming the room whichever room link was opened", async () => {
+  const doc = await sampleDocument();
+  const room = await roomOf(doc.teamId, "Series A", [doc]);
+  const link = await roomLinkOf(room, "Sequoia — Jane");
+  await readEverything(readInRoom(doc, room, link));
+  const events = await parsedEvents(doc);
+  expect(new Set(events.map((e) => e.type))).toEqual(new Set(EVENT_KINDS));
+  for (const event of events) {
+    const ownersChange = event.type === "document.uploaded" || event.type === "document.updated";
+    expect(event.room, event.type).toEqual(ownersChange ? undefined : { id: room.id, name: "Series A", code: room.code });
+    // A room's read has no link of the document: SPEC.md's link is the document's own code.
+    expect(event.link, event.type).toEqual({ code: doc.code, name: null });
   }
 });

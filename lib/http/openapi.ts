@@ -37,6 +37,10 @@ import {
   roomLinkSchema,
   roomListSchema,
   roomSchema,
+  roomStatsQuery,
+  roomStatsSchema,
+  roomViewerListSchema,
+  roomViewersQuery,
   updateFolderSchema,
   updateRoomLinkSchema,
   updateRoomSchema,
@@ -459,6 +463,27 @@ const roomOperations: RouteConfig[] = [
     tags: ["Rooms"],
     request: { params: roomLinkPath },
     responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/rooms/{id}/stats",
+    summary: "What was read in a room",
+    description:
+      "Reads in the room only (with `since`/`until`: visits started in the window), of the documents it holds now: totals, each document in the room's order, and each code readers came through (the room's own and its links). " +
+      "A room's viewer is one person across its documents: an email once given, else a browser. The documents' own stats count these reads too.",
+    tags: ["Rooms"],
+    request: { params: roomPath, query: roomStatsQuery },
+    responses: { ...ok("The room's figures", roomStatsSchema), ...errors(400, 404) },
+  },
+  {
+    method: "get",
+    path: "/api/v1/rooms/{id}/viewers",
+    summary: "A room's viewers, most recently active first",
+    description:
+      "One per person across the room's documents (an email once given, else a browser), with the documents they opened in the room, their time and completion there, and the codes they came through.",
+    tags: ["Rooms"],
+    request: { params: roomPath, query: roomViewersQuery },
+    responses: { ...ok("Viewers", roomViewerListSchema), ...errors(400, 404) },
   },
 ];
 

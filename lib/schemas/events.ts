@@ -53,6 +53,21 @@ const eventLinkSchema = z
 
 export type EventLink = z.infer<typeof eventLinkSchema>;
 
+/**
+ * The data room the document was read in (issue 29; additive, not in SPEC.md): present on the
+ * events of a read in a room, absent otherwise. `code` is the room's own code, whichever room link
+ * the reader opened.
+ */
+const eventRoomSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string().openapi({ example: "Series A data room" }),
+    code: z.string().openapi({ description: "The room's own code (`/s/<code>`)", example: "r7m2x9k4pq" }),
+  })
+  .openapi("EventRoom");
+
+export type EventRoom = z.infer<typeof eventRoomSchema>;
+
 /** email and company_domain appear once the reader has passed the email gate. */
 const identity = {
   email: z.string().optional(),
@@ -73,9 +88,12 @@ export const eventSeconds = (seconds: number) => Math.round(seconds * 100) / 100
 /** What every event is about: the document, and the link it was read through. */
 const subject = { document: eventDocumentSchema, link: eventLinkSchema };
 
+/** What a reader's event is about: the subject, and the room when the document was read in one. */
+const readSubject = { ...subject, room: eventRoomSchema.optional() };
+
 export const EVENT_DATA = {
   "document.viewed": z.object({
-    ...subject,
+    ...readSubject,
     viewer: z.object({
       ...identity,
       pages_viewed: z.number().int(),
@@ -87,11 +105,11 @@ export const EVENT_DATA = {
     }),
   }),
   "document.completed": z.object({
-    ...subject,
+    ...readSubject,
     viewer: z.object({ ...identity, completion: z.literal(1), time_spent_seconds: z.number(), visit_number: z.number().int() }),
   }),
   "lead.captured": z.object({
-    ...subject,
+    ...readSubject,
     lead: z.object({
       email: z.string(),
       name: z.string().nullable(),
@@ -100,7 +118,7 @@ export const EVENT_DATA = {
     }),
   }),
   "viewer.revisited": z.object({
-    ...subject,
+    ...readSubject,
     viewer: z.object({
       ...identity,
       visit_number: z.number().int(),
@@ -110,7 +128,7 @@ export const EVENT_DATA = {
     }),
   }),
   "engagement.milestone": z.object({
-    ...subject,
+    ...readSubject,
     viewer: z.object({
       ...identity,
       engagement_label: z.string(),
@@ -131,7 +149,7 @@ export const EVENT_DATA = {
     }),
   }),
   "document.downloaded": z.object({
-    ...subject,
+    ...readSubject,
     viewer: z.object({
       email: z.string().nullable().openapi({ description: "null for a reader who never gave an email" }),
       company_domain: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { withoutNul } from "../request/nul-characters";
 import { optionalAccessRuleFields } from "./access-rules";
-import { paginationQuery, paginationSchema } from "./common";
+import { paginationQuery, paginationSchema, periodQuery } from "./common";
 import { updateDocumentSchema } from "./documents";
 import { linkName, unknownFields } from "./links";
 import { z } from "./zod";
@@ -288,3 +288,88 @@ export const roomLinkSchema = z
   .openapi("RoomLink", { description: "A room's link for one recipient; `settings`: the room's, with the link's overrides applied" });
 
 export const roomLinkListSchema = z.object({ links: z.array(roomLinkSchema), pagination: paginationSchema }).openapi("RoomLinkList");
+
+/**
+ * Reads in a room (issue 29; additive): the visits made in the room of the documents it holds now.
+ * A room's viewer is one person across its documents: an email once given, else a browser.
+ */
+
+/** `since`/`until` as on a document's stats: only visits started in the window count. */
+export const roomStatsQuery = periodQuery;
+export const roomViewersQuery = z
+  .object({ ...paginationQuery.shape, ...periodQuery.shape })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
+
+/** The code a reader opened the room with: a room link, or the room's own code. */
+const openedCode = {
+  code: z.string().openapi({ example: "p4x8m2k7qa" }),
+  name: z.string().nullable().openapi({ description: "The room link's name; null for the room's own code", example: "Sequoia — Jane" }),
+};
+
+const roomLinkRef = z.object(openedCode).openapi("RoomLinkRef", { description: "The code a reader opened the room with" });
+
+const fraction = z.number().openapi({ description: "Fraction 0 to 1" });
+
+export const roomDocumentStatsSchema = z
+  .object({
+    short_code: z.string().openapi({ example: "s-k3j9x0q2ab" }),
+    title: z.string(),
+    page_count: z.number().int(),
+    views: z.number().int().openapi({ description: "Visits of the document in the room" }),
+    unique_viewers: z.number().int(),
+    total_time_seconds: z.number(),
+    avg_time_seconds: z.number().openapi({ description: "Per visit" }),
+    avg_completion: fraction.openapi({ description: "Mean of its viewers' completion in the room, fraction 0 to 1" }),
+  })
+  .openapi("RoomDocumentStats");
+
+export const roomStatsSchema = z
+  .object({
+    views: z.number().int().openapi({ description: "Visits of the room's documents in the room" }),
+    unique_viewers: z.number().int().openapi({ description: "An email when the reader gave one, else a browser" }),
+    leads: z.number().int().openapi({ description: "Emails that read in the room" }),
+    total_time_seconds: z.number(),
+    avg_time_seconds: z.number().openapi({ description: "Per visit" }),
+    documents: z.array(roomDocumentStatsSchema).openapi({ description: "Every document the room holds, in the room's order" }),
+    links: z
+      .array(z.object({ ...openedCode, views: z.number().int(), unique_viewers: z.number().int() }).openapi("RoomLinkStats"))
+      .openapi({ description: "The codes readers came through (the room's own and its links), most visits first" }),
+  })
+  .openapi("RoomStats");
+
+export const roomViewerDocumentSchema = z
+  .object({
+    short_code: z.string().openapi({ example: "s-k3j9x0q2ab" }),
+    title: z.string(),
+    viewer_id: z
+      .string()
+      .openapi({ description: "The document's viewer record this reading is part of", example: "anon_3fK9sLm2QpX7aB1c" }),
+    visits: z.number().int(),
+    pages_viewed: z.number().int(),
+    total_pages: z.number().int(),
+    completion: fraction,
+    total_time_seconds: z.number(),
+    first_viewed_at: z.string().openapi({ format: "date-time" }),
+    last_viewed_at: z.string().openapi({ format: "date-time" }),
+  })
+  .openapi("RoomViewerDocument");
+
+export const roomViewerSchema = z
+  .object({
+    viewer_id: z.string().openapi({ description: "The viewer_id of their first reading in the room", example: "anon_3fK9sLm2QpX7aB1c" }),
+    email: z.string().nullable().openapi({ description: "Null when they gave no email" }),
+    name: z.string().nullable(),
+    company_domain: z.string().nullable(),
+    first_viewed_at: z.string().openapi({ format: "date-time" }),
+    last_viewed_at: z.string().openapi({ format: "date-time" }),
+    visits: z.number().int(),
+    total_time_seconds: z.number(),
+    documents_opened: z.number().int(),
+    links: z.array(roomLinkRef).openapi({ description: "The codes they came through, most recent first" }),
+    documents: z.array(roomViewerDocumentSchema).openapi({ description: "The documents they opened, most recent first" }),
+  })
+  .openapi("RoomViewer");
+
+export const roomViewerListSchema = z
+  .object({ viewers: z.array(roomViewerSchema), total_viewers: z.number().int(), pagination: paginationSchema })
+  .openapi("RoomViewerList");

@@ -6,7 +6,7 @@ import { newEventId, newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
 import type { Access } from "./access";
-import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
+import { eventLink, eventRoom, recordedLinkId, type RecordedDocument } from "./event-link";
 import type { NewViewerLimit } from "./limits";
 import { trackBatchSchema } from "../schemas/viewer";
 import { batchVersion } from "./batch-version";
@@ -43,7 +43,7 @@ const LABELS = LEVELS.map((level) => level.label);
 const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
   $1::uuid, $2::uuid, $3::int, $4::jsonb, $5::uuid, $6::text, $7::text, $8::text, $9::int, $10::timestamptz, $11::timestamptz,
   $12::text, $13::uuid, $14::int[], $15::float8[], $16::timestamptz, $17::text[], $18::jsonb, $19::text[],
-  $20::text, $21::text, $22::text, $23::uuid, $24::jsonb, $25::int)`;
+  $20::text, $21::text, $22::text, $23::uuid, $24::jsonb, $25::int, $26::uuid, $27::uuid, $28::jsonb)`;
 
 /**
  * Applies one batch of reading time in one statement (`ingest_track_batch`, prisma/functions/ingest_track_batch.sql):
@@ -53,7 +53,8 @@ const INGEST = `SELECT outcome, visit_id FROM ingest_track_batch(
  * pages the browser could not have been shown are refused. A batch from a browser the document has
  * not seen counts against `newViewers`; past it nothing is recorded. A visit started by the batch
  * records the device, browser and OS its `userAgent` names, and the link the reader came through
- * (a visit belongs to one link: reading through another starts a new visit). A batch is of the
+ * (a visit belongs to one link: reading through another starts a new visit), and for a read in a
+ * room its room and room link, which a visit belongs to as it does to one link. A batch is of the
  * version the beacon names when the document has it, else of the current one; its pages are
  * checked against that version's and a visit reads one version, like one link.
  */
@@ -106,6 +107,9 @@ export async function ingestBatch(
     recordedLinkId(doc),
     JSON.stringify(eventLink(doc)),
     version.number,
+    doc.room?.id ?? null,
+    doc.room?.linkId ?? null,
+    doc.room ? JSON.stringify(eventRoom(doc)) : null,
   ]);
   const result = row!;
   switch (result.outcome) {

@@ -9,7 +9,7 @@ import { eventSeconds } from "../schemas/events";
 import { type GateForm, gateFormSchema } from "../schemas/viewer";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import type { Document } from "../generated/prisma/client";
-import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
+import { eventLink, eventRoom, recordedLinkId, type RecordedDocument } from "./event-link";
 import { checkEmailRules } from "./email-rules";
 import { isFreeEmailDomain } from "./free-email";
 import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "./limits";
@@ -115,6 +115,7 @@ export async function passGate(
         data: {
           document: eventDocument(doc),
           link: eventLink(doc),
+          room: eventRoom(doc),
           lead: {
             email,
             name,

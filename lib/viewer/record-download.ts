@@ -7,7 +7,7 @@ import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { eventCompletion, eventSeconds } from "../schemas/events";
 import type { Access } from "./access";
-import { eventLink, recordedLinkId, type RecordedDocument } from "./event-link";
+import { eventLink, eventRoom, recordedLinkId, type RecordedDocument } from "./event-link";
 import { DOWNLOAD_REPEAT_SECONDS } from "./limits";
 import { identity } from "./viewer-figures";
 import { completionPageCount } from "../rules/completion";
@@ -67,6 +67,7 @@ export async function recordDownload(
       data: {
         document: eventDocument(doc),
         link: eventLink(doc),
+        room: eventRoom(doc),
         // Always present here (docs/contract-decisions.md): null for a reader who never gave an email.
         viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
         download: { downloaded_at: at.toISOString() },
@@ -95,6 +96,7 @@ async function recordMilestone(tx: Tx, doc: RecordedDocument, previousRank: numb
     data: {
       document: eventDocument(doc),
       link: eventLink(doc),
+      room: eventRoom(doc),
       viewer: {
         ...identity(viewer),
         engagement_label: levelOfRank(viewer.engagementRank).label,

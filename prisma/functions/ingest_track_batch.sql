@@ -6,7 +6,8 @@ CREATE OR REPLACE FUNCTION "ingest_track_batch"(
   p_batch_id text, p_visit_id uuid, p_pages int[], p_seconds float8[], p_at timestamptz,
   p_event_ids text[], p_rules jsonb, p_labels text[],
   p_device_type text, p_browser text, p_os text,
-  p_link_id uuid, p_event_link jsonb, p_version int
+  p_link_id uuid, p_event_link jsonb, p_version int,
+  p_room_id uuid, p_room_link_id uuid, p_event_room jsonb
 ) RETURNS TABLE (outcome text, visit_id uuid) LANGUAGE plpgsql AS $$
 DECLARE
   v_viewer_id uuid;
@@ -36,6 +37,7 @@ DECLARE
   v_milestone_event boolean;
   v_payload jsonb;
   v_identity jsonb;
+  v_room jsonb;
   v_since_first timestamptz;
   v_new_viewers int;
 BEGIN
@@ -77,7 +79,8 @@ BEGIN
 
   IF p_visit_id IS NOT NULL THEN
     SELECT * INTO vis FROM visits WHERE id = p_visit_id;
-    IF NOT FOUND OR vis.viewer_id <> w.id OR vis.document_id <> p_document_id OR vis.link_id IS DISTINCT FROM p_link_id THEN
+    IF NOT FOUND OR vis.viewer_id <> w.id OR vis.document_id <> p_document_id OR vis.link_id IS DISTINCT FROM p_link_id
+       OR vis.room_id IS DISTINCT FROM p_room_id OR vis.room_link_id IS DISTINCT FROM p_room_link_id THEN
       RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
       RETURN;
     END IF;
@@ -88,14 +91,18 @@ BEGIN
     SELECT * INTO prev FROM visits WHERE viewer_id = w.id ORDER BY number DESC LIMIT 1;
     v_has_prev := FOUND;
     IF v_has_prev AND p_at - prev.last_activity_at < make_interval(secs => (p_rules->>'visit_idle_seconds')::float8)
-       AND prev.link_id IS NOT DISTINCT FROM p_link_id AND prev.version = p_version THEN
+       AND prev.link_id IS NOT DISTINCT FROM p_link_id AND prev.version = p_version
+       -- A visit belongs to one room and room link as it does to one link: reading the document
+       -- through another (or outside any room) starts a new visit.
+       AND prev.room_id IS NOT DISTINCT FROM p_room_id AND prev.room_link_id IS NOT DISTINCT FROM p_room_link_id THEN
       vis := prev;
       v_has_prev := false;
     ELSE
       v_started := true;
-      INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id, version, page_count)
+      INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id, version, page_count,
+                          room_id, room_link_id)
       VALUES (gen_random_uuid(), p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os,
-              p_link_id, p_version, p_page_count)
+              p_link_id, p_version, p_page_count, p_room_id, p_room_link_id)
       RETURNING * INTO vis;
     END IF;
   END IF;
@@ -189,10 +196,12 @@ BEGIN
 
   -- Events, as lib/viewer/viewer-figures.ts and lib/viewer/ingest-batch.ts shape them.
   v_identity := CASE WHEN w.email IS NOT NULL THEN jsonb_build_object('email', w.email, 'company_domain', w.company_domain) ELSE '{}'::jsonb END;
+  -- `room` is additive and present only for a read in a room.
+  v_room := CASE WHEN p_event_room IS NOT NULL THEN jsonb_build_object('room', p_event_room) ELSE '{}'::jsonb END;
   IF v_viewed_event THEN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'pages_viewed', v_pages, 'total_pages', v_total_pages, 'completion', round(v_completion::numeric, 4)::float8,
-      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'engagement_label', p_labels[v_rank + 1], 'visit_number', vis.number));
+      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'engagement_label', p_labels[v_rank + 1], 'visit_number', vis.number)) || v_room;
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[1], p_team_id, p_document_id, 'document.viewed',
       jsonb_build_object('id', p_event_ids[1], 'event', 'document.viewed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
@@ -201,13 +210,13 @@ BEGIN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'visit_number', vis.number, 'first_viewed_at', iso_time(v_since_first),
       'hours_since_first_view', round((extract(epoch FROM p_at - v_since_first) / 3600)::numeric, 1)::float8,
-      'engagement_label', p_labels[v_rank + 1]));
+      'engagement_label', p_labels[v_rank + 1])) || v_room;
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[2], p_team_id, p_document_id, 'viewer.revisited',
       jsonb_build_object('id', p_event_ids[2], 'event', 'viewer.revisited', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
   IF v_completed_event THEN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
-      'completion', 1, 'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number));
+      'completion', 1, 'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number)) || v_room;
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[3], p_team_id, p_document_id, 'document.completed',
       jsonb_build_object('id', p_event_ids[3], 'event', 'document.completed', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;
@@ -215,7 +224,7 @@ BEGIN
     v_payload := jsonb_build_object('document', p_event_document, 'link', p_event_link, 'viewer', v_identity || jsonb_build_object(
       'engagement_label', p_labels[v_rank + 1], 'previous_label', p_labels[w.engagement_rank + 1],
       'completion', round(v_completion::numeric, 4)::float8, 'pages_viewed', v_pages, 'total_pages', v_total_pages,
-      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number), 'milestone', 'high_interest');
+      'time_spent_seconds', round(v_total::numeric, 2)::float8, 'visit_number', vis.number), 'milestone', 'high_interest') || v_room;
     INSERT INTO events (id, team_id, document_id, type, payload, created_at) VALUES (p_event_ids[4], p_team_id, p_document_id, 'engagement.milestone',
       jsonb_build_object('id', p_event_ids[4], 'event', 'engagement.milestone', 'created_at', iso_time(p_at), 'data', v_payload), p_at);
   END IF;

@@ -153,6 +153,7 @@ export async function seedNotifications(user: { id: string; email: string }, tea
       totalTimeSeconds: r.totalTimeSeconds,
       newLead: r.email !== null && r.visits === 1,
       finished: r.completion >= 1,
+      room: null,
     }));
     const email = digestEmail(doc, listed, listed.length);
     const createdAt = new Date(at - (index + 1) * 7 * HOUR);

@@ -25,6 +25,8 @@ import * as roomFoldersRoute from "./rooms/[id]/folders/route";
 import * as roomLinkRoute from "./rooms/[id]/links/[code]/route";
 import * as roomLinksRoute from "./rooms/[id]/links/route";
 import * as roomRoute from "./rooms/[id]/route";
+import * as roomStatsRoute from "./rooms/[id]/stats/route";
+import * as roomViewersRoute from "./rooms/[id]/viewers/route";
 import * as roomsRoute from "./rooms/route";
 import * as invitationsRoute from "./team/invitations/route";
 import * as memberRoute from "./team/members/[user_id]/route";
@@ -295,6 +297,8 @@ const cases: Record<string, () => Promise<void>> = {
     const own = await roomOfB();
     expect((await call(roomLinkRoute.DELETE, t.keyB, { method: "DELETE", params: { id: own.id, code: t.roomLinkCode } })).status).toBe(404);
   },
+  "GET /api/v1/rooms/{id}/stats": async () => expect((await call(roomStatsRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "GET /api/v1/rooms/{id}/viewers": async () => expect((await call(roomViewersRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "GET /api/v1/team": async () => {
     const { status, body } = await call(teamRoute.GET, t.keyB);
     expect(status).toBe(200);
