@@ -54,7 +54,3 @@ ALTER TABLE "email_verifications" ADD CONSTRAINT "email_verifications_room_id_fk
 
 -- AddForeignKey
 ALTER TABLE "email_verifications" ADD CONSTRAINT "email_verifications_room_link_id_fkey" FOREIGN KEY ("room_link_id") REFERENCES "room_links"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- An acceptance or a code is for exactly one thing a reader opened: a document or a room.
-ALTER TABLE "agreement_acceptances" ADD CONSTRAINT "agreement_acceptances_one_subject" CHECK (("document_id" IS NULL) <> ("room_id" IS NULL));
-ALTER TABLE "email_verifications" ADD CONSTRAINT "email_verifications_one_subject" CHECK (("document_id" IS NULL) <> ("room_id" IS NULL));
