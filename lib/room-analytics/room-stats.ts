@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { db } from "../db/client";
 import { apiShortCode } from "../documents/short-code";
-import type { Room } from "../generated/prisma/client";
+import { Prisma, type Room } from "../generated/prisma/client";
 import { roomDetail } from "../rooms/room-contents";
 import type { Period } from "../schemas/common";
 import type { roomStatsSchema } from "../schemas/rooms";
@@ -13,7 +13,8 @@ type LinkRow = { code: string | null; name: string | null; views: number; viewer
 
 /**
  * What was read in the room (in the period: visits started in it): its totals, each document it holds (in the room's order,
- * unread ones with zeros) and each code readers came through. Only reads in the room count; a
+ * unread ones with zeros) and each code readers came through; its leads are the emails given at
+ * its gate (in the period: first given in it), whether or not they went on to read. Only reads in the room count; a
  * document's own figures count these and every other read of it.
  */
 export async function roomStats(room: Room, period: Period): Promise<z.input<typeof roomStatsSchema>> {
@@ -24,7 +25,9 @@ export async function roomStats(room: Room, period: Period): Promise<z.input<typ
       WITH ${reads}
       SELECT (SELECT count(*)::int FROM visits_in) AS views,
              (SELECT count(DISTINCT reader)::int FROM visits_in) AS viewers,
-             (SELECT count(DISTINCT reader_email)::int FROM visits_in) AS leads,
+             (SELECT count(*)::int FROM room_leads rl WHERE rl.room_id = ${room.id}::uuid
+                ${period.since ? Prisma.sql`AND rl.captured_at >= ${period.since}` : Prisma.empty}
+                ${period.until ? Prisma.sql`AND rl.captured_at < ${period.until}` : Prisma.empty}) AS leads,
              (SELECT coalesce(sum(total_time_seconds), 0)::float8 FROM visits_in) AS seconds`,
     db.$queryRaw<DocumentRow[]>`
       WITH ${reads}

@@ -327,7 +327,10 @@ export const roomStatsSchema = z
   .object({
     views: z.number().int().openapi({ description: "Visits of the room's documents in the room" }),
     unique_viewers: z.number().int().openapi({ description: "An email when the reader gave one, else a browser" }),
-    leads: z.number().int().openapi({ description: "Emails that read in the room" }),
+    leads: z
+      .number()
+      .int()
+      .openapi({ description: "Emails given at the room's gate (first given in the period), whether or not they went on to read" }),
     total_time_seconds: z.number(),
     avg_time_seconds: z.number().openapi({ description: "Per visit" }),
     documents: z.array(roomDocumentStatsSchema).openapi({ description: "Every document the room holds, in the room's order" }),

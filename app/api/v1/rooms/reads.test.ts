@@ -14,6 +14,8 @@ import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
 import { ingestBatch } from "@/lib/viewer/ingest-batch";
 import { passGate } from "@/lib/viewer/pass-gate";
+import { passRoomGate } from "@/lib/viewer/pass-room-gate";
+import { roomShare } from "@/lib/viewer/public-room";
 import * as statsRoute from "./[id]/stats/route";
 import * as viewersRoute from "./[id]/viewers/route";
 
@@ -85,6 +87,7 @@ beforeAll(async () => {
   const jane = randomBytes(12).toString("base64url");
   const sam = randomBytes(12).toString("base64url");
   const janesDeck = readInRoom(deck, room, throughJane);
+  await passRoomGate(roomShare(room, throughJane), { email: "jane@sequoia.com", name: "Jane" }, readerAddress());
   const { viewerId } = await passGate(janesDeck, { email: "jane@sequoia.com", name: "Jane" }, jane, readerAddress());
   await read(
     janesDeck,
