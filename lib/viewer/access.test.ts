@@ -26,7 +26,37 @@ const browser = "browser-one-0123456789";
 const jane = { viewerId: "v1", email: "jane@acme.com", verified: false };
 const other = "browser-two-0123456789";
 
+/** A document read in a room, through the room's own code or one of its links, as `sharedRoomDocument` makes it. */
+const inRoom = (base: SharedDocument, roomId: string, linkId: string | null = null) =>
+  ({
+    ...base,
+    gateType: "full",
+    room: { id: roomId, name: `Room ${roomId}`, code: "roomowncod", linkId, openedCode: linkId ? `${linkId}cod` : "roomowncod" },
+  }) as SharedDocument;
+const roomPass = { viewerId: "", email: "jane@acme.com", verified: false };
+
 describe("viewer grants", () => {
+  it("given in a room open each of its documents through that code, and nothing else", () => {
+    const deck = inRoom(A, "room-1");
+    const grants = { password: passwordGrant(deck, browser), gate: gateGrant(deck, browser, roomPass) };
+    // Another document of the same room, through the same code.
+    expect(resolveAccess(inRoom(B, "room-1"), { browser, ...grants })).toMatchObject({
+      fullFile: true,
+      gateEmail: "jane@acme.com",
+      gateViewerId: null,
+    });
+    // Not the document's own code, not another room, not another link of the room, not another browser.
+    expect(resolveAccess(A, { browser, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(inRoom(A, "room-2"), { browser, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(inRoom(A, "room-1", "link-x"), { browser, ...grants }).fullFile).toBe(false);
+    expect(resolveAccess(inRoom(A, "room-1"), { browser: other, ...grants }).fullFile).toBe(false);
+    // And a document's own grants open nothing of a room that holds it.
+    const own = { password: passwordGrant(A, browser), gate: gateGrant(A, browser, jane) };
+    expect(resolveAccess(deck, { browser, ...own }).fullFile).toBe(false);
+    expect(shareCode(deck)).toBe("roomowncod");
+    expect(shareCode(inRoom(A, "room-1", "link-x"))).toBe("link-xcod");
+  });
+
   it("open the document in the browser they were given to", () => {
     const access = resolveAccess(A, { browser, password: passwordGrant(A, browser), gate: gateGrant(A, browser, jane) });
     expect([access.passwordOk, access.gatePassed, access.fullFile, access.gateViewerId]).toEqual([true, true, true, "v1"]);
