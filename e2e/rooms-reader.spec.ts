@@ -86,7 +86,7 @@ test("a room of 3 folders and 20 documents, read through two recipient links: on
   await page.getByRole("searchbox", { name: "Search documents" }).fill("");
 
   // A document opens in the viewer, with the way back to the room.
-  await page.getByRole("link", { name: "Document 05" }).click();
+  await page.getByRole("link", { name: "Document 05", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/s/${jane.code}/${docs[4]!.short_code.slice(2)}$`));
   await pageRendered(page, 1);
   await page.mouse.move(300, 300);
@@ -110,7 +110,7 @@ test("a room of 3 folders and 20 documents, read through two recipient links: on
   const omarPage = await other.newPage();
   await omarPage.goto(`/s/${omar.code}`);
   await passRoomGate(omarPage, "omar@fund-b.example");
-  await omarPage.getByRole("link", { name: "Document 12" }).click();
+  await omarPage.getByRole("link", { name: "Document 12", exact: true }).click();
   await pageRendered(omarPage, 1);
   await omarPage.mouse.move(300, 300);
   await expect.poll(() => db.viewer.count({ where: { documentId: docs[11]!.id, email: "omar@fund-b.example" } })).toBe(1);

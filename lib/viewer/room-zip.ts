@@ -4,6 +4,7 @@ import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate
 import { now } from "../time";
 import { ROOM_ZIP_LIMITS } from "./limits";
 import type { Document } from "../generated/prisma/client";
+import { treeOrder } from "../rooms/folder-tree";
 import { roomZipPaths, type ZipDocument, type ZipFolder } from "../rooms/room-zip-paths";
 import { storage } from "../storage";
 import { zipStream } from "../zip/zip-stream";
@@ -43,17 +44,24 @@ export function roomZip(
 /** The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order. */
 export async function roomZipContents(roomId: string): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
   const [folders, entries] = await Promise.all([
-    db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true } }),
+    db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true, position: true, createdAt: true } }),
     db.roomDocument.findMany({
       where: { roomId, document: { deletedAt: null } },
       orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
       select: { folderId: true, document: { select: { id: true, title: true, storageKey: true } } },
     }),
   ]);
-  return {
-    folders: folders.map((folder) => ({ id: folder.id, name: folder.name, parent_id: folder.parentId })),
-    documents: entries.map(({ folderId, document }) => ({ title: document.title, folder_id: folderId, document })),
-  };
+  // As the room shows them: the top level's documents, then each folder's, folders in tree order.
+  const ordered = treeOrder(folders);
+  const byFolder = new Map<string | null, RoomZipDocument[]>();
+  for (const { folderId, document } of entries) {
+    const entry = { title: document.title, folder_id: folderId, document };
+    const inFolder = byFolder.get(folderId);
+    if (inFolder) inFolder.push(entry);
+    else byFolder.set(folderId, [entry]);
+  }
+  const documents = [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) => byFolder.get(folderId) ?? []);
+  return { folders: ordered.map((folder) => ({ id: folder.id, name: folder.name, parent_id: folder.parentId })), documents };
 }
 
 /** Counts one whole-room ZIP for this address and room; 429 past ROOM_ZIP_LIMITS. */
