@@ -1,13 +1,30 @@
 import { Agent, request } from "node:http";
 import { percentile } from "./measure";
 
-export type LoadResult = { name: string; requests: number; perSecond: number; p50: number; p95: number; failures: Map<number, number> };
-
-/** One request a load client sends; `done` sees the status and the body (the client's next request may depend on it). */
-export type LoadRequest = { path: string; headers: Record<string, string>; body: string; done?: (status: number, body: string) => void };
+export type LoadResult = {
+  name: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: Map<number, number>;
+};
 
 /**
- * Closed-loop load like wrk: `connections` keep-alive connections, each sending its next POST as
+ * One request a load client sends: a POST of `body` (JSON), or a GET when `method` says so; `done`
+ * sees the status and the body (the client's next request may depend on it).
+ */
+export type LoadRequest = {
+  path: string;
+  method?: "GET" | "POST";
+  headers: Record<string, string>;
+  body: string;
+  done?: (status: number, body: string) => void;
+};
+
+/**
+ * Closed-loop load like wrk: `connections` keep-alive connections, each sending its next request as
  * soon as the previous one answered, for `seconds`. `next` hands out the requests (null: none
  * ready, try again shortly).
  */
@@ -30,9 +47,9 @@ export async function runLoad(
           host: url.hostname,
           port: url.port,
           path: r.path,
-          method: "POST",
+          method: r.method ?? "POST",
           agent,
-          headers: { "content-type": "application/json", ...r.headers },
+          headers: r.method === "GET" ? r.headers : { "content-type": "application/json", ...r.headers },
         },
         (res) => {
           let text = "";
@@ -48,7 +65,7 @@ export async function runLoad(
         },
       );
       req.on("error", reject);
-      req.end(r.body);
+      req.end(r.method === "GET" ? undefined : r.body);
     });
   const client = async () => {
     while (performance.now() < ends) {
@@ -68,6 +85,7 @@ export async function runLoad(
     perSecond: times.length / elapsed,
     p50: percentile(times, 50),
     p95: percentile(times, 95),
+    p99: percentile(times, 99),
     failures,
   };
 }
