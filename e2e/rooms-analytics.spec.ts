@@ -41,7 +41,7 @@ test("a reader of one document through a recipient link shows on the room page w
   const gate = reader.getByTestId("email-gate");
   await gate.getByLabel("Email").fill("jane@fund-a.example");
   await gate.getByRole("button", { name: "Continue" }).click();
-  await reader.getByTestId("room-document").getByRole("link", { name: "Pitch deck" }).click();
+  await reader.getByTestId("room-document").getByRole("link", { name: "Pitch deck", exact: true }).click();
   await expect(reader.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
   await reader.mouse.move(300, 300);
   await expect.poll(() => db.viewer.count({ where: { document: { teamId: owner.teamId }, email: "jane@fund-a.example" } })).toBe(1);
