@@ -3,12 +3,17 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { DeleteRoomButton } from "@/components/rooms/delete-room-button";
 import { AddRoomDocumentForm, NewFolderForm } from "@/components/rooms/room-add-forms";
+import { RoomAnalyticsCard } from "@/components/rooms/room-analytics-card";
+import { RoomDocumentsCard } from "@/components/rooms/room-documents-card";
 import { RoomHeader } from "@/components/rooms/room-header";
 import { RoomLinks } from "@/components/rooms/room-links";
 import { RoomSettings } from "@/components/rooms/room-settings";
 import { RoomTree } from "@/components/rooms/room-tree";
 import { RoomUploadForm } from "@/components/rooms/room-upload-form";
+import { RoomVisitorsCard } from "@/components/rooms/room-visitors-card";
 import { Card } from "@/components/ui/card";
+import { pageNumber } from "@/lib/dashboard/document-page-data";
+import { roomAnalyticsData } from "@/lib/dashboard/room-analytics-data";
 import { roomPageData } from "@/lib/dashboard/room-page-data";
 import { folderPaths, roomTree } from "@/lib/dashboard/room-tree";
 import { ApiError } from "@/lib/errors";
@@ -28,10 +33,18 @@ const loaded = async (teamId: string, id: string) => {
   }
 };
 
-export default async function RoomPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function RoomPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const team = await requireTeamPage("documents.read");
+  const search = await searchParams;
   const { detail, links, addable, upload } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
+  const analytics = can(team.role, "analytics.read") ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage)) : null;
   const folders = folderPaths(detail.folders);
   return (
     <>
@@ -57,12 +70,21 @@ export default async function RoomPage({ params }: { params: Promise<{ id: strin
           </div>
         )}
       </div>
-      {/* The room's analytics card (GET /api/v1/rooms/{id}/stats and /viewers) takes the second column beside Links. */}
       <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-2">
         <Card title="Links" description="Each link opens the whole room; a recipient's link may set its own rules.">
           <RoomLinks roomId={detail.id} defaultUrl={detail.url} links={links} writes={writes} />
         </Card>
+        {analytics && <RoomAnalyticsCard analytics={analytics} />}
       </div>
+      {analytics && analytics.totals.views > 0 && (
+        <>
+          <RoomDocumentsCard documents={analytics.documents} />
+          <RoomVisitorsCard
+            analytics={analytics}
+            pageHref={(page) => ({ pathname: `/rooms/${detail.id}`, query: { ...search, vpage: String(page) } })}
+          />
+        </>
+      )}
       {writes && (
         <>
           <Card title="Settings" className="mt-6">

@@ -1,0 +1,57 @@
+import type { ComponentProps } from "react";
+import { Pager } from "@/components/dashboard/pager";
+import { formatPercent, formatSeconds } from "@/components/dashboard/stat";
+import { Card } from "@/components/ui/card";
+import { type Column, DataTable } from "@/components/ui/data-table";
+import { LocalTime } from "@/components/ui/local-time";
+import type { RoomAnalytics } from "@/lib/dashboard/room-analytics-data";
+
+type Visitor = RoomAnalytics["visitors"][number];
+
+const VISITOR_COLUMNS: Array<Column<Visitor>> = [
+  { key: "visitor", header: "Visitor", rowHeader: true, cellClassName: "text-left font-medium text-slate-900", cell: (v) => v.label },
+  { key: "link", header: "Link", cell: (v) => v.links.join(", ") },
+  {
+    key: "last-visit",
+    header: "Last visit",
+    hideBelow: "md",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (v) => <LocalTime value={v.lastVisit} />,
+  },
+  {
+    key: "documents",
+    header: "Documents opened",
+    cell: (v) => (
+      <ul className="space-y-0.5" aria-label={`Documents ${v.label} opened`}>
+        {v.documents.map((d) => (
+          <li key={d.code} className="flex justify-between gap-3">
+            <span>{d.title}</span>
+            <span className="whitespace-nowrap text-slate-500 tabular-nums">
+              {formatSeconds(d.seconds)} · {formatPercent(d.completion)} read
+            </span>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+];
+
+/** One page of the room's visitors, most recent first, each with the documents they opened there. */
+export function RoomVisitorsCard({
+  analytics: { visitors, pagination },
+  pageHref,
+}: {
+  analytics: RoomAnalytics;
+  pageHref: ComponentProps<typeof Pager>["href"];
+}) {
+  return (
+    <Card
+      title="Visitors"
+      description="Who read the room, most recent first: the link they came through, and their time and completion in each document"
+      className="mt-6"
+    >
+      <DataTable data-testid="visitors-table" caption="Visitors" columns={VISITOR_COLUMNS} rows={visitors} rowKey={(v) => v.id} />
+      <Pager label="Visitor pages" page={pagination.page} totalPages={pagination.total_pages} href={pageHref} />
+    </Card>
+  );
+}
