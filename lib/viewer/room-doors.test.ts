@@ -98,7 +98,10 @@ let link: RoomLink;
 async function setRoom(settings: Record<string, unknown>, password?: string) {
   room = await db.room.update({
     where: { id: room.id },
-    data: { settings: { ...settings, ...(password && { password: true }) } as object, passwordHash: password ? await hashPassword(password) : null },
+    data: {
+      settings: { ...settings, ...(password && { password: true }) } as object,
+      passwordHash: password ? await hashPassword(password) : null,
+    },
   });
 }
 
@@ -223,7 +226,10 @@ describe("a room's password and agreement", () => {
     expect((await reader.gate(room.code, "ann@acme.test")).status).toBe(200);
     expect((await reader.file(room.code, deck.code)).status).toBe(200);
     // A link with its own password: the room's password grant is nothing there.
-    await db.roomLink.update({ where: { id: link.id }, data: { overrides: { password: true }, passwordHash: await hashPassword("link only") } });
+    await db.roomLink.update({
+      where: { id: link.id },
+      data: { overrides: { password: true }, passwordHash: await hashPassword("link only") },
+    });
     reader.steal(reader, passwordCookie(room.code), passwordCookie(link.code));
     reader.steal(reader, gateCookie(room.code), gateCookie(link.code));
     expect((await reader.file(link.code, deck.code)).status).toBe(403);
@@ -250,10 +256,41 @@ describe("a room's password and agreement", () => {
   });
 });
 
+describe("what a room's reader is recorded as", () => {
+  it("records no viewer, lead or event for a document before the room's agreement is accepted", async () => {
+    await setRoom({ email_gate: true, gate_type: "full", agreement: "Keep it secret." });
+    const reader = new Browser();
+    await reader.gate(room.code, "ann@acme.test");
+    expect((await reader.track(room.code, deck.code)).status).toBe(403);
+    expect((await reader.download(room.code, deck.code)).status).toBe(403);
+    expect(await db.viewer.count({ where: { documentId: deck.id } })).toBe(0);
+    expect(await db.lead.count({ where: { documentId: deck.id } })).toBe(0);
+    expect(await db.event.count({ where: { documentId: deck.id, type: "lead.captured" } })).toBe(0);
+
+    await reader.agree(room.code);
+    expect((await reader.track(room.code, deck.code)).status).toBe(200);
+    expect(await db.viewer.findFirst({ where: { documentId: deck.id }, select: { email: true } })).toEqual({ email: "ann@acme.test" });
+  });
+
+  it("records no viewer for a reader holding the gate grant without the password grant", async () => {
+    await setRoom({ email_gate: true, gate_type: "full" }, "open sesame");
+    const reader = new Browser();
+    await reader.password(room.code, "open sesame");
+    await reader.gate(room.code, "ann@acme.test");
+    // The password cookie dropped (expired, cleared or never sent) while the gate grant is kept.
+    reader.jar.delete(passwordCookie(room.code));
+    expect((await reader.track(room.code, deck.code)).status).toBe(403);
+    expect(await db.viewer.count({ where: { documentId: deck.id } })).toBe(0);
+  });
+});
+
 describe("emailed codes on a room", () => {
   /** The code in the latest email queued to `email` (the owner's outbox, as the runner would send it). */
   async function sentCode(email: string): Promise<string> {
-    const mail = await db.notification.findFirstOrThrow({ where: { toAddress: email, kind: "reader_code" }, orderBy: { createdAt: "desc" } });
+    const mail = await db.notification.findFirstOrThrow({
+      where: { toAddress: email, kind: "reader_code" },
+      orderBy: { createdAt: "desc" },
+    });
     return /is (\d{6})\./.exec(mail.body)![1]!;
   }
 
@@ -298,7 +335,16 @@ describe("hostile requests at a room's doors", () => {
     const reader = new Browser();
     const post = (handler: unknown, door: string, raw: string) =>
       reader.call(handler, `/s/${room.code}/${door}`, { code: room.code }, { raw });
-    for (const raw of ["", "{", "null", "[]", '"x"', "1e999", JSON.stringify({ password: "\u0000" }), JSON.stringify({ password: ["x"] })]) {
+    for (const raw of [
+      "",
+      "{",
+      "null",
+      "[]",
+      '"x"',
+      "1e999",
+      JSON.stringify({ password: "\u0000" }),
+      JSON.stringify({ password: ["x"] }),
+    ]) {
       const { status, body } = await post(passwordRoute.POST, "password", raw);
       expect(status, raw).toBeGreaterThanOrEqual(400);
       expect(status, raw).toBeLessThan(500);
