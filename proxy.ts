@@ -24,8 +24,10 @@ export async function proxy(request: NextRequest) {
     const refused = await refuseServerAction(request);
     if (refused) return refused;
   }
-  const path = request.nextUrl.pathname;
-  if (!path.startsWith("/s/")) return rememberRequestedPath(request);
+  if (!request.nextUrl.pathname.startsWith("/s/")) return rememberRequestedPath(request);
+  // The router hands the page its codes decoded (`%61…` is `a…`): the door reads them as the page will.
+  const path = decodedPath(request.nextUrl.pathname);
+  if (path === null) return NextResponse.next();
   // An action call aimed at one of the viewer's routes (/s/<code>/gate …) is not the page: its own door counts it.
   const roomDocument = ROOM_DOCUMENT_PAGE.exec(path);
   if (!SHARE_PAGE.test(path) && !roomDocument) return NextResponse.next();
@@ -80,6 +82,22 @@ export const config = {
 const SHARE_PAGE = /^\/s\/[^/]+$/;
 /** `/s/<room code>/<document code>`: no route of a share link has a 10-character name. */
 const ROOM_DOCUMENT_PAGE = /^\/s\/[^/]+\/([a-z0-9]{10})$/;
+
+/**
+ * The path with each segment's percent-escapes decoded, as the router decodes a page's params; an
+ * escaped `/` stays inside its segment (escaped again), as it does in the param. Null when a segment
+ * cannot be decoded: the router refuses that path itself.
+ */
+function decodedPath(path: string): string | null {
+  try {
+    return path
+      .split("/")
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
+  } catch {
+    return null;
+  }
+}
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
