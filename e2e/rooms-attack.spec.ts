@@ -90,3 +90,12 @@ test("malformed room document paths answer 404 without a 500", async ({ request 
     expect(status, tail).toBeLessThan(500);
   }
 });
+
+test("a share path whose /s/ is spelled with an escape is no way round the page's door", async ({ request }) => {
+  const room = await api<Room>(request, "POST", "/rooms", { name: "Escaped prefix", settings: { email_gate: false } });
+  await exhaustPageBudget(room.id);
+  expect((await request.get(`/s/${room.code}`)).status()).toBe(429);
+  for (const path of [`/%73/${room.code}`, `/%53/${room.code}`, `/s//${room.code}`, `/s/${room.code}/`]) {
+    expect((await request.get(path, { maxRedirects: 0 })).status(), path).not.toBe(200);
+  }
+});
