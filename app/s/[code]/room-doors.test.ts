@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { NextRequest } from "next/server";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { hashPassword } from "@/lib/credentials/password-hash";
@@ -21,7 +20,6 @@ import * as passwordRoute from "@/app/s/[code]/password/route";
 import * as trackRoute from "@/app/s/[code]/[doc]/track/route";
 import * as verifyRoute from "@/app/s/[code]/verify/route";
 import * as zipRoute from "@/app/s/[code]/zip/route";
-import { proxy } from "@/proxy";
 
 /**
  * The room's reader doors attacked through their route handlers, as a browser reaches them: each
@@ -458,51 +456,5 @@ describe("floods at a room's doors", () => {
     expect(refused.status).toBe(403);
     expect(await db.rateLimitWindow.count({ where: { key: `zip:address:${reader.address}` } })).toBe(0);
     expect((await reader.download(room.code, deck.code)).status).toBe(403);
-  });
-});
-
-describe("the page's door (proxy.ts) on codes spelled with percent-escapes", () => {
-  /** `code` with its first character escaped: the router decodes it into the page's params, a regex does not. */
-  const escaped = (code: string) => `%${code.charCodeAt(0).toString(16)}${code.slice(1)}`;
-  const page = (path: string, address = newAddress()) =>
-    proxy(new NextRequest(`http://localhost:3000${path}`, { headers: { [CLIENT_ADDRESS_HEADER]: stampFor(address) } }));
-  async function exhaust(key: string, limit: number) {
-    const { start, end } = rateLimitWindow(new Date(), VIEWER_LIMITS.page.windowSeconds);
-    await db.rateLimitWindow.create({ data: { key, windowStart: start, expiresAt: end, count: limit } });
-  }
-
-  beforeEach(() => setRoom({ email_gate: false, gate_type: "none" }));
-
-  it("counts a room document's page against the room's budget however its codes are spelled", async () => {
-    await exhaust(`page:document:${room.id}`, VIEWER_LIMITS.page.perDocument!);
-    for (const path of [
-      `/s/${room.code}/${deck.code}`,
-      `/s/${room.code}/${escaped(deck.code)}`,
-      `/s/${escaped(room.code)}/${deck.code}`,
-      `/s/${escaped(room.code)}`,
-      `/s/${link.code}/${escaped(deck.code)}`,
-    ]) {
-      expect((await page(path)).status, path).toBe(429);
-    }
-  });
-
-  it("counts it against the address's budget however it is spelled", async () => {
-    const address = newAddress();
-    await exhaust(`page:address:${address}`, VIEWER_LIMITS.page.perAddress);
-    expect((await page(`/s/${room.code}/${escaped(deck.code)}`, address)).status).toBe(429);
-    expect((await page(`/s/${escaped(deck.code)}`, address)).status).toBe(429);
-  });
-
-  it("answers a deleted room or document gone however it is spelled", async () => {
-    await db.room.update({ where: { id: room.id }, data: { deletedAt: new Date() } });
-    expect((await page(`/s/${escaped(room.code)}`)).status).toBe(410);
-    expect((await page(`/s/${room.code}/${escaped(deck.code)}`)).status).toBe(410);
-    await db.document.update({ where: { id: outside.id }, data: { deletedAt: new Date() } });
-    expect((await page(`/s/${escaped(outside.code)}`)).status).toBe(410);
-  });
-
-  it("passes a path it cannot decode on untouched, for the router to refuse", async () => {
-    expect((await page(`/s/${room.code}/%E0%A4%A`)).status).toBeLessThan(500);
-    expect((await page(`/s/%E0%A4%A`)).status).toBeLessThan(500);
   });
 });
