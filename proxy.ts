@@ -9,6 +9,7 @@ import { parseShareCode } from "@/lib/viewer/find-public-document";
 import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
 import { openDoor } from "@/lib/viewer/open-door";
 import { findRoomAt, openRoomDocumentDoor } from "@/lib/viewer/open-room-door";
+import { sharePagePath } from "@/lib/viewer/share-page-path";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
@@ -27,15 +28,14 @@ export async function proxy(request: NextRequest) {
   const path = request.nextUrl.pathname;
   if (!path.startsWith("/s/")) return rememberRequestedPath(request);
   // An action call aimed at one of the viewer's routes (/s/<code>/gate …) is not the page: its own door counts it.
-  const roomDocument = ROOM_DOCUMENT_PAGE.exec(path);
-  if (!SHARE_PAGE.test(path) && !roomDocument) return NextResponse.next();
-  const code = path.split("/")[2] ?? "";
+  // The codes are read decoded, as the router hands them to the page.
+  const sharePage = sharePagePath(path);
+  if (!sharePage) return NextResponse.next();
+  const { code, document: roomDocument } = sharePage;
   const holder = grantHolderDocument(viewerCookies(code, (name) => request.cookies.get(name)?.value));
   const address = clientAddress(request);
   const door = await (
-    roomDocument
-      ? openRoomDocumentDoor("page", code, roomDocument[1]!, address, holder)
-      : openDoor("page", code, address, undefined, holder)
+    roomDocument ? openRoomDocumentDoor("page", code, roomDocument, address, holder) : openDoor("page", code, address, undefined, holder)
   ).catch((error: unknown) => {
     if (isDatabaseBusy(error)) return null;
     throw error;
@@ -46,7 +46,7 @@ export async function proxy(request: NextRequest) {
   if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
   if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
   if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
-  const key = roomDocument ? roomDocumentKey(code, roomDocument[1]!) : parseShareCode(code);
+  const key = roomDocument ? roomDocumentKey(code, roomDocument) : parseShareCode(code);
   if (!key || !door.found) return NextResponse.next();
   const headers = new Headers(request.headers);
   headers.set(SHARE_CODE_FOUND_HEADER, handOverFound(key, door.found));
@@ -76,10 +76,6 @@ export const config = {
     { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
   ],
 };
-
-const SHARE_PAGE = /^\/s\/[^/]+$/;
-/** `/s/<room code>/<document code>`: no route of a share link has a 10-character name. */
-const ROOM_DOCUMENT_PAGE = /^\/s\/[^/]+\/([a-z0-9]{10})$/;
 
 /** Dashboard pages: tell `requireUser` what was asked for, so signing in can return there. */
 function rememberRequestedPath(request: NextRequest) {
