@@ -8,7 +8,7 @@ import type { Room, RoomLink } from "../generated/prisma/client";
 import { newDocumentCode } from "../ids";
 import { createUser } from "../users/create-user";
 import { acceptAgreement } from "./agreement";
-import { resolveAccess } from "./access";
+import { agreementGrant, gateGrant, resolveAccess } from "./access";
 import { passRoomGate } from "./pass-room-gate";
 import { roomShare, sharedRoomDocument } from "./public-room";
 import { withRoomReader } from "./room-reader";
@@ -105,7 +105,13 @@ describe("a room's gate", () => {
     });
     const doc = sharedRoomDocument(deck, share);
     const browser = `browser-${randomBytes(8).toString("hex")}`;
-    const access = { ...resolveAccess(doc, { browser }), gateEmail: "jane@fund.example" };
+    // Through the room's gate (with its emailed code) and its agreement, as the routes grant them.
+    const grants = {
+      gate: gateGrant(doc, browser, { viewerId: "", email: "jane@fund.example", verified: true }),
+      agreement: agreementGrant(doc, browser),
+    };
+    const access = resolveAccess(doc, { browser, ...grants });
+    expect([access.fullFile, access.gateEmail, access.gateViewerId]).toEqual([true, "jane@fund.example", null]);
 
     const first = await withRoomReader(doc, access, browser, readerAddress());
     const again = await withRoomReader(doc, access, browser, readerAddress());
