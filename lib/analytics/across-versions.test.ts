@@ -7,7 +7,7 @@ import type { Document } from "../generated/prisma/client";
 import { periodQuery } from "../schemas/common";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { documentStats } from "./document-stats";
 import { documentViewers } from "./document-viewers";
 import { pageFunnel } from "./page-funnel";
@@ -48,7 +48,7 @@ function reader() {
         version,
         pages: pages.map((page) => ({ page, seconds: 5 })),
       };
-      const result = await ingestBatch(doc, openAccess(doc.pageCount), browser, batch, noReaderCap);
+      const result = await ingestNow(doc, openAccess(doc.pageCount), browser, batch, noReaderCap);
       visitId = result.visit_id ?? undefined;
       advance(MINUTE);
       return result;

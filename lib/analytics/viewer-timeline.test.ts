@@ -6,7 +6,7 @@ import { noReaderCap, openAccess } from "../../test/support/fixtures";
 import { db } from "../db/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { documentReaders } from "./document-readers";
 import { readerLabels } from "./reader-labels";
 import { recomputeAggregates } from "./recompute-aggregates";
@@ -31,7 +31,7 @@ describe("a reader's timeline", () => {
     const doc = await documentWithOwner("Timeline");
     const browser = randomBytes(12).toString("base64url");
     const batch = (pages: Array<[number, number]>, visitId: string | null, ua: string) =>
-      ingestBatch(
+      ingestNow(
         doc,
         open,
         browser,

@@ -5,7 +5,7 @@ import { noReaderCap, openAccess } from "@/test/support/fixtures";
 import { readInRoom, roomLinkOf, roomOf } from "@/test/support/room-reads";
 import type { Room } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
-import { ingestBatch } from "@/lib/viewer/ingest-batch";
+import { ingestNow } from "@/test/support/ingest-now";
 import { roomAnalyticsData } from "./room-analytics-data";
 
 const newOwner = () => createUser({ email: `room-analytics-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
@@ -25,7 +25,7 @@ beforeAll(async () => {
     [readInRoom(deck, room), 4],
   ] as const) {
     const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds }] };
-    await ingestBatch(shared, openAccess(shared.pageCount), randomBytes(12).toString("base64url"), batch, noReaderCap);
+    await ingestNow(shared, openAccess(shared.pageCount), randomBytes(12).toString("base64url"), batch, noReaderCap);
   }
 });
 

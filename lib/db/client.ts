@@ -41,3 +41,26 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 export async function hotQuery<Row extends object>(name: string, text: string, values: unknown[]): Promise<Row[]> {
   return (await pool().query<Row>({ name, text, values })).rows;
 }
+
+/**
+ * Statements of `hotQuery`'s kind in one explicit transaction on one connection: committed when
+ * `work` resolves, rolled back when it throws (or when the process dies before the commit).
+ */
+export async function hotTransaction<T>(
+  work: (query: <Row extends object>(name: string, text: string, values: unknown[]) => Promise<Row[]>) => Promise<T>,
+): Promise<T> {
+  const connection = await pool().connect();
+  try {
+    await connection.query("BEGIN");
+    const result = await work(async <Row extends object>(name: string, text: string, values: unknown[]) => {
+      return (await connection.query<Row>({ name, text, values })).rows;
+    });
+    await connection.query("COMMIT");
+    return result;
+  } catch (error) {
+    await connection.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    connection.release();
+  }
+}

@@ -15,7 +15,7 @@ import type { Document } from "../generated/prisma/client";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { updateNotificationPreferences } from "../users/notification-preferences";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { passGate } from "../viewer/pass-gate";
 import { saveWebhook } from "../webhooks/manage-webhook";
 import { runOnce } from "../jobs/runner";
@@ -55,7 +55,7 @@ async function reader(doc: Document, email?: string) {
       for (const [page, seconds] of pages) {
         if (wait && started) advance(seconds * SECOND);
         started = true;
-        await ingestBatch(
+        await ingestNow(
           doc,
           { ...open, gateViewerId: gate?.viewerId ?? null },
           browser,

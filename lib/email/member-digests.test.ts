@@ -11,7 +11,7 @@ import { setClockOffset } from "../time";
 import { insertUser } from "../users/create-user";
 import { updateNotificationPreferences } from "../users/notification-preferences";
 import type { Access } from "../viewer/access";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { passGate } from "../viewer/pass-gate";
 import { attemptDelivery } from "../webhooks/attempt-delivery";
 import { MAX_ATTEMPTS } from "../webhooks/schedule";
@@ -89,7 +89,7 @@ async function reader(doc: Document, email?: string) {
         if (started) advance(seconds * SECOND);
         started = true;
         const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page, seconds }] };
-        await ingestBatch(doc, { ...open, gateViewerId: gate?.viewerId ?? null }, browser, batch, noReaderCap);
+        await ingestNow(doc, { ...open, gateViewerId: gate?.viewerId ?? null }, browser, batch, noReaderCap);
       }
     },
   };

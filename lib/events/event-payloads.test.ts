@@ -15,7 +15,7 @@ import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { EVENT_KINDS, eventEnvelopeSchema, type EventKind } from "../schemas/events";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { passGate } from "../viewer/pass-gate";
 import { recordDownload } from "../viewer/record-download";
 
@@ -42,7 +42,7 @@ async function readEverything(shared: SharedDocument) {
   const { viewerId } = await passGate(shared, { email: "reader@acme.com", name: "Reader" }, browser, readerAddress());
   const read = { ...open, gateViewerId: viewerId };
   const batch = (pages: Array<{ page: number; seconds: number }>, visit_id?: string) =>
-    ingestBatch(shared, read, browser, { batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages }, noReaderCap);
+    ingestNow(shared, read, browser, { batch_id: `b_${randomBytes(8).toString("hex")}`, visit_id, pages }, noReaderCap);
 
   setClockOffset(0);
   const first = await batch([{ page: 1, seconds: 12 }]);

@@ -11,6 +11,7 @@ import { attemptDelivery } from "../webhooks/attempt-delivery";
 import { dispatchPendingEvents } from "./dispatch-events";
 import { handOffToInngest } from "./hand-off-to-inngest";
 import { EVENTS_CHANNEL } from "../events/record-event";
+import { startBeaconRollUp } from "../beacons/roll-up-worker";
 
 /** A claimed delivery is leased this long; if the process dies mid-attempt, another takes it after. */
 const LEASE_MS = 2 * 60_000;
@@ -61,8 +62,8 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
  * Runs rounds every second, and at once when an event is committed anywhere (LISTEN/NOTIFY), so a
  * delivery goes out within milliseconds. At start and then periodically it also removes orphaned
  * stored files (every 15 minutes) and prunes rows past their retention (hourly); and it starts
- * rendering page images (unfinished documents first, then each upload). Returns a function
- * that stops it.
+ * rendering page images (unfinished documents first, then each upload), and rolls up reading
+ * beacons (lib/beacons/roll-up-worker.ts). Returns a function that stops it.
  */
 export function startRunner(): () => Promise<void> {
   let stopped = false;
@@ -115,9 +116,10 @@ export function startRunner(): () => Promise<void> {
   round();
   // Page images unfinished at the last stop (or from before they existed) are rendered first.
   const stopRendering = startPageImageRenderer();
+  const stopRollUp = startBeaconRollUp();
   return async () => {
     stopped = true;
-    await stopRendering();
+    await Promise.all([stopRendering(), stopRollUp()]);
     clearInterval(timer);
     clearInterval(sweeper);
     clearInterval(pruner);

@@ -9,7 +9,7 @@ import { db } from "../db/client";
 import type { DeliveryStatus, NotificationStatus } from "../generated/prisma/client";
 import { newEventId } from "../ids";
 import { now, setClockOffset } from "../time";
-import { ingestBatch } from "../viewer/ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { getWebhookConfiguration } from "../webhooks/manage-webhook";
 import { SESSION_MAX_AGE_SECONDS, startSession } from "../users/account-sessions";
 import { describePruned, pruneExpired } from "./prune-expired";
@@ -98,15 +98,15 @@ describe("pruneExpired", () => {
     const { doc } = await ownerWithDocument();
     const browser = randomBytes(12).toString("base64url");
     const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 2 }] };
-    const first = await ingestBatch(doc, open, browser, batch, noReaderCap);
+    const first = await ingestNow(doc, open, browser, batch, noReaderCap);
 
     setClockOffset(7 * DAY - MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 0 });
-    expect(await ingestBatch(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false, version: 1 });
+    expect(await ingestNow(doc, open, browser, batch, noReaderCap)).toEqual({ visit_id: first.visit_id, applied: false, version: 1 });
 
     setClockOffset(7 * DAY + MINUTE);
     expect(await pruneExpired(RETENTION_DAYS)).toMatchObject({ trackBatches: 1 });
-    const again = await ingestBatch(doc, open, browser, batch, noReaderCap);
+    const again = await ingestNow(doc, open, browser, batch, noReaderCap);
     expect(again.applied).toBe(true);
     expect(again.visit_id).not.toBe(first.visit_id);
     expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(2);
@@ -252,7 +252,7 @@ describe("pruneExpired", () => {
   it("never prunes analytics: documents, viewers, visits, page times, downloads and leads", async () => {
     const { owner, doc } = await ownerWithDocument();
     await seedActivity(doc, demoViewers(doc.pageCount, 12, random(11), 42));
-    await ingestBatch(
+    await ingestNow(
       doc,
       open,
       randomBytes(12).toString("base64url"),

@@ -11,7 +11,7 @@ import { sharedDocument, type SharedDocument } from "../links/shared-document";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { resolveAccess } from "./access";
-import { ingestBatch } from "./ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import {
   DOWNLOAD_REPEAT_SECONDS,
   GATE_NEW_READERS_PER_ADDRESS_PER_HOUR,
@@ -116,12 +116,12 @@ describe("new readers per address per document", () => {
   it(`records ${NEW_VIEWERS_PER_ADDRESS_PER_HOUR} new readers from one address in an hour, then answers without recording anything`, async () => {
     const from = address();
     for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
-      expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).applied).toBe(true);
+      expect((await ingestNow(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).applied).toBe(true);
     }
     const before = { viewers: await db.viewer.count(), visits: await db.visit.count(), events: await db.event.count() };
     expect(before.viewers).toBe(NEW_VIEWERS_PER_ADDRESS_PER_HOUR);
 
-    expect(await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).toEqual({
+    expect(await ingestNow(doc, open, browser(), batch(), newViewerLimit(doc.id, from))).toEqual({
       visit_id: null,
       applied: false,
       version: 1,
@@ -132,17 +132,17 @@ describe("new readers per address per document", () => {
   it("still records readers it already knows, and readers from other addresses", async () => {
     const from = address();
     const known = browser();
-    await ingestBatch(doc, open, known, batch(), newViewerLimit(doc.id, from));
+    await ingestNow(doc, open, known, batch(), newViewerLimit(doc.id, from));
     for (let i = 1; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 5; i++)
-      await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
-    expect((await ingestBatch(doc, open, known, batch(2), newViewerLimit(doc.id, from))).applied).toBe(true);
-    expect((await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, address()))).applied).toBe(true);
+      await ingestNow(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
+    expect((await ingestNow(doc, open, known, batch(2), newViewerLimit(doc.id, from))).applied).toBe(true);
+    expect((await ingestNow(doc, open, browser(), batch(), newViewerLimit(doc.id, address()))).applied).toBe(true);
   });
 
   it("never stops the gate from recording: a reader who typed an email after 30 cookie-less beacons from their address is a lead", async () => {
     const from = address();
     for (let i = 0; i < NEW_VIEWERS_PER_ADDRESS_PER_HOUR + 1; i++)
-      await ingestBatch(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
+      await ingestNow(doc, open, browser(), batch(), newViewerLimit(doc.id, from));
     const passed = await passGate(doc, { email: "reader@acme.com" }, browser(), from);
     expect(passed).toMatchObject({ email: "reader@acme.com", leadCreated: true });
     expect(passed.viewerId).not.toBe("");
@@ -262,7 +262,7 @@ describe("downloads", () => {
     const reader = browser();
     const from = address();
     const allowance = newViewerAllowance(doc.id, from);
-    await ingestBatch(doc, open, reader, batch(), newViewerLimit(doc.id, from));
+    await ingestNow(doc, open, reader, batch(), newViewerLimit(doc.id, from));
     expect(await recordDownload(doc, open, reader, allowance)).toBe(true);
     expect(await recordDownload(doc, open, reader, allowance)).toBe(false);
     setClockOffset((DOWNLOAD_REPEAT_SECONDS - 1) * 1000);
@@ -278,7 +278,7 @@ describe("downloads", () => {
     const reader = browser();
     const from = address();
     const allowance = newViewerAllowance(doc.id, from);
-    await ingestBatch(doc, open, reader, batch(), newViewerLimit(doc.id, from));
+    await ingestNow(doc, open, reader, batch(), newViewerLimit(doc.id, from));
     const results = await Promise.all(Array.from({ length: 5 }, () => recordDownload(doc, open, reader, allowance)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await downloadedEvents()).toBe(1);

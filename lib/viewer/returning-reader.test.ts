@@ -7,7 +7,7 @@ import type { Document } from "../generated/prisma/client";
 import { sharedDocument } from "../links/shared-document";
 import { createUser } from "../users/create-user";
 import { agreementGrant, gateGrant, passwordGrant, resolveAccess } from "./access";
-import { ingestBatch } from "./ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { updatedSinceLastVisit } from "./updated-since-visit";
 
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -19,7 +19,7 @@ const browser = () => randomBytes(12).toString("base64url");
 
 async function read(doc: Document, browserId: string, version: number) {
   const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, version, pages: [{ page: 1, seconds: 3 }] };
-  await ingestBatch(doc, openAccess(doc.pageCount), browserId, batch, noReaderCap);
+  await ingestNow(doc, openAccess(doc.pageCount), browserId, batch, noReaderCap);
 }
 
 describe("a reader across versions", () => {

@@ -20,7 +20,7 @@ import { now, setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { sharedDocument } from "../links/shared-document";
 import { gateGrant, resolveAccess } from "./access";
-import { ingestBatch } from "./ingest-batch";
+import { ingestNow } from "../../test/support/ingest-now";
 import { NEW_VIEWERS_PER_ADDRESS_PER_HOUR, newViewerLimit, WATERMARK_JOB_LIMITS } from "./limits";
 import { passGate } from "./pass-gate";
 import { ANONYMOUS_READER, fillWatermark, readerWatermark } from "./watermark";
@@ -71,7 +71,7 @@ describe("the watermark a reader gets", () => {
   it("names the grant's email even when the reader's address had spent its new-readers allowance on anonymous beacons", async () => {
     const from = readerAddress();
     for (let i = 0; i <= NEW_VIEWERS_PER_ADDRESS_PER_HOUR; i++) {
-      await ingestBatch(
+      await ingestNow(
         sharedDocument(doc, null),
         anonymous(),
         randomBytes(12).toString("base64url"),

@@ -1,4 +1,6 @@
--- Applies one batch of reading time in one statement (lib/viewer/ingest-batch.ts).
+-- Applies one acknowledged reading beacon (lib/viewer/ingest-batch.ts appends them; roll_up_beacons
+-- applies them in order). p_visit_id is the key the reader was answered with: a visit's id, a key
+-- joined to a visit (visit_keys), or a new key, which becomes the id of the visit the beacon starts.
 CREATE OR REPLACE FUNCTION "ingest_track_batch"(
   p_document_id uuid, p_team_id uuid, p_page_count int, p_event_document jsonb,
   p_gate_viewer_id uuid, p_browser_id text, p_new_public_id text,
@@ -17,6 +19,8 @@ DECLARE
   v_has_prev boolean := false;
   v_started boolean := false;
   v_existing uuid;
+  v_named boolean := false;
+  v_new_id uuid;
   v_claimed float8;
   v_allowed float8;
   v_scale float8;
@@ -70,7 +74,7 @@ BEGIN
   SELECT tb.visit_id INTO v_existing FROM track_batches tb WHERE tb.id = p_batch_id;
   IF FOUND THEN
     IF NOT EXISTS (SELECT 1 FROM visits WHERE id = v_existing AND viewer_id = w.id) THEN
-      RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
+      RETURN QUERY SELECT 'batch_reused'::text, NULL::uuid;
     ELSE
       RETURN QUERY SELECT 'repeated'::text, v_existing;
     END IF;
@@ -79,15 +83,17 @@ BEGIN
 
   IF p_visit_id IS NOT NULL THEN
     SELECT * INTO vis FROM visits WHERE id = p_visit_id;
-    IF NOT FOUND OR vis.viewer_id <> w.id OR vis.document_id <> p_document_id OR vis.link_id IS DISTINCT FROM p_link_id
-       OR vis.room_id IS DISTINCT FROM p_room_id OR vis.room_link_id IS DISTINCT FROM p_room_link_id THEN
-      RETURN QUERY SELECT 'unknown_visit'::text, NULL::uuid;
-      RETURN;
+    IF NOT FOUND THEN
+      SELECT v.* INTO vis FROM visit_keys k JOIN visits v ON v.id = k.visit_id WHERE k.key = p_visit_id;
     END IF;
+    -- A key that names no visit of this viewer, document, link and room (never used yet, or
+    -- another reader's) goes on as a beacon without one does.
+    v_named := FOUND AND vis.viewer_id = w.id AND vis.document_id = p_document_id AND vis.link_id IS NOT DISTINCT FROM p_link_id
+       AND vis.room_id IS NOT DISTINCT FROM p_room_id AND vis.room_link_id IS NOT DISTINCT FROM p_room_link_id;
   END IF;
   -- A visit reads one version: a batch of another one than the visit named (the version it read
   -- is no longer kept) goes on as a visit without one does.
-  IF p_visit_id IS NULL OR vis.version <> p_version THEN
+  IF NOT v_named OR vis.version <> p_version THEN
     SELECT * INTO prev FROM visits WHERE viewer_id = w.id ORDER BY number DESC LIMIT 1;
     v_has_prev := FOUND;
     IF v_has_prev AND p_at - prev.last_activity_at < make_interval(secs => (p_rules->>'visit_idle_seconds')::float8)
@@ -97,11 +103,19 @@ BEGIN
        AND prev.room_id IS NOT DISTINCT FROM p_room_id AND prev.room_link_id IS NOT DISTINCT FROM p_room_link_id THEN
       vis := prev;
       v_has_prev := false;
+      -- The reader's key now continues this visit.
+      IF p_visit_id IS NOT NULL AND p_visit_id <> prev.id THEN
+        INSERT INTO visit_keys (key, visit_id) SELECT p_visit_id, prev.id
+        WHERE NOT EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id) ON CONFLICT (key) DO NOTHING;
+      END IF;
     ELSE
       v_started := true;
+      -- The visit takes the reader's key as its id unless the key is already in use.
+      v_new_id := CASE WHEN p_visit_id IS NULL OR EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id)
+        OR EXISTS (SELECT 1 FROM visit_keys WHERE key = p_visit_id) THEN gen_random_uuid() ELSE p_visit_id END;
       INSERT INTO visits (id, document_id, viewer_id, number, started_at, last_activity_at, device_type, browser, os, link_id, version, page_count,
                           room_id, room_link_id)
-      VALUES (gen_random_uuid(), p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os,
+      VALUES (v_new_id, p_document_id, w.id, CASE WHEN v_has_prev THEN prev.number + 1 ELSE 1 END, p_at, p_at, p_device_type, p_browser, p_os,
               p_link_id, p_version, p_page_count, p_room_id, p_room_link_id)
       RETURNING * INTO vis;
     END IF;
@@ -135,8 +149,6 @@ BEGIN
   SELECT coalesce(sum(s * v_scale), 0) INTO v_added FROM unnest(p_seconds) s;
 
   SELECT count(*)::int INTO v_visit_pages FROM page_times pt WHERE pt.visit_id = vis.id AND pt.viewed;
-  SELECT count(DISTINCT pt.page)::int INTO v_version_pages FROM page_times pt JOIN visits v ON v.id = pt.visit_id
-  WHERE v.viewer_id = w.id AND v.version = p_version AND pt.viewed;
   UPDATE visits SET total_time_seconds = total_time_seconds + v_added, pages_viewed = v_visit_pages, last_activity_at = p_at
   WHERE id = vis.id RETURNING * INTO vis;
 
@@ -148,6 +160,10 @@ BEGIN
     visits = viewer_days.visits + EXCLUDED.visits,
     seconds = viewer_days.seconds + EXCLUDED.seconds,
     pages = viewer_days.pages | EXCLUDED.pages;
+  -- The distinct pages of this version the viewer has viewed: the union of its days' pages (cheaper
+  -- than counting distinct pages over every page row of the viewer's visits).
+  SELECT coalesce(bit_count(bit_or(vd.pages)), 0)::int INTO v_version_pages FROM viewer_days vd
+  WHERE vd.viewer_id = w.id AND vd.version = p_version;
 
   v_visits := w.visits + CASE WHEN v_started THEN 1 ELSE 0 END;
   -- Completion is against the version read, and a viewer's is that of the version they read

@@ -12,7 +12,7 @@ import { openApiDocument } from "@/lib/http/openapi";
 import { sharedDocument, type SharedDocument } from "@/lib/links/shared-document";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
-import { ingestBatch } from "@/lib/viewer/ingest-batch";
+import { ingestNow } from "@/test/support/ingest-now";
 import { passGate } from "@/lib/viewer/pass-gate";
 import { passRoomGate } from "@/lib/viewer/pass-room-gate";
 import { roomShare } from "@/lib/viewer/public-room";
@@ -65,7 +65,7 @@ async function read(
 ) {
   setClockOffset(minutes * MINUTE);
   const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: pages.map(([page, seconds]) => ({ page, seconds })) };
-  await ingestBatch(shared, { ...openAccess(shared.pageCount), gateViewerId }, browser, batch, noReaderCap);
+  await ingestNow(shared, { ...openAccess(shared.pageCount), gateViewerId }, browser, batch, noReaderCap);
 }
 
 /**

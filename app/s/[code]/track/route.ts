@@ -6,7 +6,10 @@ import { newViewerLimit } from "@/lib/viewer/limits";
 import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
-/** Reading beacons (fetch or navigator.sendBeacon). Bots and the owner previewing are answered and never recorded. */
+/**
+ * Reading beacons (fetch or navigator.sendBeacon): answered once durably appended; the roll-up applies
+ * them within seconds. Bots and the owner previewing are answered and never recorded.
+ */
 export const POST = withShareLink(
   "track",
   async ({ req, doc, access, body, address }) => {
@@ -16,7 +19,8 @@ export const POST = withShareLink(
     if (!access.agreementAccepted) throw new ApiError("forbidden", "Accept the agreement first.");
     // The owner previewing their own link is not a reader.
     if (access.ownerPreview) return Response.json({ visit_id: null, applied: false, version: doc.version });
-    return Response.json(await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent));
+    const { visit_id, applied, version } = await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent);
+    return Response.json({ visit_id, applied, version });
   },
   { maxBody: BODY_LIMITS.track },
 );

@@ -5,7 +5,7 @@ import { noReaderCap, openAccess } from "@/test/support/fixtures";
 import { readInRoom, roomOf } from "@/test/support/room-reads";
 import type { Room } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
-import { ingestBatch } from "@/lib/viewer/ingest-batch";
+import { ingestNow } from "@/test/support/ingest-now";
 import { GET } from "./route";
 
 // The signed-in member: next-auth's session needs a request scope vitest does not have.
@@ -27,7 +27,7 @@ beforeAll(async () => {
   const deck = await createSampleDocument(owner, "Deck", 2, { email_gate: false });
   room = await roomOf(owner.personalTeamId, "Series A", [deck]);
   const batch = { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 3 }] };
-  await ingestBatch(readInRoom(deck, room), openAccess(2), randomBytes(12).toString("base64url"), batch, noReaderCap);
+  await ingestNow(readInRoom(deck, room), openAccess(2), randomBytes(12).toString("base64url"), batch, noReaderCap);
 });
 
 it("gives the team's member the room's viewers as a CSV attachment", async () => {

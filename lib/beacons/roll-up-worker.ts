@@ -1,0 +1,87 @@
+import pg from "pg";
+import { databaseUrl } from "../config";
+import { BEACONS_CHANNEL } from "./beacon-row";
+import { oldestWaitingBeacon, ROLL_UP_LIMIT, rollUpBeacons, setAsideBeacon } from "./roll-up-beacons";
+
+/** A roll-up is tried this often even without a notification (one lost with a connection, or another process's roll-up ended). */
+const POLL_MS = 500;
+
+/** Errors of the data, not of the moment: applying that beacon again would fail again. */
+const isDataError = (error: unknown) => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^(22|23|P0|42)/.test(code);
+};
+
+/**
+ * Rolls up appended beacons for as long as any are waiting: woken by each append's notification
+ * and every POLL_MS. Every process runs one; the database's advisory lock lets one roll up at a
+ * time, and any other takes over when it stops or dies (its transaction rolls back, its beacons stay).
+ * A round that fails is retried beacon by beacon, and a beacon that fails alone for its data is set
+ * aside with its error, so one bad beacon cannot hold back the others. Returns a function that stops it.
+ */
+export function startBeaconRollUp(): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  const rollUpOne = async () => {
+    const oldest = await oldestWaitingBeacon();
+    if (!oldest) return;
+    try {
+      await rollUpBeacons({ limit: 1 });
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      console.error(`[beacons] setting aside beacon ${oldest.seq}: ${(error as Error).message}`);
+      await setAsideBeacon(oldest.seq, (error as Error).message);
+    }
+  };
+
+  const drain = async () => {
+    for (;;) {
+      again = false;
+      let rolled;
+      try {
+        rolled = await rollUpBeacons();
+      } catch (error) {
+        console.error("[beacons] roll-up failed, applying one at a time:", (error as Error).message);
+        await rollUpOne();
+        continue;
+      }
+      // Another process is rolling up; the poll tries again.
+      if (rolled === null) return;
+      if (rolled.length < ROLL_UP_LIMIT && !again) return;
+      if (stopped) return;
+    }
+  };
+
+  const round = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = drain()
+      .catch((error) => console.error("[beacons] roll-up round failed:", (error as Error).message))
+      .finally(() => {
+        running = null;
+        // Woken after its last round began: go again rather than wait for the poll.
+        if (again) round();
+      });
+  };
+
+  const timer = setInterval(round, POLL_MS);
+  const listener = new pg.Client({ connectionString: databaseUrl() });
+  listener.on("notification", round);
+  listener.on("error", (error) => console.warn("[beacons] listener lost, polling only:", error.message));
+  void listener
+    .connect()
+    .then(() => listener.query(`LISTEN ${BEACONS_CHANNEL}`))
+    .catch((error) => console.warn("[beacons] LISTEN unavailable, polling only:", error.message));
+  round();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+    await listener.end().catch(() => undefined);
+  };
+}
