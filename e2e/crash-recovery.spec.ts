@@ -190,3 +190,76 @@ for (const point of ["version:received", "version:stored", "version:previews"] a
     }
   });
 }
+
+test("beacons acknowledged before a kill -9 at the roll-up or after the append are applied once after a restart, their events fired once", async () => {
+  let app = startApp({ ...env, PAUSE_AT: "beacons:rolled-up" });
+  try {
+    await waitForHealth(BASE);
+    const created = await upload();
+    expect(created?.status).toBe(201);
+    const doc = (await created!.json()) as { short_code: string; id: string };
+    const settings = await fetch(`${BASE}/api/v1/documents/${doc.short_code}`, {
+      method: "PATCH",
+      headers: { ...auth, "Content-Type": "application/json" },
+      body: JSON.stringify({ email_gate: false }),
+    });
+    expect(settings.status).toBe(200);
+    const readers = ["crash-reader-one-xxxxx", "crash-reader-two-xxxxx", "crash-reader-three-xx"];
+    const beacon = (reader: string, batchId: string, page: number) =>
+      fetch(`${BASE}/s/${doc.short_code.slice(2)}/track`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: `pw_bid=${reader}` },
+        body: JSON.stringify({ batch_id: batchId, pages: [{ page, seconds: 2 }] }),
+      }).catch(() => null);
+    const visits = async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM visits WHERE document_id = $1", [doc.id]))[0]!.n;
+    const waiting = async () =>
+      (await query<{ n: number }>("SELECT count(*)::int AS n FROM beacons WHERE document_id = $1", [doc.id]))[0]!.n;
+
+    // Acknowledged, then killed inside the roll-up's transaction: nothing is applied, nothing is lost.
+    for (const [i, reader] of readers.entries()) expect((await beacon(reader, `crash-batch-${i}`, 1))?.status).toBe(200);
+    await pausedAt(app, "beacons:rolled-up");
+    await killed(app);
+    await expect.poll(waiting).toBe(3);
+    expect(await visits()).toBe(0);
+
+    // Killed after a fourth beacon is durable but before its answer: the reader sends it again.
+    app = startApp({ ...env, PAUSE_AT: "beacons:appended" });
+    await waitForHealth(BASE);
+    // This process's roll-up applies the three beacons the killed one left.
+    await expect.poll(visits).toBe(3);
+    const unanswered = beacon(readers[0]!, "crash-batch-resent", 2);
+    await pausedAt(app, "beacons:appended");
+    await killed(app);
+    expect(await unanswered).toBeNull();
+
+    app = startApp(env);
+    await waitForHealth(BASE);
+    await expect.poll(waiting).toBe(0);
+    expect((await beacon(readers[0]!, "crash-batch-resent", 2))?.status).toBe(200);
+    for (const [i, reader] of readers.entries()) expect((await beacon(reader, `crash-batch-${i}`, 1))?.status).toBe(200);
+    await expect.poll(waiting).toBe(0);
+
+    const pages = await query<{ page: number; seconds: number }>(
+      "SELECT page, sum(seconds)::float8 AS seconds FROM page_times WHERE document_id = $1 GROUP BY page ORDER BY page",
+      [doc.id],
+    );
+    expect(pages).toEqual([
+      { page: 1, seconds: 6 },
+      { page: 2, seconds: 2 },
+    ]);
+    expect(await visits()).toBe(3);
+    const events = await query<{ type: string; n: number }>(
+      "SELECT type, count(*)::int AS n FROM events WHERE document_id = $1 AND type = 'document.viewed' GROUP BY type",
+      [doc.id],
+    );
+    expect(events).toEqual([{ type: "document.viewed", n: 3 }]);
+    const [figures] = await query<{ views: number; unique_viewers: number; total_time_seconds: number }>(
+      "SELECT views, unique_viewers, total_time_seconds FROM documents WHERE id = $1",
+      [doc.id],
+    );
+    expect(figures).toEqual({ views: 3, unique_viewers: 3, total_time_seconds: 8 });
+  } finally {
+    app.child.kill("SIGTERM");
+    await app.exited;
+  }
+});

@@ -36,9 +36,7 @@ const ROLL_UP = `SELECT seq::text, outcome, visit_id FROM roll_up_beacons($1::in
  * time per database: `null` when another is running and `wait` is false. `only` applies just those
  * beacons (a test applying its own).
  */
-export async function rollUpBeacons(
-  options: { limit?: number; wait?: boolean; only?: string[] } = {},
-): Promise<RolledUpBeacon[] | null> {
+export async function rollUpBeacons(options: { limit?: number; wait?: boolean; only?: string[] } = {}): Promise<RolledUpBeacon[] | null> {
   const rows = await hotTransaction(async (query) => {
     const applied = await query<RolledUpBeacon>("roll_up_beacons", ROLL_UP, [
       options.limit ?? ROLL_UP_LIMIT,

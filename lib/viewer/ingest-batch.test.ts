@@ -10,6 +10,8 @@ import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import type { Access } from "./access";
 import { ingestNow } from "../../test/support/ingest-now";
+import { rollUpBeacons } from "../beacons/roll-up-beacons";
+import { ingestBatch } from "./ingest-batch";
 import { passGate } from "./pass-gate";
 import { CLOCK_SLACK_SECONDS, FIRST_BATCH_MAX_SECONDS } from "../rules/track-rules";
 
@@ -22,12 +24,13 @@ let clock = 0;
 /** Moves the app's clock forward; wall-clock checks see the time pass. */
 const advance = (ms: number) => setClockOffset((clock += ms));
 
+let owner: Awaited<ReturnType<typeof createUser>>;
 let doc: Document;
 let browser: string;
 beforeEach(async () => {
   clock = 0;
   setClockOffset(0);
-  const owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  owner = await createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
   doc = await createSampleDocument(owner, "Ingest test", 4, { email_gate: false });
   browser = randomBytes(12).toString("base64url");
 });
@@ -338,5 +341,66 @@ describe("ingestBatch", () => {
   it("leaves the device unknown when the request named no user agent", async () => {
     const { visit_id } = await send([[1, 2]]);
     expect(await db.visit.findUniqueOrThrow({ where: { id: visit_id } })).toMatchObject({ deviceType: null, browser: null, os: null });
+  });
+});
+
+describe("a beacon appended, then rolled up", () => {
+  const beacon = (visitId?: string, pages: Array<[number, number]> = [[1, 2]]) => ({
+    batch_id: batchId(),
+    visit_id: visitId,
+    pages: pages.map(([page, seconds]) => ({ page, seconds })),
+  });
+
+  it("is answered once durably appended, and changes no figure until the roll-up applies it", async () => {
+    const appended = await ingestBatch(doc, open, browser, beacon(), noReaderCap);
+    expect(appended).toMatchObject({ applied: true, version: 1 });
+    expect(await db.beacon.findUnique({ where: { seq: BigInt(appended.seq) } })).toMatchObject({ documentId: doc.id, pages: [1] });
+    expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(0);
+    expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).views).toBe(0);
+
+    const rolled = await rollUpBeacons({ wait: true, only: [appended.seq] });
+    expect(rolled).toEqual([{ seq: appended.seq, outcome: "applied", visit_id: appended.visit_id }]);
+    expect(await db.beacon.findUnique({ where: { seq: BigInt(appended.seq) } })).toBeNull();
+    expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).views).toBe(1);
+    expect(await events("document.viewed")).toHaveLength(1);
+  });
+
+  it("applies one reader's beacons in the order they arrived, in one roll-up", async () => {
+    const first = await ingestBatch(doc, open, browser, beacon(undefined, [[1, 2]]), noReaderCap);
+    advance(10_000);
+    const second = await ingestBatch(doc, open, browser, beacon(first.visit_id, [[2, 3]]), noReaderCap);
+    advance(10_000);
+    const third = await ingestBatch(doc, open, browser, beacon(first.visit_id, [[3, 4]]), noReaderCap);
+    const rolled = await rollUpBeacons({ wait: true, only: [first.seq, second.seq, third.seq] });
+    expect(rolled!.map((r) => [r.seq, r.outcome, r.visit_id])).toEqual(
+      [first, second, third].map((b) => [b.seq, "applied", first.visit_id]),
+    );
+    expect(await db.visit.findUniqueOrThrow({ where: { id: first.visit_id! } })).toMatchObject({ totalTimeSeconds: 9, pagesViewed: 3 });
+  });
+
+  it("joins a page opened again within the visit's idle time to the visit, and later beacons with its key continue it", async () => {
+    const opened = await send([[1, 2]]);
+    advance(5 * MINUTE);
+    const reopened = await ingestBatch(doc, open, browser, beacon(undefined, [[2, 2]]), noReaderCap);
+    expect(reopened.visit_id).not.toBe(opened.visit_id);
+    await rollUpBeacons({ wait: true, only: [reopened.seq] });
+    expect(await db.visitKey.findUnique({ where: { key: reopened.visit_id! } })).toMatchObject({ visitId: opened.visit_id });
+
+    advance(10_000);
+    const continued = await ingestNow(doc, open, browser, beacon(reopened.visit_id!, [[3, 2]]), noReaderCap);
+    expect(continued.visit_id).toBe(opened.visit_id);
+    expect(await db.visit.count({ where: { documentId: doc.id } })).toBe(1);
+    expect(await db.pageTime.count({ where: { visitId: opened.visit_id } })).toBe(3);
+    expect(await events("document.viewed")).toHaveLength(1);
+  });
+
+  it("is dropped when its document was deleted before the roll-up, without holding back the beacons after it", async () => {
+    const other = await createSampleDocument(owner, "Deleted before roll-up", 2, { email_gate: false });
+    const orphan = await ingestBatch(other, openAccess(2), browser, beacon(), noReaderCap);
+    const kept = await ingestBatch(doc, open, browser, beacon(), noReaderCap);
+    await db.document.delete({ where: { id: other.id } });
+    const rolled = await rollUpBeacons({ wait: true, only: [orphan.seq, kept.seq] });
+    expect(rolled!.map((r) => r.outcome)).toEqual(["gone", "applied"]);
+    expect(await db.beacon.count({ where: { seq: { in: [BigInt(orphan.seq), BigInt(kept.seq)] } } })).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import { parseUserAgent } from "./user-agent";
  * rolled up; false only for the owner previewing. `version`: the document's current version, so a
  * page showing another one can offer a reload. `seq`: the beacon's place in the append table.
  */
-export type IngestResult = { visit_id: string | null; applied: boolean; version: number; seq: string };
+export type IngestResult = { visit_id: string; applied: boolean; version: number; seq: string };
 
 /**
  * Records one batch of reading time: validated, checked against the pages this reader may have

@@ -26,20 +26,19 @@ export type LoadRequest = {
 /**
  * Closed-loop load like wrk: `connections` keep-alive connections, each sending its next request as
  * soon as the previous one answered, for `seconds`. `next` hands out the requests (null: none
- * ready, try again shortly).
+ * ready, try again shortly). With several bases (app processes), the connections are spread over them.
  */
 export async function runLoad(
   name: string,
-  base: string,
+  base: string | string[],
   next: () => LoadRequest | null,
   { connections = 32, seconds = 10 }: { connections?: number; seconds?: number } = {},
 ): Promise<LoadResult> {
-  const url = new URL(base);
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const targets = [base].flat().map((b) => ({ url: new URL(b), agent: new Agent({ keepAlive: true, maxSockets: connections }) }));
   const times: number[] = [];
   const failures = new Map<number, number>();
   const ends = performance.now() + seconds * 1000;
-  const send = (r: LoadRequest) =>
+  const send = (r: LoadRequest, { url, agent }: (typeof targets)[number]) =>
     new Promise<void>((resolve, reject) => {
       const started = performance.now();
       const req = request(
@@ -67,17 +66,18 @@ export async function runLoad(
       req.on("error", reject);
       req.end(r.method === "GET" ? undefined : r.body);
     });
-  const client = async () => {
+  const client = async (_: unknown, index: number) => {
+    const target = targets[index % targets.length]!;
     while (performance.now() < ends) {
       const r = next();
-      if (r) await send(r);
+      if (r) await send(r, target);
       else await new Promise((resolve) => setTimeout(resolve, 1));
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: connections }, client));
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  for (const { agent } of targets) agent.destroy();
   times.sort((a, b) => a - b);
   return {
     name,
