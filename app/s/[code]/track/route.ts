@@ -19,7 +19,14 @@ export const POST = withShareLink(
     if (!access.agreementAccepted) throw new ApiError("forbidden", "Accept the agreement first.");
     // The owner previewing their own link is not a reader.
     if (access.ownerPreview) return Response.json({ visit_id: null, applied: false, version: doc.version });
-    const { visit_id, applied, version } = await ingestBatch(doc, access, await browserId(), body, newViewerLimit(doc.id, address), userAgent);
+    const { visit_id, applied, version } = await ingestBatch(
+      doc,
+      access,
+      await browserId(),
+      body,
+      newViewerLimit(doc.id, address),
+      userAgent,
+    );
     return Response.json({ visit_id, applied, version });
   },
   { maxBody: BODY_LIMITS.track },
