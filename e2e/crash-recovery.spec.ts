@@ -208,7 +208,12 @@ test("beacons acknowledged before a kill -9 at the roll-up or after the append a
     const beacon = (reader: string, batchId: string, page: number) =>
       fetch(`${BASE}/s/${doc.short_code.slice(2)}/track`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: `pw_bid=${reader}` },
+        headers: {
+          "Content-Type": "application/json",
+          Cookie: `pw_bid=${reader}`,
+          // A browser's: Node's own user agent is taken for a bot, whose beacons are not recorded.
+          "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36",
+        },
         body: JSON.stringify({ batch_id: batchId, pages: [{ page, seconds: 2 }] }),
       }).catch(() => null);
     const visits = async () => (await query<{ n: number }>("SELECT count(*)::int AS n FROM visits WHERE document_id = $1", [doc.id]))[0]!.n;

@@ -140,7 +140,7 @@ export class ReadingTracker {
       // Other 4xx: the server refused this batch for good; retrying it would not help.
       if (response.status >= 400 && response.status < 500) return { visit_id: this.visitId ?? "" };
       if (!response.ok) return null;
-      // visit_id null: past the new-readers cap, nothing is recorded; the reader keeps reading.
+      // visit_id: the key the next batches name (null only for the owner previewing, who is not recorded).
       const answer = (await response.json()) as { visit_id: string | null; version?: number };
       if (answer.version !== undefined && answer.version !== this.version) this.onNewVersion();
       return answer;
