@@ -228,9 +228,7 @@ test(`a script without cookies adds at most ${NEW_VIEWERS_PER_ADDRESS_PER_HOUR} 
         [code],
       )
     )[0];
-  await expect
-    .poll(counts)
-    .toEqual({ viewers: NEW_VIEWERS_PER_ADDRESS_PER_HOUR, viewed: NEW_VIEWERS_PER_ADDRESS_PER_HOUR, waiting: 0 });
+  await expect.poll(counts).toEqual({ viewers: NEW_VIEWERS_PER_ADDRESS_PER_HOUR, viewed: NEW_VIEWERS_PER_ADDRESS_PER_HOUR, waiting: 0 });
   // Another address is another reader.
   expect(await (await from(uniqueAddress(), `/s/${code}/track`, beacon())).json()).toMatchObject({ applied: true });
 });
