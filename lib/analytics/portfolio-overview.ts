@@ -98,8 +98,8 @@ async function allTimeFigures(teamId: string, until: Date): Promise<Figures> {
 
 /**
  * A period: one statement computes per-document figures from the period's activity and sums them
- * in SQL, returning one row (totals, documents per level, the top's candidates) instead of a row
- * per document; leads are counted per document only for those candidates.
+ * in SQL in one pass, returning one row (totals, documents per level, the top's candidates)
+ * instead of a row per document; code, title and leads are read for the candidates only.
  */
 async function windowedFigures(teamId: string, since: Date, until: Date, wholeDays: boolean): Promise<Figures> {
   const leadsIn = Prisma.sql`l.captured_at >= ${since} AND l.captured_at < ${until}`;
@@ -110,7 +110,7 @@ async function windowedFigures(teamId: string, since: Date, until: Date, wholeDa
       viewers: number;
       completion_sum: number;
       leads: number;
-      levels: Array<[number, number]> | null;
+      levels: number[];
       candidates: TopRow[] | null;
     }>
   >`
@@ -120,23 +120,25 @@ async function windowedFigures(teamId: string, since: Date, until: Date, wholeDa
     ),
     ${wholeDays ? perDocumentFromDays(since, until) : perDocumentFromVisits(since, until)},
     ranked AS (
-      SELECT per_doc.*, rank() OVER (ORDER BY views DESC) AS place FROM per_doc WHERE views > 0
+      SELECT per_doc.*, rank() OVER (ORDER BY views DESC) AS place FROM per_doc
     )
     SELECT (SELECT count(*)::int FROM docs) AS documents,
-           (SELECT coalesce(sum(views), 0)::int FROM per_doc) AS views,
-           (SELECT coalesce(sum(viewers), 0)::int FROM per_doc) AS viewers,
-           (SELECT coalesce(sum(completion_sum), 0)::float8 FROM per_doc) AS completion_sum,
+           coalesce(sum(t.views), 0)::int AS views, coalesce(sum(t.viewers), 0)::int AS viewers,
+           coalesce(sum(t.completion_sum), 0)::float8 AS completion_sum,
            (SELECT count(*)::int FROM leads l WHERE l.document_id IN (SELECT id FROM docs) AND ${leadsIn}) AS leads,
-           (SELECT json_agg(json_build_array(rank, n)) FROM (SELECT rank, count(*)::int AS n FROM per_doc WHERE rank > 0 GROUP BY rank) r) AS levels,
-           (SELECT json_agg(json_build_object(
-                     'code', d.code, 'title', d.title, 'views', t.views, 'viewers', t.viewers, 'completion_sum', t.completion_sum,
-                     'leads', (SELECT count(*)::int FROM leads l WHERE l.document_id = t.document_id AND ${leadsIn})))
-            FROM ranked t JOIN documents d ON d.id = t.document_id WHERE t.place <= ${TOP_DOCUMENTS}) AS candidates`;
+           ARRAY[count(*) FILTER (WHERE t.rank = 1), count(*) FILTER (WHERE t.rank = 2),
+                 count(*) FILTER (WHERE t.rank = 3), count(*) FILTER (WHERE t.rank = 4)]::int[] AS levels,
+           json_agg((SELECT json_build_object(
+                       'code', d.code, 'title', d.title, 'views', t.views, 'viewers', t.viewers, 'completion_sum', t.completion_sum,
+                       'leads', (SELECT count(*)::int FROM leads l WHERE l.document_id = d.id AND ${leadsIn}))
+                     FROM documents d WHERE d.id = t.document_id))
+             FILTER (WHERE t.place <= ${TOP_DOCUMENTS} AND t.views > 0) AS candidates
+    FROM ranked t`;
   const r = row!;
   return {
     documents: r.documents,
     totals: { views: r.views, viewers: r.viewers, completion: r.completion_sum, leads: r.leads },
-    levels: r.levels ?? [],
+    levels: r.levels.map((count, i) => [i + 1, count]),
     candidates: r.candidates ?? [],
   };
 }
@@ -158,18 +160,19 @@ const viewerRank = (downloaded: Prisma.Sql) =>
  * pages; a viewer's pages and completion are those of the version they read furthest.
  *
  * A document whose viewers all read one version in the period (nearly all) takes each viewer's
- * row per version as is; only documents with several versions read group their viewers again
- * and pick each one's best version.
+ * row per version as is. Only for a document read in several versions are its viewers' rows read
+ * again and grouped per viewer, keeping each one's best version (the lateral subquery runs for
+ * those documents only).
  */
 function perDocumentFromDays(since: Date, until: Date): Prisma.Sql {
+  const inPeriod = Prisma.sql`r.day >= (${since}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${until}::timestamptz AT TIME ZONE 'UTC')::date AND r.visits > 0`;
+  const versionColumns = Prisma.sql`sum(r.visits)::int AS visits, sum(r.seconds)::float8 AS seconds, bit_count(bit_or(r.pages))::int AS pages,
+                 least(bit_count(bit_or(r.pages))::float8 / length(bit_or(r.pages)), 1) AS completion`;
   return Prisma.sql`
         ${downloadersIn(since, until)},
         day_versions AS (
-          SELECT r.document_id, r.viewer_id, r.version, sum(r.visits)::int AS visits, sum(r.seconds)::float8 AS seconds,
-                 bit_count(bit_or(r.pages))::int AS pages, least(bit_count(bit_or(r.pages))::float8 / length(bit_or(r.pages)), 1) AS completion
-          FROM viewer_days r
-          WHERE r.document_id IN (SELECT id FROM docs)
-            AND r.day >= (${since}::timestamptz AT TIME ZONE 'UTC')::date AND r.day < (${until}::timestamptz AT TIME ZONE 'UTC')::date AND r.visits > 0
+          SELECT r.document_id, r.viewer_id, r.version, ${versionColumns}
+          FROM viewer_days r WHERE r.document_id IN (SELECT id FROM docs) AND ${inPeriod}
           GROUP BY r.document_id, r.viewer_id, r.version
         ),
         one_version_docs AS (
@@ -178,22 +181,24 @@ function perDocumentFromDays(since: Date, until: Date): Prisma.Sql {
           FROM day_versions pv LEFT JOIN downloaders dl ON dl.viewer_id = pv.viewer_id
           GROUP BY pv.document_id
         ),
-        best_day_version AS (
-          SELECT DISTINCT ON (viewer_id) viewer_id, pages, completion
-          FROM day_versions WHERE document_id IN (SELECT document_id FROM one_version_docs WHERE NOT one_version)
-          ORDER BY viewer_id, completion DESC, pages DESC
-        ),
-        per_viewer AS (
-          SELECT dv.document_id, dv.viewer_id, sum(dv.visits)::int AS visits, sum(dv.seconds)::float8 AS seconds,
-                 max(b.pages)::int AS pages, max(b.completion)::float8 AS completion, bool_or(dl.viewer_id IS NOT NULL) AS downloaded
-          FROM day_versions dv JOIN best_day_version b ON b.viewer_id = dv.viewer_id
-          LEFT JOIN downloaders dl ON dl.viewer_id = dv.viewer_id
-          GROUP BY dv.document_id, dv.viewer_id
-        ),
         per_doc AS (
-          SELECT document_id, views, viewers, completion_sum, rank FROM one_version_docs WHERE one_version
-          UNION ALL
-          ${perDocument()}
+          SELECT o.document_id, coalesce(m.views, o.views) AS views, coalesce(m.viewers, o.viewers) AS viewers,
+                 coalesce(m.completion_sum, o.completion_sum) AS completion_sum, coalesce(m.rank, o.rank) AS rank
+          FROM one_version_docs o LEFT JOIN LATERAL (
+            WITH versions AS (
+              SELECT r.viewer_id, r.version, ${versionColumns}
+              FROM viewer_days r WHERE NOT o.one_version AND r.document_id = o.document_id AND ${inPeriod}
+              GROUP BY r.viewer_id, r.version
+            ),
+            -- The version read furthest: highest completion, then more pages.
+            per_viewer AS (
+              SELECT viewer_id, sum(visits)::int AS visits, sum(seconds)::float8 AS seconds,
+                     (max(ARRAY[completion, pages]))[1] AS completion, (max(ARRAY[completion, pages]))[2]::int AS pages,
+                     viewer_id IN (SELECT viewer_id FROM downloaders) AS downloaded
+              FROM versions GROUP BY viewer_id
+            )
+            ${perDocument(false)} HAVING count(*) > 0
+          ) m ON true
         )`;
 }
 
@@ -230,14 +235,17 @@ function perDocumentFromVisits(since: Date, until: Date): Prisma.Sql {
           LEFT JOIN downloaders dv ON dv.viewer_id = vi.viewer_id
           GROUP BY vi.document_id, vi.viewer_id
         ),
-        per_doc AS (${perDocument()})`;
+        per_doc AS (${perDocument(true)})`;
 }
 
-/** Per document from `per_viewer` (document, viewer, visits, seconds, pages, completion, downloaded). */
-function perDocument(): Prisma.Sql {
-  return Prisma.sql`SELECT pv.document_id, sum(pv.visits)::int AS views, count(*)::int AS viewers,
+/**
+ * Views, viewers, completion_sum and rank from `per_viewer` (document, viewer, visits, seconds,
+ * pages, completion, downloaded): per document, or over all its rows when they are one document's.
+ */
+function perDocument(perDocumentId: boolean): Prisma.Sql {
+  return Prisma.sql`SELECT ${perDocumentId ? Prisma.sql`pv.document_id, ` : Prisma.empty}sum(pv.visits)::int AS views, count(*)::int AS viewers,
                  sum(pv.completion)::float8 AS completion_sum, max(${viewerRank(Prisma.sql`pv.downloaded`)})::int AS rank
-          FROM per_viewer pv GROUP BY pv.document_id`;
+          FROM per_viewer pv ${perDocumentId ? Prisma.sql`GROUP BY pv.document_id` : Prisma.empty}`;
 }
 
 function downloadersIn(since: Date, until: Date): Prisma.Sql {
