@@ -224,5 +224,14 @@ describe("analytics across versions", () => {
     // 3 of version 1's 4 pages beat 1 of version 2's 2 (page numbers across versions would make it 3 of 2).
     expect(fromDays.totals).toMatchObject({ total_views: 2, unique_viewers: 1, avg_completion: 0.75 });
     expect((await overview(cutDays)).totals).toEqual(fromDays.totals);
+
+    // Next to it, a document read in one version only: the rollups still give what the raw rows give.
+    const deck = doc;
+    doc = await createSampleDocument(owner, "Brief", 3, { email_gate: false });
+    await reader().read(1, [1, 2]);
+    doc = deck;
+    const both = await overview(wholeDays);
+    expect(both.totals).toEqual({ documents: 2, total_views: 3, unique_viewers: 2, leads_captured: 0, avg_completion: 0.7083 });
+    expect({ ...both, period: null }).toEqual({ ...(await overview(cutDays)), period: null });
   });
 });
