@@ -47,7 +47,6 @@ describe("the beacon appender", () => {
     const rows = await beaconRows(5);
     const appender = new BeaconAppender(10, 500);
     const seqs = await Promise.all(rows.map((row) => appender.append(row)));
-    expect(seqs.map(Number)).toEqual([...seqs.map(Number)].sort((a, b) => a - b));
     const stored = await db.beacon.findMany({ where: { seq: { in: seqs.map(BigInt) } }, orderBy: { seq: "asc" } });
     expect(stored.map((b) => b.batchId)).toEqual(rows.map((r) => r.batch_id));
     await rollUpBeacons({ wait: true, only: seqs });
@@ -68,6 +67,26 @@ describe("the beacon appender", () => {
     const seqs = answers.slice(0, 3).map((a) => (a as PromiseFulfilledResult<string>).value);
     expect(await db.beacon.count({ where: { batchId: { in: rows.map((r) => r.batch_id) } } })).toBe(3);
     expect(appender.queued).toBe(0);
+    await rollUpBeacons({ wait: true, only: seqs });
+  });
+
+  it("refuses beacons with 503 and Retry-After once the beacons waiting for the roll-up pass its backlog limit", async () => {
+    const rows = await beaconRows(5);
+    const appender = new BeaconAppender(10, 500, 1);
+    const seqs: string[] = [];
+    let refused: unknown = null;
+    // Nothing rolls these up meanwhile: after the k-th append at least k - 1 wait before it.
+    for (const row of rows) {
+      try {
+        seqs.push(await appender.append(row));
+      } catch (error) {
+        refused = error;
+        break;
+      }
+    }
+    expect(seqs.length).toBeLessThanOrEqual(3);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: "service_unavailable", headers: { "Retry-After": "1" } });
     await rollUpBeacons({ wait: true, only: seqs });
   });
 });

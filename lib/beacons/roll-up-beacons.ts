@@ -28,6 +28,7 @@ const RULES = JSON.stringify({
 });
 const LABELS = LEVELS.map((level) => level.label);
 
+const ROLL_UP_TIMEOUTS = `SELECT set_config('idle_in_transaction_session_timeout', '30s', true), set_config('statement_timeout', '120s', true)`;
 const ROLL_UP = `SELECT seq::text, outcome, visit_id FROM roll_up_beacons($1::int, $2::boolean, $3::jsonb, $4::text[], $5::bigint[])`;
 
 /**
@@ -38,6 +39,9 @@ const ROLL_UP = `SELECT seq::text, outcome, visit_id FROM roll_up_beacons($1::in
  */
 export async function rollUpBeacons(options: { limit?: number; wait?: boolean; only?: string[] } = {}): Promise<RolledUpBeacon[] | null> {
   const rows = await hotTransaction(async (query) => {
+    // A roll-up whose process stalls or loses its network must not keep the lock (and the rows it
+    // locked) until TCP notices: the server ends such a transaction itself.
+    await query("roll_up_timeouts", ROLL_UP_TIMEOUTS, []);
     const applied = await query<RolledUpBeacon>("roll_up_beacons", ROLL_UP, [
       options.limit ?? ROLL_UP_LIMIT,
       options.wait ?? false,

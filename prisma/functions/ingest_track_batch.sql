@@ -103,10 +103,14 @@ BEGIN
        AND prev.room_id IS NOT DISTINCT FROM p_room_id AND prev.room_link_id IS NOT DISTINCT FROM p_room_link_id THEN
       vis := prev;
       v_has_prev := false;
-      -- The reader's key now continues this visit.
+      -- The reader's key now continues this visit. A visit keeps at most 100 keys (a tab each), so
+      -- beacons with made-up keys cannot grow the table without end; a key past them still
+      -- continues the visit by the idle-time rule.
       IF p_visit_id IS NOT NULL AND p_visit_id <> prev.id THEN
         INSERT INTO visit_keys (key, visit_id) SELECT p_visit_id, prev.id
-        WHERE NOT EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id) ON CONFLICT (key) DO NOTHING;
+        WHERE NOT EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id)
+          AND (SELECT count(*) FROM visit_keys k WHERE k.visit_id = prev.id) < 100
+        ON CONFLICT (key) DO NOTHING;
       END IF;
     ELSE
       v_started := true;

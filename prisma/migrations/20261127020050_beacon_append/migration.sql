@@ -153,10 +153,14 @@ BEGIN
        AND prev.room_id IS NOT DISTINCT FROM p_room_id AND prev.room_link_id IS NOT DISTINCT FROM p_room_link_id THEN
       vis := prev;
       v_has_prev := false;
-      -- The reader's key now continues this visit.
+      -- The reader's key now continues this visit. A visit keeps at most 100 keys (a tab each), so
+      -- beacons with made-up keys cannot grow the table without end; a key past them still
+      -- continues the visit by the idle-time rule.
       IF p_visit_id IS NOT NULL AND p_visit_id <> prev.id THEN
         INSERT INTO visit_keys (key, visit_id) SELECT p_visit_id, prev.id
-        WHERE NOT EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id) ON CONFLICT (key) DO NOTHING;
+        WHERE NOT EXISTS (SELECT 1 FROM visits WHERE id = p_visit_id)
+          AND (SELECT count(*) FROM visit_keys k WHERE k.visit_id = prev.id) < 100
+        ON CONFLICT (key) DO NOTHING;
       END IF;
     ELSE
       v_started := true;
@@ -313,6 +317,7 @@ RETURNS TABLE (seq bigint, outcome text, visit_id uuid) LANGUAGE plpgsql AS $$
 DECLARE
   b beacons%ROWTYPE;
   r record;
+  v_seqs bigint[];
 BEGIN
   IF p_wait THEN
     PERFORM pg_advisory_xact_lock(72707370);
@@ -320,7 +325,22 @@ BEGIN
     RETURN QUERY SELECT -1::bigint, 'busy'::text, NULL::uuid;
     RETURN;
   END IF;
-  FOR b IN SELECT * FROM beacons bc WHERE bc.error IS NULL AND (p_only IS NULL OR bc.seq = ANY(p_only)) ORDER BY bc.seq LIMIT p_limit LOOP
+  SELECT array_agg(s.seq ORDER BY s.seq) INTO v_seqs FROM (
+    SELECT bc.seq FROM beacons bc WHERE bc.error IS NULL AND (p_only IS NULL OR bc.seq = ANY(p_only)) ORDER BY bc.seq LIMIT p_limit
+  ) s;
+  IF v_seqs IS NULL THEN
+    RETURN;
+  END IF;
+  -- The round's existing viewers are locked first, in id order, before any document row: gate
+  -- passes and downloads lock a viewer, then its document, so taking a document (for one beacon)
+  -- before another beacon's viewer would let the two wait for each other.
+  PERFORM 1 FROM viewers v WHERE v.id IN (
+    SELECT v2.id FROM beacons bc JOIN viewers v2 ON v2.document_id = bc.document_id AND v2.browser_id = bc.browser_id
+    WHERE bc.seq = ANY(v_seqs)
+    UNION
+    SELECT bc.gate_viewer_id FROM beacons bc WHERE bc.seq = ANY(v_seqs) AND bc.gate_viewer_id IS NOT NULL
+  ) ORDER BY v.id FOR UPDATE;
+  FOR b IN SELECT * FROM beacons bc WHERE bc.seq = ANY(v_seqs) ORDER BY bc.seq LOOP
     IF NOT EXISTS (SELECT 1 FROM documents d WHERE d.id = b.document_id)
        OR (b.link_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM links l WHERE l.id = b.link_id))
        OR (b.room_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM rooms rm WHERE rm.id = b.room_id))
