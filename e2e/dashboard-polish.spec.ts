@@ -253,8 +253,11 @@ test.describe("time, names and periods", () => {
     await page.goto(`/documents/${code}`);
     const rules = page.getByRole("group", { name: "Access rules" });
     const expiry = rules.getByLabel("Link expires (your local time)");
-    await expiry.fill("2030-12-31T09:00");
-    await expect(rules.getByTestId("expires_at-utc")).toHaveText("2030-12-31 14:00 UTC");
+    // Typed again until the field answers: a value typed while the page is still hydrating has no handler to see it.
+    await expect(async () => {
+      await expiry.fill("2030-12-31T09:00");
+      await expect(rules.getByTestId("expires_at-utc")).toHaveText("2030-12-31 14:00 UTC", { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     expect((await storedDocument(page, owner, shortCode)).settings.expires_at).toBe("2030-12-31T14:00:00.000Z");

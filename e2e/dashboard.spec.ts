@@ -60,14 +60,19 @@ test("a new owner signs up with an invitation, signs in and lands on an empty do
   await owner.getByLabel("Team", { exact: true }).selectOption({ label: `${email.split("@")[0]}'s team (owner)` });
   await owner.getByRole("button", { name: "Switch" }).click();
   await expect(owner).toHaveURL(/\/documents$/);
+  // Both teams are empty: the page is the new team's once the sidebar names it.
+  await expect(owner.getByLabel("Team", { exact: true }).locator("option:checked")).toHaveText(`${email.split("@")[0]}'s team (owner)`);
   await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
   await shot(owner, "documents-empty");
 });
 
 test("uploads a PDF with settings and a progress bar, and gets a link", async () => {
   await owner.getByRole("button", { name: "Upload PDF" }).click();
-  await owner.locator("#upload-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
-  await expect(owner.getByText("notes.txt is not a PDF. Choose a .pdf file.")).toBeVisible();
+  // Picked again until the form answers: a file picked while the page is still hydrating has no handler to see it.
+  await expect(async () => {
+    await owner.locator("#upload-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(owner.getByText("notes.txt is not a PDF. Choose a .pdf file.")).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await owner
     .locator("#upload-file")
     .setInputFiles({ name: "pitch_deck-2026.pdf", mimeType: "application/pdf", buffer: await samplePdf(6, "Pitch deck") });

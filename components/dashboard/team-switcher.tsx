@@ -19,7 +19,10 @@ export function TeamSwitcher({ teams, current }: { teams: TeamOption[]; current:
         <label htmlFor="team-switcher" className="block text-xs font-medium text-slate-500">
           Team
         </label>
+        {/* Keyed by the team: React resets a form after its action, and a switch redirects to the page
+            already open, so without a new element the list would show the team chosen before. */}
         <select
+          key={current}
           id="team-switcher"
           name="team_id"
           defaultValue={current}

@@ -20,6 +20,9 @@ export const switchTeamAction = buttonAction(
   async (access, { team_id }) => {
     if (!access.user.sessionId) throw new Error("A dashboard session without its row");
     await switchTeam(access.userId, access.user.sessionId, team_id);
+    // Every dashboard page shows the session's team: the browser's cached renders of them are stale,
+    // the documents page it may already be on included (a redirect there alone kept the old team).
+    revalidatePath("/", "layout");
     redirect("/documents");
   },
 );
