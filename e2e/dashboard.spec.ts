@@ -164,6 +164,21 @@ test("creates an API key that works, then revokes it and the API answers 401", a
   expect((await request.get("/api/v1/documents", { headers: { Authorization: `Bearer ${key}` } })).status()).toBe(401);
 });
 
+test("creates a read-only API key that reads through the API and is refused any change", async ({ request }) => {
+  await owner.goto("/settings/api-keys");
+  await owner.getByLabel("Key name").fill("Board report");
+  await owner.getByLabel("Access").selectOption("read");
+  await owner.getByRole("button", { name: "Create API key" }).click();
+  const key = (await owner.getByTestId("new-api-key").textContent())!.trim();
+  const headers = { Authorization: `Bearer ${key}` };
+  expect((await request.get("/api/v1/documents", { headers })).status()).toBe(200);
+  const refused = await request.post("/api/v1/rooms", { headers, data: { name: "Not through this key" } });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).error).toMatchObject({ code: "forbidden", message: expect.stringContaining("read-only") });
+  await owner.reload();
+  await expect(owner.getByRole("row", { name: /Board report/ })).toContainText("Read only");
+});
+
 test("creates an invitation for a colleague, who signs up with it in another browser; the link then no longer works", async ({
   browser,
 }) => {

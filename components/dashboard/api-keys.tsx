@@ -4,13 +4,24 @@ import { useActionState, useState, useTransition } from "react";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { actionsColumn } from "@/components/ui/columns";
 import { type Column, DataTable } from "@/components/ui/data-table";
-import { TextField } from "@/components/ui/field";
+import { Field, TextField } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { type KeyState, createApiKeyAction, regenerateApiKeyAction, revokeApiKeyAction } from "@/lib/http/actions/settings-actions";
 import { LocalTime } from "@/components/ui/local-time";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-export type KeyRow = { id: string; name: string; last4: string; createdAt: string; lastUsedAt: string | null; revokedAt: string | null };
+export type KeyRow = {
+  id: string;
+  name: string;
+  last4: string;
+  access: "read" | "write";
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+};
+
+const ACCESS_LABELS: Record<KeyRow["access"], string> = { write: "Read and write", read: "Read only" };
 
 function NewKey({ state }: { state: KeyState }) {
   if (!state?.key) return null;
@@ -28,6 +39,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const columns: Array<Column<KeyRow>> = [
     { key: "name", header: "Name", cellClassName: "font-medium", cell: (k) => k.name },
     { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },
+    { key: "access", header: "Access", cellClassName: "whitespace-nowrap", cell: (k) => ACCESS_LABELS[k.access] },
     { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
     { key: "last-used", header: "Last used", cellClassName: "whitespace-nowrap", cell: (k) => date(k.lastUsedAt) },
     actionsColumn(
@@ -83,6 +95,11 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
             maxLength={100}
             placeholder="CRM sync"
           />
+        </div>
+        <div className="min-w-44">
+          <Field id="key-access" label="Access" hint="Read only: for reports and assistants">
+            {(control) => <Select {...control} name="access" defaultValue="write" options={Object.entries(ACCESS_LABELS)} />}
+          </Field>
         </div>
         <SubmitButton pending={creating} pendingLabel="Creating…">
           Create API key

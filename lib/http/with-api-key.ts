@@ -45,7 +45,14 @@ export function withApiKey<P = Record<string, never>>(options: { public: true } 
       }
       if (account && "can" in options) authorize(account, options.can);
       const access: TeamAccess = account
-        ? { teamId: account.teamId, userId: account.userId, role: account.role, apiKeyId: account.apiKeyId, address: clientAddress(req) }
+        ? {
+            teamId: account.teamId,
+            userId: account.userId,
+            role: account.role,
+            keyAccess: account.keyAccess,
+            apiKeyId: account.apiKeyId,
+            address: clientAddress(req),
+          }
         : { teamId: "", userId: "", role: "member", apiKeyId: null, address: clientAddress(req) };
       const response = await handler({ req, access, params: await context.params, requestId });
       return withHeaders(response, { ...base, ...rateLimitHeaders(limit) });

@@ -79,10 +79,13 @@ export const notificationPreferencesForm = z.object({
   team_alerts: checkbox,
 });
 
-/** An API key's name: a blank name (or none) is "Default"; a long one is cut at 100 characters. */
-export const apiKeyNameForm = z
-  .object({ name: z.string().optional() })
-  .transform(({ name = "" }) => name.trim().slice(0, 100) || "Default");
+/**
+ * A new API key: its name (a blank name, or none, is "Default"; a long one is cut at 100
+ * characters) and what it may do (write unless it is made read-only).
+ */
+export const apiKeyForm = z
+  .object({ name: z.string().optional(), access: z.enum(["read", "write"], { error: "Choose what the key may do" }).default("write") })
+  .transform(({ name = "", access }) => ({ name: name.trim().slice(0, 100) || "Default", access }));
 
 /** Any password an account may have now (older rules allowed what passwordSchema refuses): only its length is bounded. */
 export const currentPasswordSchema = z

@@ -96,7 +96,7 @@ export async function changeMemberRole(access: TeamAccess, userId: string, role:
 export async function removeMember(access: TeamAccess, userId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const leaving = userId === access.userId;
-    const actor = await lockTeam(tx, access, leaving ? "team.read" : "members.manage");
+    const actor = await lockTeam(tx, access, leaving ? "team.leave" : "members.manage");
     const target = await targetOf(tx, access.teamId, userId);
     if (target.role === "owner") refuseOwnerChange(actor, "remove");
     await tx.teamMember.delete({ where: { teamId_userId: { teamId: access.teamId, userId } } });

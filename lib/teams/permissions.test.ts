@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors";
-import { TEAM_ACTIONS, type TeamAction, authorize, can } from "./permissions";
+import { TEAM_ACTIONS, type TeamAction, authorize, can, permits } from "./permissions";
 
-const MEMBER: TeamAction[] = ["documents.read", "documents.write", "analytics.read", "team.read"];
+const MEMBER: TeamAction[] = ["documents.read", "documents.write", "analytics.read", "team.read", "team.leave"];
 const ADMIN: TeamAction[] = [...MEMBER, "members.manage", "keys.manage", "webhook.manage", "team.brand", "team.versions", "audit.read"];
 
 describe("the team policy", () => {
@@ -29,5 +29,20 @@ describe("the team policy", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "forbidden", status: 403 });
     expect((error as Error).message).toMatch(/member.*API keys.*admin/);
+  });
+
+  it("lets a read-only key read what its maker's role may read, and change nothing", () => {
+    const reading: TeamAction[] = ["documents.read", "analytics.read", "team.read", "audit.read"];
+    const owner = { teamId: "t", userId: "u", role: "owner" as const };
+    for (const action of TEAM_ACTIONS) {
+      expect(permits({ ...owner, keyAccess: "read" }, action), action).toBe(reading.includes(action));
+      expect(permits({ ...owner, keyAccess: "write" }, action), action).toBe(true);
+      expect(permits(owner, action), action).toBe(true);
+    }
+    expect(permits({ ...owner, role: "member", keyAccess: "read" }, "audit.read")).toBe(false);
+  });
+
+  it("refuses a read-only key's change with 403 forbidden saying the key is read-only", () => {
+    expect(() => authorize({ role: "owner", keyAccess: "read" }, "documents.write")).toThrow(/read-only.*change this team's documents/);
   });
 });

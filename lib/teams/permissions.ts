@@ -1,6 +1,6 @@
 import type { AuditActor } from "../audit/record-audit";
 import { ApiError } from "../errors";
-import type { TeamRole } from "../generated/prisma/enums";
+import type { ApiKeyAccess, TeamRole } from "../generated/prisma/enums";
 
 export type { TeamRole };
 
@@ -20,6 +20,8 @@ const LEAST_ROLE = {
   "documents.write": "member",
   "analytics.read": "member",
   "team.read": "member",
+  /** Leave the team (anyone but its owner, who transfers it first). */
+  "team.leave": "member",
   /** Invite, change roles (below owner), remove members. */
   "members.manage": "admin",
   "keys.manage": "admin",
@@ -47,16 +49,31 @@ export function can(role: TeamRole, action: TeamAction): boolean {
  * dashboard, and the client address): what every team-scoped use-case is given, and what its
  * audit entry names.
  */
-export type TeamAccess = TeamMembership & Required<Pick<AuditActor, "apiKeyId" | "address">>;
+export type TeamAccess = KeyHolder & Required<Pick<AuditActor, "apiKeyId" | "address">>;
 
 /** A user's place in a team: the team, the user, their role there now. */
 export type TeamMembership = { teamId: string; userId: string; role: TeamRole };
+
+/**
+ * A member acting through an API key (`keyAccess`: what the key may do) or through the dashboard
+ * (no `keyAccess`: whatever the role allows).
+ */
+export type KeyHolder = TeamMembership & { keyAccess?: ApiKeyAccess };
+
+/** What a read-only key may do: the actions that change nothing. */
+const READING = new Set<TeamAction>(["documents.read", "analytics.read", "team.read", "audit.read"]);
+
+/** Whether the member's role, and the key they act through, allow the action. */
+export function permits(who: KeyHolder, action: TeamAction): boolean {
+  return can(who.role, action) && (who.keyAccess !== "read" || READING.has(action));
+}
 
 const WHAT: Record<TeamAction, string> = {
   "documents.read": "read this team's documents",
   "documents.write": "change this team's documents",
   "analytics.read": "read this team's analytics",
   "team.read": "see this team",
+  "team.leave": "leave this team",
   "members.manage": "manage this team's members",
   "keys.manage": "manage this team's API keys",
   "webhook.manage": "manage this team's webhook",
@@ -68,13 +85,16 @@ const WHAT: Record<TeamAction, string> = {
   "team.transfer": "transfer this team's ownership",
 };
 
-/** Refuses (403 `forbidden`) an action the role may not take. */
-export function authorize<A extends { role: TeamRole }>(access: A, action: TeamAction): A {
+/** Refuses (403 `forbidden`) an action the role, or the read-only key acted through, may not take. */
+export function authorize<A extends Pick<KeyHolder, "role" | "keyAccess">>(access: A, action: TeamAction): A {
   if (!can(access.role, action)) {
     throw new ApiError(
       "forbidden",
       `Your role in this team (${access.role}) cannot ${WHAT[action]}. Ask an ${LEAST_ROLE[action]} of the team.`,
     );
+  }
+  if (access.keyAccess === "read" && !READING.has(action)) {
+    throw new ApiError("forbidden", `This API key is read-only: it cannot ${WHAT[action]}. Use a key with write access.`);
   }
   return access;
 }

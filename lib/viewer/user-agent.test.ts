@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseUserAgent } from "./user-agent";
 
@@ -77,6 +78,16 @@ const AGENTS: Array<[string, string, ReturnType<typeof parseUserAgent>]> = [
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36 OPR/86.0.0.0",
     { deviceType: "phone", browser: "Opera", os: "Android" },
   ],
+  [
+    "Firefox on an Android tablet",
+    "Mozilla/5.0 (Android 14; Tablet; rv:133.0) Gecko/133.0 Firefox/133.0",
+    { deviceType: "tablet", browser: "Firefox", os: "Android" },
+  ],
+  [
+    "a Chromium-based browser outside the short list as Other",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 YaBrowser/24.10.0.0 Safari/537.36",
+    { deviceType: "desktop", browser: "Other", os: "Windows" },
+  ],
   ["an unknown client", "curl/8.5.0", { deviceType: "desktop", browser: "Other", os: null }],
 ];
 
@@ -88,5 +99,17 @@ describe("parseUserAgent", () => {
   it("knows nothing of a request without a User-Agent", () => {
     expect(parseUserAgent(null)).toBeNull();
     expect(parseUserAgent("")).toBeNull();
+  });
+
+  it("reads each distinct header once, and a repeat gets the same answer", () => {
+    const ua = "Mozilla/5.0 (X11; Linux x86_64; rv:134.0) Gecko/20100101 Firefox/134.0";
+    expect(parseUserAgent(ua)).toBe(parseUserAgent(ua));
+  });
+
+  // ua-parser-js moved to AGPL-3.0 in 2.0 (docs/decisions.md, "Reading User-Agent headers"): an
+  // upgrade of the parser must not bring a copyleft licence into what self-hosters run.
+  it("uses a parser under a permissive licence", () => {
+    const manifest = JSON.parse(readFileSync("node_modules/bowser/package.json", "utf8")) as { license: string };
+    expect(manifest.license).toBe("MIT");
   });
 });

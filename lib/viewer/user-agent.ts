@@ -1,3 +1,5 @@
+import Bowser from "bowser";
+
 /** What a visit records of its browser: enough for an owner to tell a phone read from a desk read. */
 export type UserAgentSummary = {
   deviceType: "desktop" | "phone" | "tablet";
@@ -5,40 +7,54 @@ export type UserAgentSummary = {
   os: "Windows" | "macOS" | "iOS" | "iPadOS" | "Android" | "Linux" | "ChromeOS" | null;
 };
 
-// First match wins: Chromium-based browsers also say "Chrome/" and "Safari/", so they come first.
-const BROWSERS: Array<[RegExp, UserAgentSummary["browser"]]> = [
-  [/SamsungBrowser\//, "Samsung Internet"],
-  [/\bOPR\/|\bOPT\/|\bOPiOS\/|\bOpera\b/, "Opera"],
-  [/\bEdg(e|A|iOS)?\//, "Edge"],
-  [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrome\/|\bCriOS\//, "Chrome"],
-  [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
-];
+// Bowser (MIT) does the reading; these maps keep the short, closed set of names the dashboard's
+// filters and charts group by, so a new browser shows as "Other" instead of a new bucket.
+const BROWSERS: Record<string, UserAgentSummary["browser"]> = {
+  Chrome: "Chrome",
+  Chromium: "Chrome",
+  "Microsoft Edge": "Edge",
+  Firefox: "Firefox",
+  Safari: "Safari",
+  Opera: "Opera",
+  "Opera Touch": "Opera",
+  "Samsung Internet for Android": "Samsung Internet",
+};
 
-const OSES: Array<[RegExp, NonNullable<UserAgentSummary["os"]>]> = [
-  [/\bWindows\b/, "Windows"],
-  [/\bCrOS\b/, "ChromeOS"],
-  [/\biPad\b/, "iPadOS"],
-  [/\biPhone\b|\biPod\b/, "iOS"],
-  [/\bAndroid\b/, "Android"],
-  [/\bMacintosh\b|\bMac OS X\b/, "macOS"],
-  [/\bLinux\b|\bX11\b/, "Linux"],
-];
+const OSES: Record<string, NonNullable<UserAgentSummary["os"]>> = {
+  Windows: "Windows",
+  macOS: "macOS",
+  iOS: "iOS",
+  Android: "Android",
+  Linux: "Linux",
+  "Chrome OS": "ChromeOS",
+};
 
-function deviceType(ua: string): UserAgentSummary["deviceType"] {
-  if (/\biPad\b|\bTablet\b/.test(ua)) return "tablet";
-  // Android phones say "Mobile"; Android tablets leave it out.
-  if (/\bAndroid\b/.test(ua)) return /\bMobile\b/.test(ua) ? "phone" : "tablet";
-  if (/\bMobi|\biPhone\b|\biPod\b|\bWindows Phone\b/.test(ua)) return "phone";
-  return "desktop";
+const DEVICES: Record<string, UserAgentSummary["deviceType"]> = { mobile: "phone", tablet: "tablet" };
+
+// Readers of one link send the same few headers again and again: remember the last answers so a
+// burst of beacons parses each distinct header once.
+const recent = new Map<string, UserAgentSummary>();
+const RECENT_LIMIT = 500;
+
+function summarize(ua: string): UserAgentSummary {
+  const parsed = Bowser.parse(ua);
+  const deviceType = DEVICES[parsed.platform.type ?? ""] ?? "desktop";
+  const os = OSES[parsed.os.name ?? ""] ?? null;
+  return Object.freeze({
+    deviceType,
+    browser: BROWSERS[parsed.browser.name ?? ""] ?? "Other",
+    // Bowser calls an iPad's system iOS; owners know it as iPadOS.
+    os: os === "iOS" && deviceType === "tablet" ? "iPadOS" : os,
+  });
 }
 
 /** Device type, browser and OS from a User-Agent header; an absent header reads as nothing known. */
 export function parseUserAgent(ua: string | null | undefined): UserAgentSummary | null {
   if (!ua) return null;
-  return {
-    deviceType: deviceType(ua),
-    browser: BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? "Other",
-    os: OSES.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
-  };
+  const known = recent.get(ua);
+  if (known) return known;
+  const summary = summarize(ua);
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(ua, summary);
+  return summary;
 }

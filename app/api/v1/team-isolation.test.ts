@@ -340,3 +340,104 @@ describe("isolation between teams on every /api/v1 operation", () => {
     });
   }
 });
+
+describe("a read-only key on every /api/v1 operation", () => {
+  let readKey: string;
+  beforeAll(async () => {
+    readKey = (await createApiKey({ teamId: t.teamA, userId: t.ownerA.id }, "Reports", "read")).key;
+  });
+
+  const room = () => ({ id: t.roomId });
+  /** Each operation that changes something, called on team A's own things by its owner's read-only key. */
+  const changes: Record<string, () => [unknown, { method: string; params?: Record<string, string>; body?: unknown; form?: FormData }]> = {
+    "POST /api/v1/documents": () => [documentsRoute.POST, { method: "POST", form: new FormData() }],
+    "PATCH /api/v1/documents/{short_code}": () => [documentRoute.PATCH, { method: "PATCH", body: { title: "Renamed" }, params: aDoc() }],
+    "DELETE /api/v1/documents/{short_code}": () => [documentRoute.DELETE, { method: "DELETE", params: aDoc() }],
+    "POST /api/v1/documents/{short_code}/versions": () => [versionsRoute.POST, { method: "POST", form: new FormData(), params: aDoc() }],
+    "POST /api/v1/documents/{short_code}/versions/{number}/restore": () => [
+      versionRestoreRoute.POST,
+      { method: "POST", params: { ...aDoc(), number: "1" } },
+    ],
+    "POST /api/v1/webhooks": () => [
+      webhooksRoute.POST,
+      { method: "POST", body: { url: "https://hooks.example.com/r", events: ["lead.captured"] } },
+    ],
+    "DELETE /api/v1/webhooks": () => [webhooksRoute.DELETE, { method: "DELETE" }],
+    "POST /api/v1/webhooks/test": () => [webhookTestRoute.POST, { method: "POST" }],
+    "POST /api/v1/documents/{short_code}/links": () => [documentLinksRoute.POST, { method: "POST", body: { name: "New" }, params: aDoc() }],
+    "PATCH /api/v1/links/{code}": () => [linkRoute.PATCH, { method: "PATCH", body: { name: "Renamed" }, params: aLink() }],
+    "DELETE /api/v1/links/{code}": () => [linkRoute.DELETE, { method: "DELETE", params: aLink() }],
+    "POST /api/v1/rooms": () => [roomsRoute.POST, { method: "POST", body: { name: "Another room" } }],
+    "PATCH /api/v1/rooms/{id}": () => [roomRoute.PATCH, { method: "PATCH", body: { name: "Renamed" }, params: room() }],
+    "DELETE /api/v1/rooms/{id}": () => [roomRoute.DELETE, { method: "DELETE", params: room() }],
+    "POST /api/v1/rooms/{id}/documents": () => [roomDocumentsRoute.POST, { method: "POST", body: aDoc(), params: room() }],
+    "PATCH /api/v1/rooms/{id}/documents/{short_code}": () => [
+      roomDocumentRoute.PATCH,
+      { method: "PATCH", body: { folder_id: null }, params: { ...room(), ...aDoc() } },
+    ],
+    "DELETE /api/v1/rooms/{id}/documents/{short_code}": () => [
+      roomDocumentRoute.DELETE,
+      { method: "DELETE", params: { ...room(), ...aDoc() } },
+    ],
+    "POST /api/v1/rooms/{id}/folders": () => [roomFoldersRoute.POST, { method: "POST", body: { name: "More" }, params: room() }],
+    "PATCH /api/v1/rooms/{id}/folders/{folder_id}": () => [
+      roomFolderRoute.PATCH,
+      { method: "PATCH", body: { name: "Renamed" }, params: { ...room(), folder_id: t.folderId } },
+    ],
+    "DELETE /api/v1/rooms/{id}/folders/{folder_id}": () => [
+      roomFolderRoute.DELETE,
+      { method: "DELETE", params: { ...room(), folder_id: t.folderId } },
+    ],
+    "POST /api/v1/rooms/{id}/links": () => [roomLinksRoute.POST, { method: "POST", body: { name: "New" }, params: room() }],
+    "PATCH /api/v1/rooms/{id}/links/{code}": () => [
+      roomLinkRoute.PATCH,
+      { method: "PATCH", body: { name: "Renamed" }, params: { ...room(), code: t.roomLinkCode } },
+    ],
+    "DELETE /api/v1/rooms/{id}/links/{code}": () => [
+      roomLinkRoute.DELETE,
+      { method: "DELETE", params: { ...room(), code: t.roomLinkCode } },
+    ],
+    "POST /api/v1/team/invitations": () => [
+      invitationsRoute.POST,
+      { method: "POST", body: { email: "guest@example.com", role: "member" } },
+    ],
+    "PATCH /api/v1/team/members/{user_id}": () => [
+      memberRoute.PATCH,
+      { method: "PATCH", body: { role: "admin" }, params: { user_id: t.memberA.id } },
+    ],
+    "DELETE /api/v1/team/members/{user_id}": () => [memberRoute.DELETE, { method: "DELETE", params: { user_id: t.memberA.id } }],
+    "POST /api/v1/team/transfer": () => [transferRoute.POST, { method: "POST", body: { user_id: t.memberA.id } }],
+  };
+
+  it("has a case for every operation the OpenAPI document publishes that changes something", () => {
+    const published = Object.entries(openApiDocument().paths ?? {}).flatMap(([path, item]) =>
+      Object.keys(item ?? {})
+        .filter((method) => ["post", "put", "patch", "delete"].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(Object.keys(changes).sort()).toEqual(published.sort());
+  });
+
+  for (const [operation, change] of Object.entries(changes)) {
+    it(`${operation}: is refused with 403 forbidden and changes nothing`, async () => {
+      const before = await teamASnapshot();
+      const [handler, init] = change();
+      const { status, body } = await call(handler, readKey, init);
+      expect(status).toBe(403);
+      expect(body.error).toMatchObject({ code: "forbidden", message: expect.stringMatching(/read-only/) });
+      expect(await teamASnapshot()).toEqual(before);
+    });
+  }
+
+  it("reads what its maker's role may read: documents, analytics, the team and the audit log", async () => {
+    const reads = await Promise.all([
+      call(documentsRoute.GET, readKey),
+      call(statsRoute.GET, readKey, { params: aDoc() }),
+      call(overviewRoute.GET, readKey),
+      call(teamRoute.GET, readKey),
+      call(auditLogRoute.GET, readKey),
+    ]);
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(reads[0]!.body.documents.map((d: { id: string }) => d.id)).toContain(t.doc.id);
+  });
+});

@@ -4,7 +4,7 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { createApiKey, regenerateApiKey, revokeApiKey } from "../../auth/api-keys";
-import { apiKeyNameForm } from "../../schemas/users";
+import { apiKeyForm } from "../../schemas/users";
 import { saveWebhookForm } from "../../dashboard/save-webhook-form";
 import { deleteWebhook, redeliver, sendTestEvent } from "../../webhooks/manage-webhook";
 import { requireTeam } from "../require-team";
@@ -13,9 +13,9 @@ import { type FormProblems, buttonAction, formAction, formData, formFields, form
 export type KeyState = (FormProblems & { key?: string; name?: string }) | undefined;
 
 export const createApiKeyAction = formAction(
-  { session: requireTeam("keys.manage"), args: z.tuple([formState<KeyState>(), formFields(apiKeyNameForm)]) },
-  async (team, _state, name): Promise<KeyState> => {
-    const { key, apiKey } = await createApiKey(team, name);
+  { session: requireTeam("keys.manage"), args: z.tuple([formState<KeyState>(), formFields(apiKeyForm)]) },
+  async (team, _state, { name, access }): Promise<KeyState> => {
+    const { key, apiKey } = await createApiKey(team, name, access);
     revalidatePath("/settings/api-keys");
     return { key, name: apiKey.name };
   },

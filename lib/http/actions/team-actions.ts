@@ -36,7 +36,7 @@ export const changeRoleAction = buttonAction(
 );
 
 /** Removing someone else (admins and the owner), or leaving (anyone but the owner). */
-export const removeMemberAction = buttonAction({ session: requireTeam("team.read"), args: z.tuple([recordId]) }, async (access, userId) => {
+export const removeMemberAction = buttonAction({ session: requireTeam("team.leave"), args: z.tuple([recordId]) }, async (access, userId) => {
   await removeMember(access, userId);
   if (userId === access.userId) redirect("/documents");
   revalidatePath("/settings/team");

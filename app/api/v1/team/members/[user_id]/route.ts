@@ -21,7 +21,7 @@ export const PATCH = withApiKey<Params>({ can: "members.manage" }, async ({ req,
 });
 
 // Any member may leave (their own user_id); removing someone else takes members.manage, checked by removeMember.
-export const DELETE = withApiKey<Params>({ can: "team.read" }, async ({ access, params }) => {
+export const DELETE = withApiKey<Params>({ can: "team.leave" }, async ({ access, params }) => {
   await removeMember(access, memberId(params));
   return noContent();
 });
