@@ -26,6 +26,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["viewer", "versions", "room-analytics"],
   ["jobs", "dashboard"],
   ["http"],
+  ["mcp"],
 ];
 
 /**

@@ -9,7 +9,11 @@ import { BODY_LIMITS, readCappedText } from "../request/read-body";
  * A parameter sent empty is one not given.
  */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.infer<S> {
-  const params = presentParams(new URL(req.url).searchParams);
+  return parseQueryValues(schema, presentParams(new URL(req.url).searchParams));
+}
+
+/** Query parameters that did not come in a URL (an MCP tool's arguments): the same checks and messages as parseQuery. */
+export function parseQueryValues<S extends z.ZodType>(schema: S, params: Record<string, unknown>): z.infer<S> {
   if (hasNulCharacter(params)) throw new ApiError("bad_request", NUL_MESSAGE);
   const result = schema.safeParse(params);
   if (!result.success) throw invalidInput(result.error, { code: "bad_request" });

@@ -23,7 +23,8 @@ export function errorResponse(error: unknown, requestId: string, headers: Record
   return respond(500, errorBody("internal_error", `Something went wrong on our side. Request id: ${requestId}`), headers);
 }
 
-function asApiError(error: unknown): ApiError | null {
+/** An error the client can act on, as an ApiError; null for anything else (a bug, an outage). */
+export function asApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
   if (error instanceof ZodError) return invalidInput(error);
   // An update or delete whose row another request removed first.

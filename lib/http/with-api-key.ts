@@ -41,6 +41,8 @@ export function withApiKey<P = Record<string, never>>(options: { public: true } 
         throw new ApiError(
           "unauthorized",
           key ? "The API key is invalid or has been revoked." : "Missing API key. Send it as: Authorization: Bearer <API_KEY>.",
+          // RFC 9110: a 401 names the scheme it wants (MCP clients read it).
+          { headers: { "WWW-Authenticate": "Bearer" } },
         );
       }
       if (account && "can" in options) authorize(account, options.can);

@@ -36,11 +36,14 @@ export const changeRoleAction = buttonAction(
 );
 
 /** Removing someone else (admins and the owner), or leaving (anyone but the owner). */
-export const removeMemberAction = buttonAction({ session: requireTeam("team.leave"), args: z.tuple([recordId]) }, async (access, userId) => {
-  await removeMember(access, userId);
-  if (userId === access.userId) redirect("/documents");
-  revalidatePath("/settings/team");
-});
+export const removeMemberAction = buttonAction(
+  { session: requireTeam("team.leave"), args: z.tuple([recordId]) },
+  async (access, userId) => {
+    await removeMember(access, userId);
+    if (userId === access.userId) redirect("/documents");
+    revalidatePath("/settings/team");
+  },
+);
 
 export const transferOwnershipAction = buttonAction(
   { session: requireTeam("team.transfer"), args: z.tuple([recordId]) },

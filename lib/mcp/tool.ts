@@ -1,0 +1,24 @@
+import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
+import type { TeamAccess, TeamAction } from "../teams/permissions";
+import type { JsonObjectSchema } from "./tool-arguments";
+
+/**
+ * One MCP tool over one use-case: what an assistant reads to choose it (name, title, description,
+ * the JSON Schema of its arguments), the team action a key needs to see and call it, and `run`,
+ * which parses the arguments with the REST route's own schemas and answers what the route answers.
+ */
+export type McpTool = {
+  name: string;
+  title: string;
+  description: string;
+  action: TeamAction;
+  annotations: ToolAnnotations;
+  inputSchema: JsonObjectSchema;
+  run: (access: TeamAccess, args: Record<string, unknown>) => Promise<object>;
+};
+
+/** Reads nothing outside the team's data and changes nothing. */
+export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+
+/** Adds something new (a link, a room); never changes or removes what exists. */
+export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
