@@ -1,7 +1,9 @@
 import { expect, test } from "../test/support/playwright/api-contract";
 import { recomputeAggregates } from "../lib/analytics/recompute-aggregates";
 import { addViewer } from "../scripts/lib/activity";
+import type { operations } from "../lib/generated/openapi/schema";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
+import type { Api } from "../test/support/playwright/api-client";
 import "../test/support/playwright/database";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
@@ -68,12 +70,12 @@ test.beforeAll(async ({ request }) => {
   await recomputeAggregates([deck.id, quiet.id]);
 });
 
-const get = (request: import("@playwright/test").APIRequestContext, path: string) => request.get(path, { headers: account.auth });
+const byDeck = () => ({ path: { short_code: deck.short_code } });
 
-test("stats without a period come from the maintained aggregates", async ({ request }) => {
-  const response = await get(request, `/api/v1/documents/${deck.short_code}/stats`);
-  expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({
+test("stats without a period come from the maintained aggregates", async ({ api }) => {
+  const { data, response } = await api(account).GET("/api/v1/documents/{short_code}/stats", { params: byDeck() });
+  expect(response.status).toBe(200);
+  expect(data).toEqual({
     views: 4,
     unique_viewers: 3,
     total_time_seconds: 73.5,
@@ -90,9 +92,10 @@ test("stats without a period come from the maintained aggregates", async ({ requ
   });
 });
 
-test("stats with since/until count only activity in the window", async ({ request }) => {
-  const response = await get(request, `/api/v1/documents/${deck.short_code}/stats?since=${isoDate(at(3))}`);
-  expect(await response.json()).toEqual({
+test("stats with since/until count only activity in the window", async ({ api }) => {
+  const stats = (query: { since?: string; until?: string }) =>
+    api(account).GET("/api/v1/documents/{short_code}/stats", { params: { ...byDeck(), query } });
+  expect((await stats({ since: isoDate(at(3)) })).data).toEqual({
     views: 2,
     unique_viewers: 2,
     total_time_seconds: 12.5,
@@ -107,21 +110,23 @@ test("stats with since/until count only activity in the window", async ({ reques
     ],
     engagement_breakdown: { label: "High Interest", type: "hot" },
   });
-  const before = await (await get(request, `/api/v1/documents/${deck.short_code}/stats?until=${isoDate(at(20))}`)).json();
+  const { data: before } = await stats({ until: isoDate(at(20)) });
   expect(before).toMatchObject({
     views: 0,
     unique_viewers: 0,
     avg_completion: 0,
     engagement_breakdown: { label: "Not Opened", type: "none" },
   });
-  expect(before.page_analytics).toHaveLength(4);
+  expect(before!.page_analytics).toHaveLength(4);
 });
 
-test("viewers come most engaged first, then most recent, with exact fields", async ({ request }) => {
-  const body = await (await get(request, `/api/v1/documents/${deck.short_code}/viewers`)).json();
+test("viewers come most engaged first, then most recent, with exact fields", async ({ api }) => {
+  const viewers = (query: { page?: number; per_page?: number } = {}) =>
+    api(account).GET("/api/v1/documents/{short_code}/viewers", { params: { ...byDeck(), query } });
+  const body = (await viewers()).data!;
   expect(body.total_viewers).toBe(3);
   expect(body.pagination).toEqual({ page: 1, per_page: 20, total: 3, total_pages: 1 });
-  expect(body.viewers.map((v: { email: string | null }) => v.email)).toEqual(["bob@gmail.com", "alice@acme.com", null]);
+  expect(body.viewers.map((v) => v.email)).toEqual(["bob@gmail.com", "alice@acme.com", null]);
   expect(body.viewers[0]).toEqual({
     viewer_id: expect.stringMatching(/^anon_[A-Za-z0-9]{16}$/),
     email: "bob@gmail.com",
@@ -144,14 +149,15 @@ test("viewers come most engaged first, then most recent, with exact fields", asy
     completion: 0.25,
     engagement_label: "Skimmed",
   });
-  const second = await (await get(request, `/api/v1/documents/${deck.short_code}/viewers?per_page=2&page=2`)).json();
+  const second = (await viewers({ per_page: 2, page: 2 })).data!;
   expect(second.viewers).toHaveLength(1);
   expect(second.pagination).toEqual({ page: 2, per_page: 2, total: 3, total_pages: 2 });
 });
 
-test("leads come newest first and filter on captured_at", async ({ request }) => {
-  const body = await (await get(request, `/api/v1/documents/${deck.short_code}/leads`)).json();
-  expect(body).toEqual({
+test("leads come newest first and filter on captured_at", async ({ api }) => {
+  const leads = (query: { since?: string } = {}) =>
+    api(account).GET("/api/v1/documents/{short_code}/leads", { params: { ...byDeck(), query } });
+  expect((await leads()).data).toEqual({
     leads: [
       {
         email: "bob@gmail.com",
@@ -172,35 +178,38 @@ test("leads come newest first and filter on captured_at", async ({ request }) =>
     ],
     pagination: { page: 1, per_page: 20, total: 2, total_pages: 1 },
   });
-  const recent = await (await get(request, `/api/v1/documents/${deck.short_code}/leads?since=${isoDate(at(3))}`)).json();
-  expect(recent.leads.map((l: { email: string }) => l.email)).toEqual(["bob@gmail.com"]);
+  const recent = (await leads({ since: isoDate(at(3)) })).data!;
+  expect(recent.leads.map((l) => l.email)).toEqual(["bob@gmail.com"]);
 });
 
-test("the portfolio overview sums activity, ranks documents and counts levels", async ({ request }) => {
-  const all = await (await get(request, "/api/v1/analytics/overview")).json();
-  expect(all).toEqual({
+test("the portfolio overview sums activity, ranks documents and counts levels", async ({ api }) => {
+  const overview = async (query: { since?: string; until?: string } = {}) =>
+    (await api(account).GET("/api/v1/analytics/overview", { params: { query } })).data!;
+  expect(await overview()).toEqual({
     period: { since: null, until: null },
     totals: { documents: 2, total_views: 4, unique_viewers: 3, leads_captured: 2, avg_completion: 0.6667 },
     top_documents: [{ short_code: deck.short_code, title: "Acme pitch deck", views: 4, completion: 0.6667, leads: 2 }],
     engagement_breakdown: { high_interest: 1, read: 0, skimmed: 0, opened: 0, not_opened: 1 },
   });
   const since = isoDate(at(3));
-  const windowed = await (await get(request, `/api/v1/analytics/overview?since=${since}`)).json();
-  expect(windowed).toEqual({
+  expect(await overview({ since })).toEqual({
     period: { since, until: null },
     totals: { documents: 2, total_views: 2, unique_viewers: 2, leads_captured: 1, avg_completion: 0.5 },
     top_documents: [{ short_code: deck.short_code, title: "Acme pitch deck", views: 2, completion: 0.5, leads: 1 }],
     engagement_breakdown: { high_interest: 1, read: 0, skimmed: 0, opened: 0, not_opened: 1 },
   });
-  const past = await (await get(request, `/api/v1/analytics/overview?until=${isoDate(at(30))}`)).json();
-  expect(past.totals.documents).toBe(0);
+  expect((await overview({ until: isoDate(at(30)) })).totals.documents).toBe(0);
 });
 
 test.describe("GET /api/v1/documents", () => {
-  test("list items carry exactly the list fields", async ({ request }) => {
-    const body = await (await get(request, "/api/v1/documents")).json();
+  type ListQuery = NonNullable<operations["listDocuments"]["parameters"]["query"]>;
+  const list = async (api: (account: Account) => Api, query: ListQuery = {}) =>
+    (await api(account).GET("/api/v1/documents", { params: { query } })).data!;
+
+  test("list items carry exactly the list fields", async ({ api }) => {
+    const body = await list(api);
     expect(body.pagination).toEqual({ page: 1, per_page: 20, total: 2, total_pages: 1 });
-    const item = body.documents.find((d: { id: string }) => d.id === deck.id);
+    const item = body.documents.find((d) => d.id === deck.id);
     expect(item).toEqual({
       id: deck.id,
       title: "Acme pitch deck",
@@ -214,40 +223,38 @@ test.describe("GET /api/v1/documents", () => {
     });
   });
 
-  test("filters by search, engagement, leads and creation date", async ({ request }) => {
-    const ids = async (query: string) =>
-      ((await (await get(request, `/api/v1/documents?${query}`)).json()).documents as Array<{ id: string }>).map((d) => d.id);
-    expect(await ids("search=PITCH")).toEqual([deck.id]);
-    expect(await ids("search=nothing-like-this")).toEqual([]);
-    expect(await ids("engagement=high_interest")).toEqual([deck.id]);
-    expect(await ids("engagement=not_opened")).toEqual([quiet.id]);
-    expect(await ids("engagement=read")).toEqual([]);
-    expect(await ids("has_leads=true")).toEqual([deck.id]);
-    expect(await ids("has_leads=false")).toEqual([quiet.id]);
-    expect(await ids(`since=${isoDate(at(0))}`)).toEqual([quiet.id, deck.id]);
-    expect(await ids(`until=${isoDate(at(1))}`)).toEqual([]);
+  test("filters by search, engagement, leads and creation date", async ({ api }) => {
+    const ids = async (query: ListQuery) => (await list(api, query)).documents.map((d) => d.id);
+    expect(await ids({ search: "PITCH" })).toEqual([deck.id]);
+    expect(await ids({ search: "nothing-like-this" })).toEqual([]);
+    expect(await ids({ engagement: "high_interest" })).toEqual([deck.id]);
+    expect(await ids({ engagement: "not_opened" })).toEqual([quiet.id]);
+    expect(await ids({ engagement: "read" })).toEqual([]);
+    expect(await ids({ has_leads: "true" })).toEqual([deck.id]);
+    expect(await ids({ has_leads: "false" })).toEqual([quiet.id]);
+    expect(await ids({ since: isoDate(at(0)) })).toEqual([quiet.id, deck.id]);
+    expect(await ids({ until: isoDate(at(1)) })).toEqual([]);
   });
 
-  test("sorts with each key's natural direction, and order reverses it", async ({ request }) => {
-    const titles = async (query: string) =>
-      ((await (await get(request, `/api/v1/documents?${query}`)).json()).documents as Array<{ title: string }>).map((d) => d.title);
-    expect(await titles("")).toEqual(["Zebra unread memo", "Acme pitch deck"]);
-    expect(await titles("sort=created_at&order=asc")).toEqual(["Acme pitch deck", "Zebra unread memo"]);
-    expect(await titles("sort=views")).toEqual(["Acme pitch deck", "Zebra unread memo"]);
-    expect(await titles("sort=views&order=asc")).toEqual(["Zebra unread memo", "Acme pitch deck"]);
-    expect(await titles("sort=engagement")).toEqual(["Acme pitch deck", "Zebra unread memo"]);
-    expect(await titles("sort=title")).toEqual(["Acme pitch deck", "Zebra unread memo"]);
-    expect(await titles("sort=title&order=desc")).toEqual(["Zebra unread memo", "Acme pitch deck"]);
+  test("sorts with each key's natural direction, and order reverses it", async ({ api }) => {
+    const titles = async (query: ListQuery) => (await list(api, query)).documents.map((d) => d.title);
+    expect(await titles({})).toEqual(["Zebra unread memo", "Acme pitch deck"]);
+    expect(await titles({ sort: "created_at", order: "asc" })).toEqual(["Acme pitch deck", "Zebra unread memo"]);
+    expect(await titles({ sort: "views" })).toEqual(["Acme pitch deck", "Zebra unread memo"]);
+    expect(await titles({ sort: "views", order: "asc" })).toEqual(["Zebra unread memo", "Acme pitch deck"]);
+    expect(await titles({ sort: "engagement" })).toEqual(["Acme pitch deck", "Zebra unread memo"]);
+    expect(await titles({ sort: "title" })).toEqual(["Acme pitch deck", "Zebra unread memo"]);
+    expect(await titles({ sort: "title", order: "desc" })).toEqual(["Zebra unread memo", "Acme pitch deck"]);
   });
 
-  test("paginates; a page past the end is empty with correct pagination", async ({ request }) => {
-    const second = await (await get(request, "/api/v1/documents?per_page=1&page=2")).json();
+  test("paginates; a page past the end is empty with correct pagination", async ({ api }) => {
+    const second = await list(api, { per_page: 1, page: 2 });
     expect(second.documents).toHaveLength(1);
     expect(second.pagination).toEqual({ page: 2, per_page: 1, total: 2, total_pages: 2 });
-    const past = await (await get(request, "/api/v1/documents?page=9")).json();
-    expect(past).toEqual({ documents: [], pagination: { page: 9, per_page: 20, total: 2, total_pages: 1 } });
+    expect(await list(api, { page: 9 })).toEqual({ documents: [], pagination: { page: 9, per_page: 20, total: 2, total_pages: 1 } });
   });
 
+  // Parameters the generated client's types would refuse go out as raw query strings.
   const bad: Array<[string, string]> = [
     ["page=0", "page"],
     ["page=abc", "page"],
@@ -266,7 +273,7 @@ test.describe("GET /api/v1/documents", () => {
   ];
   for (const [query, mention] of bad) {
     test(`refuses ${query} with 400 bad_request naming it`, async ({ request }) => {
-      const response = await get(request, `/api/v1/documents?${query}`);
+      const response = await request.get(`/api/v1/documents?${query}`, { headers: account.auth });
       expect(response.status()).toBe(400);
       const body = await response.json();
       expect(body.error.code).toBe("bad_request");
@@ -281,7 +288,7 @@ test.describe("GET /api/v1/documents", () => {
       `/api/v1/documents/${deck.short_code}/leads?page=-1`,
       `/api/v1/analytics/overview?until=31-01-2026`,
     ]) {
-      const response = await get(request, path);
+      const response = await request.get(path, { headers: account.auth });
       expect(response.status(), path).toBe(400);
     }
   });

@@ -8,6 +8,8 @@ import { encryptedPdf, encryptPdf } from "../test/support/encrypted-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
 import { upload, uploadOk } from "../test/support/playwright/upload";
+import type { Api } from "../test/support/playwright/api-client";
+import type { components } from "../lib/generated/openapi/schema";
 
 /** A document's stored files besides its page images (which the background keeps adding after an upload answers). */
 const documentFiles = (dir: string) => filesUnder(dir).filter((file) => !file.split(path.sep).includes("pages"));
@@ -46,6 +48,27 @@ test.beforeAll(async () => {
   account = await newAccount();
 });
 
+type DocumentUpdate = components["schemas"]["DocumentUpdate"];
+const byCode = (short_code: string) => ({ params: { path: { short_code } } });
+
+/** Each operation on one document, as the client's status and error code. */
+async function everyDocumentOperation(client: Api, shortCode: string) {
+  const path = byCode(shortCode);
+  const answers = {
+    get: await client.GET("/api/v1/documents/{short_code}", path),
+    stats: await client.GET("/api/v1/documents/{short_code}/stats", path),
+    viewers: await client.GET("/api/v1/documents/{short_code}/viewers", path),
+    leads: await client.GET("/api/v1/documents/{short_code}/leads", path),
+    patch: await client.PATCH("/api/v1/documents/{short_code}", { ...path, body: { title: "mine" } }),
+    delete: await client.DELETE("/api/v1/documents/{short_code}", path),
+  };
+  return Object.fromEntries(Object.entries(answers).map(([name, { response, error }]) => [name, [response.status, error?.error.code]]));
+}
+
+const NOT_FOUND_EVERYWHERE = Object.fromEntries(
+  ["get", "stats", "viewers", "leads", "patch", "delete"].map((name) => [name, [404, "not_found"]]),
+);
+
 function expectRateLimitHeaders(headers: Record<string, string>) {
   expect(headers["x-ratelimit-limit"]).toBe("100");
   expect(Number(headers["x-ratelimit-remaining"])).toBeGreaterThanOrEqual(0);
@@ -55,18 +78,18 @@ function expectRateLimitHeaders(headers: Record<string, string>) {
 }
 
 test.describe("authentication", () => {
-  test("a request without a key is 401 unauthorized, with rate-limit headers", async ({ request }) => {
-    const response = await request.get("/api/v1/documents");
-    expect(response.status()).toBe(401);
-    expect(await response.json()).toEqual({ error: { code: "unauthorized", message: expect.stringContaining("Authorization: Bearer") } });
-    expectRateLimitHeaders(response.headers());
+  test("a request without a key is 401 unauthorized, with rate-limit headers", async ({ api }) => {
+    const { error, response } = await api().GET("/api/v1/documents");
+    expect(response.status).toBe(401);
+    expect(error).toEqual({ error: { code: "unauthorized", message: expect.stringContaining("Authorization: Bearer") } });
+    expectRateLimitHeaders(Object.fromEntries(response.headers));
   });
 
-  test("an unknown or malformed key is 401", async ({ request }) => {
+  test("an unknown or malformed key is 401", async ({ api }) => {
     for (const value of ["Bearer pw_live_00000000000000000000000000000000", "Bearer nonsense", "Basic abc"]) {
-      const response = await request.get("/api/v1/documents", { headers: { Authorization: value } });
-      expect(response.status(), value).toBe(401);
-      expect((await response.json()).error.code).toBe("unauthorized");
+      const { error, response } = await api().GET("/api/v1/documents", { headers: { Authorization: value } });
+      expect(response.status, value).toBe(401);
+      expect(error?.error.code).toBe("unauthorized");
     }
   });
 });
@@ -257,46 +280,43 @@ test.describe("POST /api/v1/documents", () => {
 });
 
 test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
-  test("GET accepts s-<code> and the bare code; unknown codes are 404 not_found", async ({ request }) => {
+  test("GET accepts s-<code> and the bare code; unknown codes are 404 not_found", async ({ request, api }) => {
     const doc = await uploadOk(request, account);
     for (const code of [doc.short_code, doc.short_code.slice(2)]) {
-      const response = await request.get(`/api/v1/documents/${code}`, { headers: account.auth });
-      expect(response.status()).toBe(200);
-      expect(await response.json()).toEqual(doc);
+      const { data, response } = await api(account).GET("/api/v1/documents/{short_code}", byCode(code));
+      expect(response.status).toBe(200);
+      expect(data).toEqual(doc);
     }
     for (const code of ["s-0000000000", "nope", "s-" + "x".repeat(40)]) {
-      const response = await request.get(`/api/v1/documents/${code}`, { headers: account.auth });
-      expect(response.status()).toBe(404);
-      expect(await response.json()).toEqual({ error: { code: "not_found", message: "Document not found" } });
+      const { error, response } = await api(account).GET("/api/v1/documents/{short_code}", byCode(code));
+      expect(response.status).toBe(404);
+      expect(error).toEqual({ error: { code: "not_found", message: "Document not found" } });
     }
   });
 
-  test("PATCH changes only the fields sent, and rewrites the preview when the gate moves", async ({ request }) => {
+  test("PATCH changes only the fields sent, and rewrites the preview when the gate moves", async ({ request, api }) => {
     const doc = await uploadOk(request, account, { pages: 6 });
     const before = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
-    const response = await request.patch(`/api/v1/documents/${doc.short_code}`, {
-      headers: account.auth,
-      data: { title: "Q3 Deck", allow_download: false, gate_page: 5 },
-    });
-    expect(response.status()).toBe(200);
-    const body = await response.json();
+    const patch = (body: DocumentUpdate) => api(account).PATCH("/api/v1/documents/{short_code}", { ...byCode(doc.short_code), body });
+    const { data: body, response } = await patch({ title: "Q3 Deck", allow_download: false, gate_page: 5 });
+    expect(response.status).toBe(200);
     expect(body).toEqual({ ...doc, title: "Q3 Deck", settings: { ...doc.settings, allow_download: false, gate_page: 5 } });
     const after = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     expect(after.previewPageCount).toBe(4);
     expect(after.previewStorageKey).not.toBe(before.previewStorageKey);
     expect(documentFiles(`${E2E_STORAGE_DIR}/documents/${doc.id}`)).toHaveLength(2);
 
-    const empty = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: {} });
-    expect(await empty.json()).toEqual(body);
+    expect((await patch({})).data).toEqual(body);
   });
 
-  test("PATCH sets and clears the password", async ({ request }) => {
+  test("PATCH sets and clears the password", async ({ request, api }) => {
     const doc = await uploadOk(request, account);
-    const set = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { password: "letmein!" } });
-    expect((await set.json()).settings.password).toBe(true);
-    const cleared = await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { password: null } });
-    expect((await cleared.json()).settings.password).toBe(false);
+    const patch = (body: DocumentUpdate) => api(account).PATCH("/api/v1/documents/{short_code}", { ...byCode(doc.short_code), body });
+    expect((await patch({ password: "letmein!" })).data?.settings.password).toBe(true);
+    expect((await patch({ password: null })).data?.settings.password).toBe(false);
   });
+
+  // Bodies the generated client's types would refuse go out raw.
 
   const badPatches: Array<[string, unknown, number, string]> = [
     ["gate_page beyond the page count", { gate_page: 6 }, 422, "gate_page"],
@@ -329,22 +349,19 @@ test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
     expect((await response.json()).error.code).toBe("bad_request");
   });
 
-  test("DELETE soft-deletes: 204 without a body, then 404 everywhere, gone from the list, kept in the database", async ({ request }) => {
+  test("DELETE soft-deletes: 204 without a body, then 404 everywhere, gone from the list, kept in the database", async ({
+    request,
+    api,
+  }) => {
     const doc = await uploadOk(request, account);
-    const response = await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth });
-    expect(response.status()).toBe(204);
-    expect(await response.body()).toHaveLength(0);
-    expectRateLimitHeaders(response.headers());
-    for (const path of ["", "/stats", "/viewers", "/leads"]) {
-      const gone = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: account.auth });
-      expect(gone.status(), path).toBe(404);
-    }
-    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: account.auth, data: { title: "x" } })).status()).toBe(
-      404,
-    );
-    expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(404);
-    const list = await (await request.get(`/api/v1/documents?per_page=100`, { headers: account.auth })).json();
-    expect(list.documents.map((d: { id: string }) => d.id)).not.toContain(doc.id);
+    const client = api(account);
+    const { response } = await client.DELETE("/api/v1/documents/{short_code}", byCode(doc.short_code));
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    expectRateLimitHeaders(Object.fromEntries(response.headers));
+    expect(await everyDocumentOperation(client, doc.short_code)).toEqual(NOT_FOUND_EVERYWHERE);
+    const { data: list } = await client.GET("/api/v1/documents", { params: { query: { per_page: 100 } } });
+    expect(list!.documents.map((d) => d.id)).not.toContain(doc.id);
     const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     expect(row.isActive).toBe(false);
     expect(row.deletedAt).toBeInstanceOf(Date);
@@ -352,20 +369,12 @@ test.describe("GET, PATCH and DELETE /api/v1/documents/{short_code}", () => {
 });
 
 test.describe("tenant isolation", () => {
-  test("another account's document is 404 on every path", async ({ request }) => {
+  test("another account's document is 404 on every path", async ({ request, api }) => {
     const doc = await uploadOk(request, account);
-    const other = await newAccount("intruder");
-    for (const path of ["", "/stats", "/viewers", "/leads"]) {
-      const response = await request.get(`/api/v1/documents/${doc.short_code}${path}`, { headers: other.auth });
-      expect(response.status(), path).toBe(404);
-    }
-    expect((await request.patch(`/api/v1/documents/${doc.short_code}`, { headers: other.auth, data: { title: "mine" } })).status()).toBe(
-      404,
-    );
-    expect((await request.delete(`/api/v1/documents/${doc.short_code}`, { headers: other.auth })).status()).toBe(404);
-    const list = await (await request.get(`/api/v1/documents`, { headers: other.auth })).json();
-    expect(list.documents).toEqual([]);
-    expect((await request.get(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(200);
+    const other = api(await newAccount("intruder"));
+    expect(await everyDocumentOperation(other, doc.short_code)).toEqual(NOT_FOUND_EVERYWHERE);
+    expect((await other.GET("/api/v1/documents")).data?.documents).toEqual([]);
+    expect((await api(account).GET("/api/v1/documents/{short_code}", byCode(doc.short_code))).response.status).toBe(200);
   });
 });
 

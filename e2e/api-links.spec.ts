@@ -29,40 +29,45 @@ test.beforeAll(async ({ request }) => {
 
 test.describe("links over HTTP", () => {
   test("create, list, get, update and delete a link, with rate-limit headers and the OpenAPI document naming each operation", async ({
+    api,
     request,
   }) => {
-    const created = await request.post(`/api/v1/documents/${shortCode}/links`, {
-      headers: owner.auth,
-      data: { name: "Sequoia — Jane", settings: { allow_download: false, expires_at: "2030-01-01T00:00:00Z" } },
+    const client = api(owner);
+    const document = { params: { path: { short_code: shortCode } } };
+    const created = await client.POST("/api/v1/documents/{short_code}/links", {
+      ...document,
+      body: { name: "Sequoia — Jane", settings: { allow_download: false, expires_at: "2030-01-01T00:00:00Z" } },
     });
-    expect(created.status()).toBe(201);
-    expect(created.headers()["x-ratelimit-limit"]).toBe("100");
-    const link = await created.json();
+    expect(created.response.status).toBe(201);
+    expect(created.response.headers.get("x-ratelimit-limit")).toBe("100");
+    const link = created.data!;
     expect(Object.keys(link).sort()).toEqual(LINK_FIELDS);
     expect(Object.keys(link.settings).sort()).toEqual(SETTINGS_FIELDS);
-    expect(created.headers()["location"]).toBe(`/api/v1/links/${link.code}`);
+    expect(created.response.headers.get("location")).toBe(`/api/v1/links/${link.code}`);
     expect(link).toMatchObject({ name: "Sequoia — Jane", is_active: true, overrides: ["allow_download", "expires_at"] });
     expect(link.url).toMatch(new RegExp(`/s/${link.code}$`));
 
-    const listed = await (await request.get(`/api/v1/documents/${shortCode}/links`, { headers: owner.auth })).json();
-    expect(listed.links.map((l: { code: string }) => l.code)).toEqual([link.code]);
-    expect(listed.pagination).toEqual({ page: 1, per_page: 20, total: 1, total_pages: 1 });
+    const { data: listed } = await client.GET("/api/v1/documents/{short_code}/links", document);
+    expect(listed!.links.map((l) => l.code)).toEqual([link.code]);
+    expect(listed!.pagination).toEqual({ page: 1, per_page: 20, total: 1, total_pages: 1 });
 
-    const patched = await request.patch(`/api/v1/links/${link.code}`, {
-      headers: owner.auth,
-      data: { is_active: false, settings: { watermark: "{email}" }, inherit: ["allow_download"] },
+    const byCode = { params: { path: { code: link.code } } };
+    const patched = await client.PATCH("/api/v1/links/{code}", {
+      ...byCode,
+      body: { is_active: false, settings: { watermark: "{email}" }, inherit: ["allow_download"] },
     });
-    expect(patched.status()).toBe(200);
-    expect(await patched.json()).toMatchObject({
+    expect(patched.response.status).toBe(200);
+    expect(patched.data).toMatchObject({
       is_active: false,
       overrides: ["expires_at", "watermark"],
       settings: { allow_download: true },
     });
-    expect((await request.get(`/api/v1/links/${link.code}`, { headers: owner.auth })).status()).toBe(200);
+    expect((await client.GET("/api/v1/links/{code}", byCode)).response.status).toBe(200);
 
-    const removed = await request.delete(`/api/v1/links/${link.code}`, { headers: owner.auth });
-    expect(removed.status()).toBe(204);
-    expect((await request.get(`/api/v1/links/${link.code}`, { headers: owner.auth })).status()).toBe(404);
+    const removed = await client.DELETE("/api/v1/links/{code}", byCode);
+    expect(removed.response.status).toBe(204);
+    const gone = await client.GET("/api/v1/links/{code}", byCode);
+    expect([gone.response.status, gone.error?.error.code]).toEqual([404, "not_found"]);
     expect((await db.link.findUniqueOrThrow({ where: { code: link.code } })).deletedAt).not.toBeNull();
 
     const openapi = await (await request.get("/api/v1/openapi.json")).json();
@@ -88,28 +93,30 @@ test.describe("links over HTTP", () => {
     expect(notJson.status()).toBe(400);
   });
 
-  test("another account's document and links are 404, and ?link= of an unknown code is 404", async ({ request }) => {
-    const { code } = await (
-      await request.post(`/api/v1/documents/${shortCode}/links`, { headers: owner.auth, data: { name: "Private" } })
-    ).json();
-    for (const [method, path] of [
-      ["get", `/api/v1/documents/${shortCode}/links`],
-      ["post", `/api/v1/documents/${shortCode}/links`],
-      ["get", `/api/v1/links/${code}`],
-      ["patch", `/api/v1/links/${code}`],
-      ["delete", `/api/v1/links/${code}`],
-    ] as const) {
-      const response = await request[method](path, {
-        headers: stranger.auth,
-        data: method === "get" || method === "delete" ? undefined : { name: "x" },
-      });
-      expect(response.status(), `${method} ${path}`).toBe(404);
-      expect((await response.json()).error.code).toBe("not_found");
+  test("another account's document and links are 404, and ?link= of an unknown code is 404", async ({ api }) => {
+    const byDocument = { params: { path: { short_code: shortCode } } };
+    const { data: link } = await api(owner).POST("/api/v1/documents/{short_code}/links", { ...byDocument, body: { name: "Private" } });
+    const byCode = { params: { path: { code: link!.code } } };
+    const client = api(stranger);
+    const answers = {
+      "GET its document's links": await client.GET("/api/v1/documents/{short_code}/links", byDocument),
+      "POST a link to its document": await client.POST("/api/v1/documents/{short_code}/links", { ...byDocument, body: { name: "x" } }),
+      "GET the link": await client.GET("/api/v1/links/{code}", byCode),
+      "PATCH the link": await client.PATCH("/api/v1/links/{code}", { ...byCode, body: { name: "x" } }),
+      "DELETE the link": await client.DELETE("/api/v1/links/{code}", byCode),
+    };
+    for (const [name, { response, error }] of Object.entries(answers)) {
+      expect([response.status, error?.error.code], name).toEqual([404, "not_found"]);
     }
-    const stats = await request.get(`/api/v1/documents/${shortCode}/stats?link=${code}`, { headers: owner.auth });
-    expect(stats.status()).toBe(200);
-    expect(await stats.json()).toMatchObject({ views: 0, unique_viewers: 0 });
-    expect((await request.get(`/api/v1/documents/${shortCode}/viewers?link=zzzzzzzzzz`, { headers: owner.auth })).status()).toBe(404);
+    const stats = await api(owner).GET("/api/v1/documents/{short_code}/stats", {
+      params: { path: { short_code: shortCode }, query: { link: link!.code } },
+    });
+    expect(stats.response.status).toBe(200);
+    expect(stats.data).toMatchObject({ views: 0, unique_viewers: 0 });
+    const unknown = await api(owner).GET("/api/v1/documents/{short_code}/viewers", {
+      params: { path: { short_code: shortCode }, query: { link: "zzzzzzzzzz" } },
+    });
+    expect(unknown.response.status).toBe(404);
   });
 
   test("methods a path does not serve are 405 with Allow", async ({ request }) => {

@@ -38,6 +38,30 @@ describe("the OpenAPI document", () => {
     expect(document.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
+  it("asks for the bearer key on every operation, and for nothing on the deliveries a webhook receiver implements", () => {
+    expect(document.security).toEqual([{ bearerAuth: [] }]);
+    const webhookSecurity = Object.values(document.webhooks ?? {}).map((item) => (item as { post: { security?: unknown } }).post.security);
+    expect(webhookSecurity.every((security) => Array.isArray(security) && security.length === 0)).toBe(true);
+  });
+
+  it("names every operation with a unique, verb-first camelCase operationId and a tag it describes", () => {
+    const operations = [...Object.values(document.paths ?? {}), ...Object.values(document.webhooks ?? {})].flatMap((item) =>
+      Object.values(item as Record<string, { operationId?: string; tags?: string[] }>),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    const verbFirst =
+      /^(list|get|upload|update|delete|save|test|create|add|move|remove|restore|download|invite|transfer|receive)[A-Z][A-Za-z]+$/;
+    expect(ids.filter((id) => !verbFirst.test(id ?? ""))).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    const described = new Set((document.tags ?? []).filter((tag) => tag.description).map((tag) => tag.name));
+    expect(operations.every((operation) => operation.tags?.length === 1 && described.has(operation.tags[0]!))).toBe(true);
+    // The ones SPEC.md's operations are known by.
+    expect(ids).toEqual(
+      expect.arrayContaining(["listDocuments", "uploadDocument", "getDocument", "updateDocument", "deleteDocument", "getDocumentStats"]),
+    );
+    expect(ids).toEqual(expect.arrayContaining(["listDocumentViewers", "listDocumentLeads", "getAnalyticsOverview"]));
+  });
+
   it("documents every route the app serves, and nothing it does not", async () => {
     expect(documented).toEqual(await servedOperations());
   });

@@ -63,25 +63,33 @@ function templates(document: OpenApiDocument) {
     .sort((a, b) => b.literals - a.literals);
 }
 
-/** A checker for the OpenAPI document `published`: it throws ContractViolation for a response the document does not allow. */
-export function contractChecker(published: object): (exchange: Exchange) => Checked | null {
-  const document = published as OpenApiDocument;
+/**
+ * Validation against the schemas of the OpenAPI document `published`, read closed, each schema
+ * named by its JSON pointer steps (`["components", "schemas", "Error"]`): null, or what is wrong.
+ */
+export function documentValidator(published: object): (steps: string[], value: unknown, dataVar?: string) => string | null {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   ajv.addFormat("binary", true);
-  ajv.addSchema(closeObjects(document) as Json, DOCUMENT_ID);
+  ajv.addSchema(closeObjects(published) as Json, DOCUMENT_ID);
   const compiled = new Map<string, ValidateFunction>();
-  const paths = templates(document);
-  const errorSchema = `${DOCUMENT_ID}#/components/schemas/Error`;
-
-  const validate = (ref: string, body: unknown): string | null => {
+  return (steps, value, dataVar = "body") => {
+    const ref = `${DOCUMENT_ID}#${pointer("", ...steps)}`;
     let check = compiled.get(ref);
     if (!check) {
       check = ajv.compile({ $ref: ref });
       compiled.set(ref, check);
     }
-    return check(body) ? null : ajv.errorsText(check.errors, { dataVar: "body" });
+    return check(value) ? null : ajv.errorsText(check.errors, { dataVar });
   };
+}
+
+/** A checker for the OpenAPI document `published`: it throws ContractViolation for a response the document does not allow. */
+export function contractChecker(published: object): (exchange: Exchange) => Checked | null {
+  const document = published as OpenApiDocument;
+  const validate = documentValidator(published);
+  const paths = templates(document);
+  const errorSchema = ["components", "schemas", "Error"];
 
   const parsedBody = (exchange: Exchange): unknown => {
     try {
@@ -149,8 +157,8 @@ export function contractChecker(published: object): (exchange: Exchange) => Chec
       if (exchange.body !== "") throw new ContractViolation(exchange, `${name} ${exchange.status} declares no body, but one came`);
       return { operation: `${name} ${exchange.status}` };
     }
-    const ref = `${DOCUMENT_ID}#${pointer("", "paths", match.template, method, "responses", String(exchange.status), "content", "application/json", "schema")}`;
-    const problem = validate(ref, parsedBody(exchange));
+    const schema = ["paths", match.template, method, "responses", String(exchange.status), "content", "application/json", "schema"];
+    const problem = validate(schema, parsedBody(exchange));
     if (problem) throw new ContractViolation(exchange, `the body does not match the document's schema: ${problem}`);
     return { operation: `${name} ${exchange.status}` };
   };

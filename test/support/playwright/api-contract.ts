@@ -3,6 +3,8 @@ import path from "node:path";
 import { type APIRequestContext, type APIResponse, test as base } from "@playwright/test";
 import { openApiDocument } from "../../../lib/http/openapi";
 import { contractChecker, type Exchange } from "../api-contract";
+import type { Account } from "./accounts";
+import { type Api, apiClient } from "./api-client";
 
 export { expect } from "@playwright/test";
 
@@ -45,7 +47,7 @@ function checkedRequests(request: APIRequestContext, contract: Contract) {
   });
 }
 
-export const test = base.extend<object, { contract: Contract }>({
+export const test = base.extend<{ api: (account?: Account) => Api }, { contract: Contract }>({
   contract: [
     async ({}, provide, workerInfo) => {
       const check = contractChecker(openApiDocument());
@@ -64,5 +66,9 @@ export const test = base.extend<object, { contract: Contract }>({
   ],
   request: async ({ request, contract }, provide) => {
     await provide(checkedRequests(request, contract));
+  },
+  // The generated client (api-client.ts), as `account` or without a key; its answers are checked the same way.
+  api: async ({ contract }, provide) => {
+    await provide((account) => apiClient(contract.verify, account));
   },
 });
