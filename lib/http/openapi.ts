@@ -117,7 +117,7 @@ import {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "bad_request: invalid parameters or file type",
   401: "unauthorized: missing or invalid API key",
-  403: "forbidden: the role of the key's maker in its team does not allow this",
+  403: "forbidden: the role of the key's maker in its team does not allow this, or the key is read-only",
   404: "not_found: no such resource in this account",
   405: "bad_request: method not allowed (see the Allow header)",
   413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
@@ -704,8 +704,17 @@ const teamOperations: RouteConfig[] = [
   },
 ];
 
+/**
+ * A change may always be refused with 403: a read-only key may take none (lib/teams/permissions.ts).
+ * So may reading the webhook, which takes an admin.
+ */
+const refusable = (operation: RouteConfig): RouteConfig =>
+  (operation.method === "get" && operation.path !== "/api/v1/webhooks") || operation.responses[403]
+    ? operation
+    : { ...operation, responses: { ...operation.responses, ...errorResponse(403, errorExamples[403]) } };
+
 for (const operation of [...operations, ...versionOperations, ...linkOperations, ...roomOperations, ...teamOperations])
-  registry.registerPath(operation);
+  registry.registerPath(refusable(operation));
 
 const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
   "document.viewed": "A visit started (at most once per viewer per 30 minutes)",
