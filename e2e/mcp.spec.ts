@@ -255,7 +255,7 @@ test("MCP requests count in the key's rate-limit window together with REST reque
   expect(Number(last.headers()["x-ratelimit-remaining"])).toBe(start - 1 - seen.length);
 });
 
-test("the door is bounded: one message per POST of at most 64 KB; GET and DELETE are 405 as in the SDK's stateless servers", async () => {
+test("the door is bounded: one message per POST of at most 64 KB; GET and DELETE are 405 as in the SDK's stateless servers, PUT and PATCH as on /api/v1", async () => {
   const auth = { Authorization: `Bearer ${owner.key}` };
   const large = await post(toolCall("search_documents", { search: "x".repeat(70 * 1024) }), auth);
   expect(large.status).toBe(413);
@@ -276,5 +276,11 @@ test("the door is bounded: one message per POST of at most 64 KB; GET and DELETE
     expect(refused.status).toBe(405);
     expect(refused.headers.get("allow")).toBe("POST");
     expect(await refused.json()).toEqual({ jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null });
+  }
+  for (const method of ["PUT", "PATCH"]) {
+    const refused = await fetch(MCP_URL, { method, headers: auth, body: "{}" });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("POST, OPTIONS");
+    expect((await refused.json()).error).toMatchObject({ code: "bad_request" });
   }
 });

@@ -4,9 +4,10 @@
  * reaches server code. The layers are data below; docs/architecture.md explains them.
  * Run alone with `npx tsx scripts/check-layers.ts`.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
 
@@ -351,7 +352,7 @@ function repositorySources(root: string): Map<string, string> {
   return sources;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
   const root = path.resolve(import.meta.dirname, "..");
   const violations = [
     ...findLayerViolations(repositorySources(root)),

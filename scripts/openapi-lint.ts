@@ -19,6 +19,10 @@ const lint = (format: string) =>
 
 writeOpenApiDocument();
 const result = lint("json");
+if (result.error || result.status === null || !result.stdout.trim()) {
+  console.error(`Redocly did not run: ${result.error?.message ?? result.stderr.trim()}`);
+  process.exit(1);
+}
 const totals = (JSON.parse(result.stdout) as { totals: { errors: number; warnings: number } }).totals;
 if (totals.errors > 0 || totals.warnings > 0) {
   // Again, for people: each problem where it is in the document.

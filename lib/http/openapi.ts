@@ -771,7 +771,8 @@ const TAGS = [
   { name: "Events", description: "What a webhook receives: one signed POST per event (see `webhooks`)." },
 ];
 
-export function openApiDocument() {
+/** `baseUrl`: the server's default address; this deployment's APP_URL unless given (generation at install time reads no configuration). */
+export function openApiDocument(baseUrl: string = config().APP_URL) {
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
@@ -789,7 +790,7 @@ export function openApiDocument() {
       {
         url: "{base_url}",
         description: "This Pagewise server",
-        variables: { base_url: { default: config().APP_URL, description: "Where Pagewise is served (its APP_URL)" } },
+        variables: { base_url: { default: baseUrl, description: "Where Pagewise is served (its APP_URL)" } },
       },
     ],
     security: [{ [bearer.name]: [] }],

@@ -35,5 +35,5 @@ export async function requireTeamPage(action?: TeamAction): Promise<DashboardAcc
 /** The session's team, from this request's address; no API key (the dashboard's own sign-in). */
 export async function dashboardAccess(user: SignedInUser): Promise<TeamAccess> {
   const membership = await sessionTeamAccess(user, user.sessionId);
-  return { ...membership, apiKeyId: null, address: clientAddress(await headers()) };
+  return { ...membership, keyAccess: null, apiKeyId: null, address: clientAddress(await headers()) };
 }

@@ -70,7 +70,7 @@ export function pdfFileRouter() {
       .middleware(async ({ req, input, files }) => {
         const user = await signedInUser();
         if (!user) throw asUploadThingError(new ApiError("unauthorized", "Your session has ended. Sign in again."));
-        const access = { ...(await sessionTeamAccess(user, user.sessionId)), apiKeyId: null, address: clientAddress(req) };
+        const access = { ...(await sessionTeamAccess(user, user.sessionId)), keyAccess: null, apiKeyId: null, address: clientAddress(req) };
         try {
           authorize(access, "documents.write");
         } catch (error) {

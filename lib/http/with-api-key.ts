@@ -55,7 +55,7 @@ export function withApiKey<P = Record<string, never>>(options: { public: true } 
             apiKeyId: account.apiKeyId,
             address: clientAddress(req),
           }
-        : { teamId: "", userId: "", role: "member", apiKeyId: null, address: clientAddress(req) };
+        : { teamId: "", userId: "", role: "member", keyAccess: "read", apiKeyId: null, address: clientAddress(req) };
       const response = await handler({ req, access, params: await context.params, requestId });
       return withHeaders(response, { ...base, ...rateLimitHeaders(limit) });
     } catch (error) {

@@ -23,7 +23,7 @@ export function withSession<P = Record<string, never>>(options: { can: TeamActio
       const user = await signedInUser();
       if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
       const membership = await sessionTeamAccess(user, user.sessionId);
-      const access = authorize({ ...membership, apiKeyId: null, address: clientAddress(req) }, options.can);
+      const access = authorize({ ...membership, keyAccess: null, apiKeyId: null, address: clientAddress(req) }, options.can);
       const response = await handler({ req, access, params: await context.params, requestId });
       // A handler may say how its answer is cached (a page's thumbnail); otherwise nothing is.
       return withHeaders(response, response.headers.has("Cache-Control") ? { "X-Request-Id": requestId } : base);

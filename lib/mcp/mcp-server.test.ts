@@ -25,7 +25,7 @@ let doc: Document;
 let strangersDoc: Document;
 beforeAll(async () => {
   const [owner, stranger] = await Promise.all([newOwner(), newOwner()]);
-  access = { teamId: owner.personalTeamId, userId: owner.id, role: "member", apiKeyId: null, address: "203.0.113.9" };
+  access = { teamId: owner.personalTeamId, userId: owner.id, role: "member", keyAccess: null, apiKeyId: null, address: "203.0.113.9" };
   [doc, strangersDoc] = await Promise.all([
     createSampleDocument(owner, "Deck", 2, { email_gate: false }),
     createSampleDocument(stranger, "Theirs", 1, { email_gate: false }),

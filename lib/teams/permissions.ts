@@ -56,9 +56,10 @@ export type TeamMembership = { teamId: string; userId: string; role: TeamRole };
 
 /**
  * A member acting through an API key (`keyAccess`: what the key may do) or through the dashboard
- * (no `keyAccess`: whatever the role allows).
+ * (`keyAccess: null`: whatever the role allows). Required, so no caller can forget it and let a
+ * read-only key through.
  */
-export type KeyHolder = TeamMembership & { keyAccess?: ApiKeyAccess };
+export type KeyHolder = TeamMembership & { keyAccess: ApiKeyAccess | null };
 
 /** What a read-only key may do: the actions that change nothing. */
 const READING = new Set<TeamAction>(["documents.read", "analytics.read", "team.read", "audit.read"]);

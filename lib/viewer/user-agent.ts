@@ -31,12 +31,12 @@ const OSES: Record<string, NonNullable<UserAgentSummary["os"]>> = {
 
 const DEVICES: Record<string, UserAgentSummary["deviceType"]> = { mobile: "phone", tablet: "tablet" };
 
-// Readers of one link send the same few headers again and again: remember the last answers so a
-// burst of beacons parses each distinct header once.
-const recent = new Map<string, UserAgentSummary>();
+// Readers of one link send the same few headers again and again: remember the most recently used
+// answers so a burst of beacons parses each distinct header once.
+const recent = new Map<string, Readonly<UserAgentSummary>>();
 const RECENT_LIMIT = 500;
 
-function summarize(ua: string): UserAgentSummary {
+function summarize(ua: string): Readonly<UserAgentSummary> {
   const parsed = Bowser.parse(ua);
   const deviceType = DEVICES[parsed.platform.type ?? ""] ?? "desktop";
   const os = OSES[parsed.os.name ?? ""] ?? null;
@@ -49,10 +49,15 @@ function summarize(ua: string): UserAgentSummary {
 }
 
 /** Device type, browser and OS from a User-Agent header; an absent header reads as nothing known. */
-export function parseUserAgent(ua: string | null | undefined): UserAgentSummary | null {
+export function parseUserAgent(ua: string | null | undefined): Readonly<UserAgentSummary> | null {
   if (!ua) return null;
   const known = recent.get(ua);
-  if (known) return known;
+  if (known) {
+    // Moved to the end of the map's order, so the least recently used header is the one dropped.
+    recent.delete(ua);
+    recent.set(ua, known);
+    return known;
+  }
   const summary = summarize(ua);
   if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
   recent.set(ua, summary);

@@ -70,7 +70,7 @@ export async function queueEvent(teamId: string, doc: Parameters<typeof eventDoc
 
 /** A user acting from the dashboard in a team, with a role there. */
 export const teamAccess = <R extends TeamRole>(teamId: string, userId: string, role: R) =>
-  ({ teamId, userId, role, apiKeyId: null, address: DASHBOARD_ADDRESS }) as const;
+  ({ teamId, userId, role, keyAccess: null, apiKeyId: null, address: DASHBOARD_ADDRESS }) as const;
 
 /** A user acting as the owner of their personal team (every account has one). */
 export const ownerAccess = (user: { id: string; personalTeamId: string }) => teamAccess(user.personalTeamId, user.id, "owner");

@@ -1,3 +1,4 @@
+import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { handleMcpRequest } from "@/lib/mcp/handle-mcp-request";
 
@@ -9,4 +10,6 @@ export const dynamic = "force-dynamic";
  */
 const mcp = withApiKey({ can: "documents.read" }, ({ req, access, requestId }) => handleMcpRequest(req, access, requestId));
 
+// GET and DELETE are the transport's own 405s (no streams or sessions here); the rest are ours.
 export { mcp as POST, mcp as GET, mcp as DELETE };
+export const { PUT, PATCH, OPTIONS } = methodsNotAllowed(["POST"]);

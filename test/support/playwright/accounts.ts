@@ -23,7 +23,7 @@ export async function invitationPath(options: { email?: string; role?: "admin" |
   const inviter = await newAccount("inviter");
   // An admin by default: the specs that sign up through one go on to manage keys and the webhook.
   const { token } = await createInvitation(
-    { teamId: inviter.teamId, userId: inviter.userId, role: "owner", apiKeyId: null, address: null },
+    { teamId: inviter.teamId, userId: inviter.userId, role: "owner", keyAccess: null, apiKeyId: null, address: null },
     { role: "admin", ...options },
   );
   return `/sign-up?invite=${token}`;

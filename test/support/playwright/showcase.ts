@@ -55,7 +55,7 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
   }
   await seedWebhook(owner.teamId, Date.now());
   await seedNotifications({ id: owner.userId, email: owner.email }, owner.teamId, Date.now(), "logged");
-  const asOwner = { teamId: owner.teamId, userId: owner.userId, role: "owner", apiKeyId: null, address: null } as const;
+  const asOwner = { teamId: owner.teamId, userId: owner.userId, role: "owner", keyAccess: null, apiKeyId: null, address: null } as const;
   await createInvitation(asOwner, { email: "colleague@example.com" });
   await createInvitation(asOwner, {});
   return {
