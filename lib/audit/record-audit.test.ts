@@ -45,7 +45,8 @@ async function team() {
     teamId,
     userId: user.id,
     role,
-    keyAccess: null, apiKeyId: null,
+    keyAccess: null,
+    apiKeyId: null,
     address: DASHBOARD_ADDRESS,
   });
   return { teamId, owner, admin, member, asOwner: as(owner, "owner"), asAdmin: as(admin, "admin"), asMember: as(member, "member") };
