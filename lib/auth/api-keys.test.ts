@@ -18,12 +18,28 @@ describe("API keys", () => {
   it("authenticate the owner and record when they were last used", async () => {
     const user = await createUser({ email: "auth@example.com", password: "long enough" });
     const { key, apiKey } = await createApiKey(ownerAccess(user));
-    expect(await authenticateApiKey(key)).toEqual({ teamId: user.personalTeamId, userId: user.id, role: "owner", apiKeyId: apiKey.id });
+    expect(await authenticateApiKey(key)).toEqual({
+      teamId: user.personalTeamId,
+      userId: user.id,
+      role: "owner",
+      keyAccess: "write",
+      apiKeyId: apiKey.id,
+    });
     const [listed] = await listApiKeys(user.personalTeamId);
     expect(listed?.lastUsedAt).toBeInstanceOf(Date);
     const lastCharChanged = `${key.slice(0, -1)}${key.endsWith("x") ? "y" : "x"}`;
     expect(await authenticateApiKey(lastCharChanged)).toBeNull();
     expect(await authenticateApiKey("not a key")).toBeNull();
+  });
+
+  it("made read-only, authenticate as read-only, and stay read-only when regenerated", async () => {
+    const user = await createUser({ email: "read-only@example.com", password: "long enough" });
+    const { key, apiKey } = await createApiKey(ownerAccess(user), "Reports", "read");
+    expect(apiKey.access).toBe("read");
+    expect(await authenticateApiKey(key)).toMatchObject({ role: "owner", keyAccess: "read" });
+    const regenerated = await regenerateApiKey(ownerAccess(user), apiKey.id);
+    expect(regenerated?.apiKey.access).toBe("read");
+    expect(await authenticateApiKey(regenerated!.key)).toMatchObject({ keyAccess: "read" });
   });
 
   it("stop working once revoked, and regenerating issues a new key that works in place of the old", async () => {
