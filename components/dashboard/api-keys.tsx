@@ -38,7 +38,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
   const date = (iso: string | null) => (iso ? <LocalTime value={iso} /> : "Never");
   const columns: Array<Column<KeyRow>> = [
     { key: "name", header: "Name", cellClassName: "font-medium", cell: (k) => k.name },
-    { key: "key", header: "Key", cellClassName: "font-mono", cell: (k) => `pw_live_…${k.last4}` },
+    { key: "key", header: "Key", cellClassName: "whitespace-nowrap font-mono", cell: (k) => `pw_live_…${k.last4}` },
     { key: "access", header: "Access", cellClassName: "whitespace-nowrap", cell: (k) => ACCESS_LABELS[k.access] },
     { key: "created", header: "Created", hideBelow: "sm", cellClassName: "whitespace-nowrap", cell: (k) => date(k.createdAt) },
     { key: "last-used", header: "Last used", cellClassName: "whitespace-nowrap", cell: (k) => date(k.lastUsedAt) },
