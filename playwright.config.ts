@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { PLAYWRIGHT_REPORT } from "./scripts/lib/test-reports";
 
 /**
  * Browser and HTTP tests against the real app: `npm start` on its own port with a fresh embedded
@@ -32,7 +33,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
-  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }], ["json", { outputFile: PLAYWRIGHT_REPORT }]],
   use: {
     baseURL: E2E_URL,
     trace: "retain-on-failure",

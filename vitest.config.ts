@@ -14,6 +14,9 @@ export default defineConfig({
     globalSetup: ["test/global-setup.ts"],
     setupFiles: ["test/database-per-file.ts"],
     pool: "forks",
+    // Test files spend much of their time waiting (PostgreSQL, PDF worker processes, sockets), so
+    // three run at once on CI's two cores; each has its own database and data directory.
+    maxWorkers: 3,
     // next-auth imports `next/server` without a file extension, which Node's ESM loader refuses;
     // processed by Vite instead, it loads, and tests can drive its HTTP handlers.
     server: { deps: { inline: ["next-auth"] } },

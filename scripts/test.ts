@@ -1,46 +1,56 @@
 /**
- * `npm test`: every check CI runs, in order, stopping at the first failure:
- * the OpenAPI document and its client types regenerated from the code (the type check reads them),
- * type check, lint, formatting (Prettier), the layering of imports (scripts/check-layers.ts), the
- * OpenAPI document against Redocly's recommended rules, migrations-vs-schema drift, unit and
- * integration tests (vitest, real PostgreSQL), production build, browser and HTTP tests
- * (Playwright, Debian Chromium).
+ * `npm test`: every check CI runs. The generated files come first (the OpenAPI document and client
+ * types, Next's route types); then the checks that only read the code run beside the unit and
+ * integration tests (vitest, real PostgreSQL); the production build starts once the type check has
+ * passed (and skips its own pass over the same files); the browser and HTTP tests (Playwright,
+ * Debian Chromium) run last, alone. The first failure stops the run.
+ *
+ * At the end it prints each step's time, the machine's load average, and the ten slowest vitest
+ * files and Playwright spec files and tests, so growth shows at every run.
+ * `npm test -- <words>` runs only the steps whose names contain one of the words.
  */
-import { spawnSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
+import { type Step, bin, runSteps, tsx } from "./lib/run-steps";
+import { VITEST_REPORT, slowestPlaywright, slowestVitest } from "./lib/test-reports";
 
-const root = path.resolve(import.meta.dirname, "..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const GENERATED = ["OpenAPI document and client types", "Next route types"];
+const VITEST = "unit and integration tests";
+const PLAYWRIGHT = "browser and HTTP tests";
 
-const steps: Array<[string, string, string[]]> = [
-  ["OpenAPI document and client types", process.execPath, ["--import", "tsx", "scripts/openapi-generate.ts"]],
-  ["type check", bin("tsc"), ["--noEmit"]],
-  ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
-  ["formatting", bin("prettier"), ["--check", "."]],
-  ["imports follow the layers", process.execPath, ["--import", "tsx", "scripts/check-layers.ts"]],
-  ["OpenAPI document passes Redocly lint", process.execPath, ["--import", "tsx", "scripts/openapi-lint.ts"]],
-  ["migrations match the schema", process.execPath, ["--import", "tsx", "scripts/db-diff.ts", "--check"]],
-  ["unit and integration tests", bin("vitest"), ["run"]],
-  ["production build", bin("next"), ["build"]],
-  ["browser and HTTP tests", bin("playwright"), ["test"]],
+const steps: Step[] = [
+  { name: "OpenAPI document and client types", command: tsx("scripts/openapi-generate.ts") },
+  { name: "Next route types", command: [bin("next"), "typegen"] },
+  { name: "type check", command: [bin("tsc"), "--noEmit"], after: GENERATED },
+  { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."], after: GENERATED },
+  { name: "formatting", command: [bin("prettier"), "--check", "."] },
+  { name: "imports follow the layers", command: tsx("scripts/check-layers.ts") },
+  { name: "OpenAPI document passes Redocly lint", command: tsx("scripts/openapi-lint.ts"), after: GENERATED },
+  { name: "migrations match the schema", command: tsx("scripts/db-diff.ts", "--check") },
+  {
+    name: VITEST,
+    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
+    after: GENERATED,
+  },
+  { name: "production build", command: [bin("next"), "build"], after: ["type check"], env: { PAGEWISE_TYPES_CHECKED: "1" } },
 ];
+// Playwright, the longest step, starts once everything else has passed: a failure found earlier is cheaper.
+steps.push({ name: PLAYWRIGHT, command: [bin("playwright"), "test"], after: steps.map((s) => s.name), live: true });
 
 const only = process.argv.slice(2);
-const timings: string[] = [];
-for (const [name, command, args] of steps) {
-  if (only.length && !only.some((o) => name.includes(o))) continue;
-  console.log(`\n▶ ${name}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "1" },
-  });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  timings.push(`${name}: ${seconds} s`);
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (${seconds} s)`);
-    process.exit(result.status ?? 1);
-  }
-}
-console.log(`\n✔ all checks passed\n  ${timings.join("\n  ")}`);
+const selected = only.length ? steps.filter((s) => only.some((o) => s.name.includes(o))) : steps;
+
+mkdirSync(path.dirname(VITEST_REPORT), { recursive: true });
+const loadAtStart = loadavg();
+const started = Date.now();
+// Three at once: vitest alone leaves part of CI's two cores idle while its files wait on PostgreSQL and sockets.
+const outcome = await runSteps(selected, 3);
+if (!outcome.ok) process.exit(outcome.exitCode);
+
+const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(", ");
+console.log(`\n✔ all checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`  load average (1, 5, 15 min) at start ${load(loadAtStart)}; at end ${load(loadavg())}`);
+for (const step of selected) console.log(`  ${step.name}: ${outcome.seconds.get(step.name)?.toFixed(1)} s`);
+if (selected.some((s) => s.name === VITEST)) console.log(`\n${slowestVitest(10)}`);
+if (selected.some((s) => s.name === PLAYWRIGHT)) console.log(`\n${slowestPlaywright(10)}`);

@@ -101,6 +101,8 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   database: string;
   log?: (message: string) => void;
+  /** Server settings beyond ours (`-c name=value`), such as the test cluster's durability trade-offs. */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => undefined);
   const clusterDir = path.join(options.dataDir, "postgres");
@@ -124,7 +126,8 @@ export async function startEmbeddedPostgres(options: {
     pgCtl(pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "30"]);
   }
 
-  const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c max_connections=200 -c unix_socket_directories=''`;
+  const settings = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);
+  const flags = `-p ${options.port} -c listen_addresses=127.0.0.1 -c max_connections=200 -c unix_socket_directories=''${settings.join("")}`;
   const started = pgCtl(pg_ctl, ["start", "-D", clusterDir, "-l", path.join(clusterDir, "server.log"), "-o", flags, "-w", "-t", "60"]);
   if (!started.ok) {
     throw new Error(
