@@ -90,6 +90,25 @@ describe("page images at upload and after it", () => {
     expect(pdfJobsStarted("render") - jobsBefore).toBe(1);
   });
 
+  it("counts no more pages, and keeps none of their images, once the document was stopped while they were drawn", async () => {
+    const user = await owner();
+    const doc = await createSampleDocument(user, "Stopped meanwhile", 3, { email_gate: false });
+    const store = storage();
+    const put = store.put.bind(store);
+    const stopFirst = vi.spyOn(store, "put").mockImplementationOnce(async (...args) => {
+      await db.document.update({ where: { id: doc.id }, data: { pageImagesStopped: true } });
+      return put(...args);
+    });
+
+    await renderPageImages(doc.id);
+
+    expect(stopFirst).toHaveBeenCalled();
+    expect(pageImagesOf(await row(doc.id))).toEqual({ pages: 1, complete: false, stopped: true });
+    expect(await store.exists(pageImageKey(doc.storageKey, 2, "page"))).toBe(false);
+    expect(await store.exists(pageImageKey(doc.storageKey, 3, "thumb"))).toBe(false);
+    stopFirst.mockRestore();
+  });
+
   it("picks up unfinished documents when the renderer starts (after a restart), and new uploads as they commit", async () => {
     const user = await owner();
     const unfinished = await createSampleDocument(user, "Left half-done", 3, { email_gate: false });

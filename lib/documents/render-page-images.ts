@@ -65,10 +65,11 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
         return progress;
       }
       const keys = await storePageImages(doc.storageKey, outputDir, rendered);
-      // Counted only while the file drawn is still the document's current version.
+      // Counted only while the file drawn is still the document's current version, and not once
+      // the document was stopped meanwhile: stopped is for good.
       const counted = await db.$executeRaw`
         UPDATE documents SET page_images = GREATEST(page_images, ${to})
-        WHERE id = ${documentId}::uuid AND deleted_at IS NULL AND storage_key = ${doc.storageKey}`;
+        WHERE id = ${documentId}::uuid AND deleted_at IS NULL AND storage_key = ${doc.storageKey} AND NOT page_images_stopped`;
       if (counted === 0) {
         await Promise.all(keys.map((key) => storage().delete(key)));
         return progress;
