@@ -5,7 +5,8 @@
  * account seeded before webhooks were seeded gets them) and a new key.
  */
 import { createApiKey } from "../lib/auth/api-keys";
-import { config } from "../lib/config";
+import pg from "pg";
+import { config, databaseUrl } from "../lib/config";
 import { db } from "../lib/db/client";
 import { personalTeamOf } from "../lib/teams/personal-team";
 import { createUser, findUserByEmail } from "../lib/users/create-user";
@@ -25,6 +26,18 @@ const DOCUMENTS: Array<{ title: string; pages: number; viewers: number; fields?:
   { title: "Pricing Sheet", pages: 3, viewers: 0 },
 ];
 
+/** Runs `task` holding a session-level advisory lock, on a connection of its own, that other seeds wait for. */
+async function inTurn<T>(task: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('pagewise:seed'))");
+    return await task();
+  } finally {
+    await client.end();
+  }
+}
+
 async function seedDocuments(owner: { id: string; personalTeamId: string }) {
   const rand = random(20261121);
   for (const spec of DOCUMENTS) {
@@ -33,7 +46,10 @@ async function seedDocuments(owner: { id: string; personalTeamId: string }) {
   }
 }
 
-const result = await withDatabase(async () => {
+// Two seeds at once (two terminals, two test workers) take turns: the second finds the account.
+const result = await withDatabase(() => inTurn(seed));
+
+async function seed() {
   const existing = await findUserByEmail(EMAIL);
   const created = existing ? null : await createUser({ email: EMAIL, password: PASSWORD, name: "Demo Owner" });
   const user = existing ?? created!;
@@ -45,7 +61,7 @@ const result = await withDatabase(async () => {
     await seedNotifications(user, teamId, Date.now(), config().SMTP_URL ? "sent" : "logged");
   }
   return { created: !existing, addedWebhook: addWebhook, key: (await createApiKey({ teamId, userId: user.id }, "Seed")).key };
-});
+}
 
 console.log(
   result.created

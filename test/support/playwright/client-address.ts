@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 
 let served = 0;
 
@@ -10,5 +10,8 @@ let served = 0;
  */
 export async function ownClientAddress(page: Page): Promise<void> {
   served += 1;
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": `198.18.${Math.floor(served / 250) % 250}.${(served % 250) + 1}` });
+  // Each worker (a restarted one too) counts from its own thousand, so no two share an address.
+  const n = test.info().workerIndex * 1000 + served;
+  const address = `198.${18 + (Math.floor(n / 62_500) % 2)}.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": address });
 }
