@@ -22,17 +22,19 @@ const PLAYWRIGHT = "browser and HTTP tests";
 const steps: Step[] = [
   { name: "OpenAPI document and client types", command: tsx("scripts/openapi-generate.ts") },
   { name: "Next route types", command: [bin("next"), "typegen"] },
+  // The longest step before Playwright starts first; the quick checks share the other slots.
+  {
+    name: VITEST,
+    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
+    after: GENERATED,
+  },
   { name: "type check", command: [bin("tsc"), "--noEmit"], after: GENERATED },
   { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."], after: GENERATED },
   { name: "formatting", command: [bin("prettier"), "--check", "."] },
   { name: "imports follow the layers", command: tsx("scripts/check-layers.ts") },
   { name: "OpenAPI document passes Redocly lint", command: tsx("scripts/openapi-lint.ts"), after: GENERATED },
   { name: "migrations match the schema", command: tsx("scripts/db-diff.ts", "--check") },
-  {
-    name: VITEST,
-    command: [bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_REPORT}`],
-    after: GENERATED,
-  },
+
   { name: "production build", command: [bin("next"), "build"], after: ["type check"], env: { PAGEWISE_TYPES_CHECKED: "1" } },
 ];
 // Playwright, the longest step, starts once everything else has passed: a failure found earlier is cheaper.
