@@ -39,9 +39,9 @@ const newRoom = async (name: string, settings?: Json) =>
 const newLink = async (id: string, body: Json) =>
   (await call(roomLinksRoute.POST, `/api/v1/rooms/${id}/links`, { id }, { method: "POST", body })).body!;
 const patch = (id: string, code: string, body: unknown) =>
-  call(roomLinkRoute.PATCH, `/api/v1/rooms/${id}/links/${code}`, { id, code }, { method: "PATCH", body });
+  call(roomLinkRoute.PATCH, `/api/v1/rooms/${id}/links/${encodeURIComponent(code)}`, { id, code }, { method: "PATCH", body });
 const remove = (id: string, code: string) =>
-  call(roomLinkRoute.DELETE, `/api/v1/rooms/${id}/links/${code}`, { id, code }, { method: "DELETE" });
+  call(roomLinkRoute.DELETE, `/api/v1/rooms/${id}/links/${encodeURIComponent(code)}`, { id, code }, { method: "DELETE" });
 const links = async (id: string) => (await call(roomLinksRoute.GET, `/api/v1/rooms/${id}/links`, { id })).body!.links as Json[];
 
 beforeAll(async () => {
@@ -117,6 +117,18 @@ describe("PATCH /api/v1/rooms/{id}/links/{code}", () => {
     expect((await remove(room.id, link.code)).status).toBe(404);
     expect((await remove(other.id, link.code)).status).toBe(204);
     expect((await patch(other.id, link.code, { name: "Back" })).status).toBe(404);
+  });
+
+  it("answers 404 in the envelope, never 500, for a code that cannot be one: a NUL, overlong, escaped or non-ASCII", async () => {
+    const room = await newRoom("Odd codes");
+    const link = await newLink(room.id, { name: "Kept" });
+    for (const code of ["\u0000", "a\u0000b", `${link.code}\u0000`, "%00", "x".repeat(10_000), "é".repeat(10), "s-\u0000"]) {
+      for (const answer of [await patch(room.id, code, { name: "Changed" }), await remove(room.id, code)]) {
+        expect(answer.status, JSON.stringify(code)).toBe(404);
+        expect(answer.body!.error.code).toBe("not_found");
+      }
+    }
+    expect((await db.roomLink.findUniqueOrThrow({ where: { code: link.code } })).name).toBe("Kept");
   });
 });
 
