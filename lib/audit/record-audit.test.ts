@@ -161,14 +161,23 @@ describe("every change records one entry, and a refused or invalid one none", ()
     expect(await added(t.teamId, () => revokeApiKey(t.asAdmin, keyId))).toEqual([]);
 
     expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://user:secret@hooks.example/in" }))).toEqual([]);
-    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://hooks.example/in" }))).toMatchObject([
-      { action: "webhook.saved", details: { created: true } },
+    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://hooks.example/in/T0SECRET" }))).toMatchObject([
+      { action: "webhook.saved", targetLabel: "hooks.example", details: { created: true } },
     ]);
     await db.webhook.updateMany({ where: { teamId: t.teamId }, data: { isActive: false } });
-    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://hooks.example/new" }))).toMatchObject([
-      { action: "webhook.enabled", details: { changes: { url: { from: "https://hooks.example/in", to: "https://hooks.example/new" } } } },
+    expect(await added(t.teamId, () => saveWebhook(t.asAdmin, { url: "https://other.example:8443/new/T1SECRET" }))).toMatchObject([
+      {
+        action: "webhook.enabled",
+        targetLabel: "other.example:8443",
+        details: { changes: { url: { from: "hooks.example", to: "other.example:8443" } } },
+      },
     ]);
-    expect(await added(t.teamId, () => deleteWebhook(t.asAdmin))).toMatchObject([{ action: "webhook.deleted" }]);
+    expect(await added(t.teamId, () => deleteWebhook(t.asAdmin))).toMatchObject([
+      { action: "webhook.deleted", targetLabel: "other.example:8443" },
+    ]);
+    // A hook URL is a secret: no entry holds one, whatever reads the log.
+    const entries = await db.auditEntry.findMany({ where: { teamId: t.teamId } });
+    expect(JSON.stringify(entries)).not.toMatch(/SECRET/);
     expect(await added(t.teamId, () => deleteWebhook(t.asAdmin))).toEqual([]);
   });
 

@@ -45,6 +45,15 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
 }
 
 /**
+ * How the audit log names a webhook: by its host. Its full URL can carry a secret (Slack's and
+ * Zapier's hook URLs are capabilities), and the log is readable by every key that may read, where
+ * the webhook's own configuration is not.
+ */
+export function webhookHost(url: string): string {
+  return URL.canParse(url) ? new URL(url).host : "webhook";
+}
+
+/**
  * Creates the team's webhook (201, secret shown once) or replaces its url and events (200). A
  * POST to a disabled webhook re-enables it and resets its failure count (audited as
  * `webhook.enabled`, any other save as `webhook.saved`).
@@ -63,9 +72,10 @@ export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<
           data: { url: input.url, events, isActive: true, consecutiveFailures: 0, disabledAt: null },
         });
         const changes = fieldChanges({ url: existing.url, events: existing.events }, { url: webhook.url, events: webhook.events });
+        if (changes?.url) changes.url = { from: webhookHost(existing.url), to: webhookHost(webhook.url) };
         await recordAudit(tx, by, {
           action: existing.isActive ? "webhook.saved" : "webhook.enabled",
-          target: { id: webhook.id, label: webhook.url },
+          target: { id: webhook.id, label: webhookHost(webhook.url) },
           details: changes ? { changes } : {},
         });
         return { created: false, body: serializeWebhook(webhook) };
@@ -73,7 +83,7 @@ export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<
       const webhook = await tx.webhook.create({ data: { teamId: by.teamId, url: input.url, events, secret } });
       await recordAudit(tx, by, {
         action: "webhook.saved",
-        target: { id: webhook.id, label: webhook.url },
+        target: { id: webhook.id, label: webhookHost(webhook.url) },
         details: { created: true, events: webhook.events },
       });
       return { created: true, body: serializeWebhook(webhook, secret) };
@@ -114,7 +124,7 @@ export async function deleteWebhook(by: AuditActor): Promise<void> {
     const [deleted] = await tx.$queryRaw<Array<{ id: string; url: string }>>`
       DELETE FROM webhooks WHERE team_id = ${by.teamId}::uuid RETURNING id, url`;
     if (!deleted) throw notFound("Webhook");
-    await recordAudit(tx, by, { action: "webhook.deleted", target: { id: deleted.id, label: deleted.url } });
+    await recordAudit(tx, by, { action: "webhook.deleted", target: { id: deleted.id, label: webhookHost(deleted.url) } });
   });
 }
 
@@ -136,7 +146,11 @@ export async function sendTestEvent(by: AuditActor): Promise<z.input<typeof webh
   };
   const delivery = await db.$transaction(async (tx) => {
     await tx.event.create({ data: { id, teamId, type: "webhook.test", payload, createdAt: at, dispatchedAt: at } });
-    await recordAudit(tx, by, { action: "webhook.tested", target: { id: webhook.id, label: webhook.url }, details: { event_id: id } });
+    await recordAudit(tx, by, {
+      action: "webhook.tested",
+      target: { id: webhook.id, label: webhookHost(webhook.url) },
+      details: { event_id: id },
+    });
     return tx.webhookDelivery.create({
       data: { webhookId: webhook.id, eventId: id, eventType: "webhook.test", isTest: true, nextAttemptAt: null, createdAt: at },
     });
