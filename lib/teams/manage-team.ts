@@ -5,6 +5,7 @@ import type { TeamRole as Role } from "../generated/prisma/enums";
 import { teamNameSchema } from "../schemas/teams";
 import { now } from "../time";
 import { type TeamAccess, authorize } from "./permissions";
+import { revokeInvitationsMadeBy } from "./revoke-member-invitations";
 
 /**
  * A team's members and the changes to them. Each change runs in a transaction that locks the
@@ -79,11 +80,15 @@ export async function changeMemberRole(access: TeamAccess, userId: string, role:
       data: { role },
       select: memberSelect,
     });
+    const invitationsRevoked = await revokeInvitationsMadeBy(tx, access.teamId, userId, role);
     if (target.role !== role)
       await recordAudit(tx, access, {
         action: "member.role_changed",
         target: { id: userId, label: target.user.email },
-        details: { changes: { role: { from: target.role, to: role } } },
+        details: {
+          changes: { role: { from: target.role, to: role } },
+          ...(invitationsRevoked && { invitations_revoked: invitationsRevoked }),
+        },
       });
     return view(updated);
   });
@@ -101,10 +106,11 @@ export async function removeMember(access: TeamAccess, userId: string): Promise<
     if (target.role === "owner") refuseOwnerChange(actor, "remove");
     await tx.teamMember.delete({ where: { teamId_userId: { teamId: access.teamId, userId } } });
     const { count } = await tx.apiKey.updateMany({ where: { teamId: access.teamId, userId, revokedAt: null }, data: { revokedAt: now() } });
+    const invitationsRevoked = await revokeInvitationsMadeBy(tx, access.teamId, userId, null);
     await recordAudit(tx, access, {
       action: leaving ? "member.left" : "member.removed",
       target: { id: userId, label: target.user.email },
-      details: { role: target.role, api_keys_revoked: count },
+      details: { role: target.role, api_keys_revoked: count, ...(invitationsRevoked && { invitations_revoked: invitationsRevoked }) },
     });
   });
 }

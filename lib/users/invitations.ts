@@ -6,7 +6,7 @@ import { ApiError } from "../errors";
 import type { TeamRole } from "../generated/prisma/enums";
 import { newInvitationToken } from "../ids";
 import { joinTeam } from "../teams/join-team";
-import { type TeamAccess, authorize } from "../teams/permissions";
+import { type TeamAccess, authorize, can } from "../teams/permissions";
 import { now } from "../time";
 import { invitationInputSchema } from "../schemas/users";
 import { hashToken } from "./token-hash";
@@ -119,6 +119,7 @@ export async function findUsableInvitation(token: string) {
  */
 export async function claimInvitation(tx: Tx, invitationId: string, user: { id: string; email: string }): Promise<string | null> {
   const at = now();
+  if (!(await makerMayStillInvite(tx, invitationId))) return null;
   const claimed = await tx.invitation.updateManyAndReturn({
     where: { id: invitationId, usedAt: null, revokedAt: null, expiresAt: { gt: at }, OR: [{ email: null }, { email: user.email }] },
     data: { usedAt: at, usedById: user.id },
@@ -135,6 +136,20 @@ export async function claimInvitation(tx: Tx, invitationId: string, user: { id: 
     { action: "member.joined", target: { id: user.id, label: user.email }, details: { role, invitation_id: invitationId } },
   );
   return invitation.teamId;
+}
+
+/**
+ * Whether the member who made the invitation may still make it: one removed from the team, or
+ * demoted below admin since, cannot bring anyone in, themselves included.
+ */
+async function makerMayStillInvite(tx: Tx, invitationId: string): Promise<boolean> {
+  const invitation = await tx.invitation.findUnique({ where: { id: invitationId }, select: { teamId: true, createdById: true } });
+  if (!invitation) return false;
+  const maker = await tx.teamMember.findUnique({
+    where: { teamId_userId: { teamId: invitation.teamId, userId: invitation.createdById } },
+    select: { role: true },
+  });
+  return maker !== null && can(maker.role, "members.manage");
 }
 
 /** A signed-in user accepts an invitation: they join its team (no second account). Returns the team's id. */
