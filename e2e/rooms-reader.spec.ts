@@ -255,3 +255,44 @@ test("a room works on a phone: its contents fit the screen and a document opens 
   await expect(page.getByTestId("back-to-room")).toBeVisible();
   await context.close();
 });
+
+/** WCAG's contrast ratio of two CSS rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = css
+      .match(/\d+(\.\d+)?/g)!
+      .slice(0, 3)
+      .map((c) => {
+        const s = Number(c) / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+test("'Download all (ZIP)' is visible and readable at 1366 and 390 px, with Pagewise's colour and with any accent", async ({
+  browser,
+  page,
+}) => {
+  const room = await newRoom(page.request, "Readable ZIP");
+  await addDocument(page.request, room, "Teaser");
+  for (const width of [1366, 390]) {
+    const reader = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
+    await reader.goto(`/s/${room.code}`);
+    await passRoomGate(reader, `zip-${width}@example.com`);
+    for (const accent of [null, "#fde68a", "#111827"]) {
+      await db.team.update({ where: { id: account.teamId }, data: { accentColor: accent } });
+      await reader.reload();
+      const zip = reader.getByRole("link", { name: "Download all (ZIP)" });
+      await expect(zip).toBeVisible();
+      const [background, color] = await zip.evaluate((a) => [getComputedStyle(a).backgroundColor, getComputedStyle(a).color]);
+      expect(background, `accent ${accent} at ${width} px`).not.toBe("rgba(0, 0, 0, 0)");
+      expect(contrast(background!, color!), `accent ${accent} at ${width} px`).toBeGreaterThanOrEqual(4.5);
+      expect(await axeViolations(reader)).toEqual([]);
+    }
+    await reader.context().close();
+  }
+  await db.team.update({ where: { id: account.teamId }, data: { accentColor: null } });
+});

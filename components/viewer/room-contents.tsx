@@ -2,6 +2,7 @@
 
 import { useDeferredValue, useMemo, useState } from "react";
 import type { ReaderDocument, ReaderFolder } from "@/lib/rooms/room-reader-contents";
+import { buttonClass } from "@/components/ui/button";
 import { PagewiseMark, TeamLogo } from "./viewer-brand";
 import { OwnerPreviewNote } from "./owner-preview-note";
 
@@ -47,14 +48,14 @@ export function RoomContents({ code, name, description, folders, documents, canD
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
                 placeholder="Title"
-                className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand focus:ring-2 focus:ring-brand focus:outline-none"
+                className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
               />
             </div>
             {canDownload && documents.length > 0 && (
               <a
                 href={`/s/${code}/zip`}
                 download
-                className="inline-flex items-center justify-center rounded-md bg-brand px-4 py-2 text-sm font-medium text-white hover:opacity-90 focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2 focus-visible:outline-none"
+                className={`${buttonClass("primary")} focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none`}
               >
                 Download all (ZIP)
               </a>
@@ -117,7 +118,7 @@ function FolderLevel({
       {(subfolders.get(parentId) ?? []).map((folder) => (
         <li key={folder.id}>
           <details open className="group">
-            <summary className="flex cursor-pointer items-center gap-2 rounded px-2 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none">
+            <summary className="flex cursor-pointer items-center gap-2 rounded px-2 py-2 font-medium text-slate-800 hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
               <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
                 ›
               </span>
@@ -168,7 +169,7 @@ function DocumentRow({
       <div className="min-w-0 flex-1">
         <a
           href={href}
-          className="font-medium break-words text-slate-900 hover:text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+          className="font-medium break-words text-slate-900 hover:text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
         >
           {doc.title}
         </a>
@@ -180,7 +181,7 @@ function DocumentRow({
       {canDownload && (
         <a
           href={`${href}/download`}
-          className="shrink-0 rounded px-2 py-1 text-sm text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+          className="shrink-0 rounded px-2 py-1 text-sm text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           aria-label={`Download ${doc.title}`}
         >
           Download

@@ -37,7 +37,7 @@ export function ViewerToolbar({ title, pageCount, current, pages, zoom, download
       {back && (
         <a
           href={back.href}
-          className="order-1 shrink-0 rounded px-1 py-2 text-sm font-medium text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none"
+          className="order-1 shrink-0 rounded px-1 py-2 text-sm font-medium text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
           data-testid="back-to-room"
         >
           <span aria-hidden>← </span>
