@@ -24,6 +24,11 @@ export async function consumeRateLimit(
   limit = RATE_LIMIT,
   windowSeconds = WINDOW_SECONDS,
 ): Promise<RateLimitState> {
+  return rateLimitState(await countRequest(subject, now, windowSeconds), now, limit, windowSeconds);
+}
+
+/** Counts one request of `subject` in the window `now` falls in; the window's count, this one included. */
+export async function countRequest(subject: string, now: Date, windowSeconds: number): Promise<number> {
   const window = rateLimitWindow(now, windowSeconds);
   // Without waiting for the disk flush (synchronous_commit off for this statement's transaction):
   // a counter lost in a database crash costs nothing, a flush per request costs milliseconds.
@@ -33,7 +38,19 @@ export async function consumeRateLimit(
     FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
     ON CONFLICT (key, window_start) DO UPDATE SET count = rate_limit_windows.count + 1
     RETURNING count`;
-  return rateLimitState(rows[0]!.count, now, limit, windowSeconds);
+  return rows[0]!.count;
+}
+
+/**
+ * Takes back one counted request from each subject's window that `countedAt` fell in, for a
+ * request that turned out not to be what the limit is about (a right password is no guess).
+ */
+export async function refundRateLimit(subjects: string[], countedAt: Date, windowSeconds: number): Promise<void> {
+  const window = rateLimitWindow(countedAt, windowSeconds);
+  await db.$executeRaw`
+    UPDATE rate_limit_windows SET count = count - 1
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS unflushed
+    WHERE key = ANY(${subjects}::text[]) AND window_start = ${window.start} AND count > 0`;
 }
 
 /** The fixed window `now` falls in. */

@@ -1,7 +1,7 @@
 import { db } from "../db/client";
 import { emailSchema } from "../schemas/users";
 import { findUserByEmail } from "../users/create-user";
-import { consumeAccountLimits } from "../credentials/account-limits";
+import { type PasswordGuessOutcome, type Wait, checkPasswordGuess } from "../credentials/check-password-guess";
 import { HASHING_BUSY_RETRY_SECONDS, HashingBusyError } from "../credentials/hashing-gate";
 import { hashPassword, needsRehash, verifyPassword } from "../credentials/password-hash";
 
@@ -17,28 +17,34 @@ const MAX_PASSWORD_LENGTH = 1000;
 /**
  * An email and password sign-in from `address`. The answers and the work are the same for an
  * unknown email, an account without a password and a wrong password: each counts against the
- * limits and does one full password verification. A match against an older hash format or
- * weaker parameters is rehashed.
+ * guess limits (lib/credentials/password-guess-limits.ts) and does one full password verification.
+ * A right password never counts. A match against an older hash format or weaker parameters is
+ * rehashed. `wait` is how an attempt slowed by the email's ceiling waits.
  */
-export async function authenticatePassword(input: { email: unknown; password: unknown; address: string }): Promise<PasswordSignIn> {
+export async function authenticatePassword(
+  input: { email: unknown; password: unknown; address: string },
+  wait?: Wait,
+): Promise<PasswordSignIn> {
   const email = emailSchema.safeParse(input.email);
   const password = typeof input.password === "string" ? input.password : "";
   if (!email.success || password.length === 0 || password.length > MAX_PASSWORD_LENGTH) return { status: "invalid" };
 
-  const limit = await consumeAccountLimits("signIn", { email: email.data, address: input.address });
-  if (!limit.allowed) return { status: "rate_limited", retryAfter: limit.retryAfter };
-
   const user = await findUserByEmail(email.data);
   const stored = user?.passwordHash ?? null;
-  let matches: boolean;
+  let guess: PasswordGuessOutcome;
   try {
-    // With nothing stored this still runs a full verification, against a hash no password matches.
-    matches = await verifyPassword(password, stored);
+    guess = await checkPasswordGuess(
+      { email: email.data, address: input.address, owner: user },
+      // With nothing stored this still runs a full verification, against a hash no password matches.
+      async () => (await verifyPassword(password, stored)) && stored !== null,
+      wait,
+    );
   } catch (error) {
     if (error instanceof HashingBusyError) return { status: "busy", retryAfter: HASHING_BUSY_RETRY_SECONDS };
     throw error;
   }
-  if (!user || !stored || !matches) return { status: "invalid" };
+  if (guess.status === "rate_limited") return guess;
+  if (!user || !stored || guess.status === "mismatch") return { status: "invalid" };
   if (needsRehash(stored)) await rehash(user.id, stored, password);
   return { status: "ok", user: { id: user.id, email: user.email, name: user.name } };
 }

@@ -6,12 +6,12 @@ const FIFTEEN_MINUTES = 15 * 60;
 
 /**
  * Attempts allowed per fixed 15-minute window, per mailbox (every alias of one inbox counts as one:
- * lib/rules/mailbox.ts) and per client address. Every
- * attempt counts, whatever its outcome and whether or not the email has an account, so being
- * limited says nothing about an account. docs/decisions.md has the reasoning for each number.
+ * lib/rules/mailbox.ts) and per client address, for the doors that send email. Every attempt
+ * counts, whatever its outcome and whether or not the email has an account, so being limited says
+ * nothing about an account. Password guesses have limits of their own (password-guess-limits.ts).
+ * docs/decisions.md has the reasoning for each number.
  */
 export const ACCOUNT_LIMITS = {
-  signIn: { perEmail: 10, perAddress: 30, windowSeconds: FIFTEEN_MINUTES },
   magicLink: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
   signUp: { perEmail: 3, perAddress: 10, windowSeconds: FIFTEEN_MINUTES },
   /** "Forgot password?" emails, like sign-in links. */
@@ -40,16 +40,6 @@ export async function consumeAccountLimits(
   const byEmail = await consumeRateLimit(`${action}:email:${lookalikeMailbox(subject.email)}`, at, rule.perEmail, rule.windowSeconds);
   if (!byEmail.allowed) return { allowed: false, retryAfter: byEmail.retryAfter };
   return { allowed: true };
-}
-
-/**
- * Attempts per client address alone, for a door that has no email to count until it succeeds (a
- * password reset link's form: its token names the account).
- */
-export async function consumeAddressLimit(action: AccountAction, address: string, at = now()): Promise<LimitVerdict> {
-  const rule = ACCOUNT_LIMITS[action];
-  const state = await consumeRateLimit(`${action}:address:${address.slice(0, 200)}`, at, rule.perAddress, rule.windowSeconds);
-  return state.allowed ? { allowed: true } : { allowed: false, retryAfter: state.retryAfter };
 }
 
 /** "2 minutes", "15 minutes": how long to wait, for people. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiError } from "../errors";
-import { ACCOUNT_LIMITS, waitDescription } from "../credentials/account-limits";
+import { waitDescription } from "../credentials/account-limits";
+import { PASSWORD_GUESS_LIMITS } from "../credentials/password-guess-limits";
 import { HashingBusyError } from "../credentials/hashing-gate";
 import { errorResponse } from "./respond";
 
@@ -18,7 +19,7 @@ export function refusedSignInResponse(response: Response, at: Date): Response | 
   if (code === "busy") return errorResponse(new HashingBusyError(), randomUUID());
   if (code === "rate_limited") {
     // Both sign-in limits count in the same aligned windows, so either one reopens at the window's end.
-    const window = ACCOUNT_LIMITS.signIn.windowSeconds;
+    const window = PASSWORD_GUESS_LIMITS.windowSeconds;
     const seconds = Math.floor(at.getTime() / 1000);
     const retryAfter = Math.max(1, (Math.floor(seconds / window) + 1) * window - seconds);
     const tooMany = new ApiError("rate_limited", `Too many sign-in attempts. Try again in ${waitDescription(retryAfter)}.`, {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { authenticatePassword } from "../auth/authenticate-password";
-import { ACCOUNT_LIMITS } from "../credentials/account-limits";
+import { PASSWORD_GUESS_LIMITS } from "../credentials/password-guess-limits";
 import { db } from "../db/client";
 import { sessionOf, startSession } from "./account-sessions";
 import { changeName } from "./change-name";
@@ -69,7 +69,7 @@ describe("changing the password on the account page", () => {
   it("counts each check against the account's sign-in limit, so a stolen session cannot guess the password", async () => {
     const user = await newUser();
     const from = "198.51.100.31";
-    for (let i = 0; i < ACCOUNT_LIMITS.signIn.perEmail; i++) {
+    for (let i = 0; i < PASSWORD_GUESS_LIMITS.perEmailAndAddress; i++) {
       await expect(
         changePassword(
           { userId: user.id, sessionId: null, address: from },
@@ -81,6 +81,18 @@ describe("changing the password on the account page", () => {
       changePassword({ userId: user.id, sessionId: null, address: from }, { current_password: PASSWORD, new_password: "the new password" }),
     ).rejects.toMatchObject({ code: "rate_limited" });
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("still takes the owner's current password while others guess it at the sign-in form", async () => {
+    const user = await newUser();
+    for (let i = 0; i < PASSWORD_GUESS_LIMITS.emailCeiling; i++) {
+      expect(await signsIn(user.email, `guess ${i}`)).toBe(false);
+    }
+    await changePassword(
+      { userId: user.id, sessionId: null, address: "198.51.100.32" },
+      { current_password: PASSWORD, new_password: "the new password" },
+    );
+    expect(await signsIn(user.email, "the new password")).toBe(true);
   });
 
   it("is refused for an account without a password (it sets one through a reset link)", async () => {

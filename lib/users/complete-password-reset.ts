@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { consumeAddressLimit } from "../credentials/account-limits";
+import { countAddressGuess } from "../credentials/password-guess-limits";
 import { db } from "../db/client";
 import { invalidInput } from "../errors";
 import { resetPasswordForm } from "../schemas/users";
@@ -27,7 +27,7 @@ export async function completePasswordReset(input: z.input<typeof resetPasswordF
   const parsed = resetPasswordForm.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { token, new_password } = parsed.data;
-  const limit = await consumeAddressLimit("signIn", address);
+  const limit = await countAddressGuess(address);
   if (!limit.allowed) return { status: "rate_limited", retryAfter: limit.retryAfter };
   const link = await findAccountToken(token, "password_reset");
   if (!link) return { status: "invalid" };

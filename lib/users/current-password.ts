@@ -1,4 +1,5 @@
-import { consumeAccountLimits, waitDescription } from "../credentials/account-limits";
+import { waitDescription } from "../credentials/account-limits";
+import { type PasswordGuessOutcome, checkPasswordGuess } from "../credentials/check-password-guess";
 import { HashingBusyError } from "../credentials/hashing-gate";
 import { hashPassword, verifyPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
@@ -8,34 +9,34 @@ export type AccountForCheck = { id: string; email: string; name: string | null; 
 
 /**
  * A signed-in person proves they know the account's password before a change that a stolen
- * session must not make (address, password, deletion). Each check is a password guess, so it
- * counts against the same limits as signing in with that email (10 per 15 minutes). Refusals are
- * ApiErrors the form shows against `current_password`.
+ * session must not make (address, password, deletion). Each check is a password guess, held to the
+ * same limits as signing in with that email from that address, so a stolen session cannot guess
+ * faster here than at the sign-in form. Refusals are ApiErrors the form shows against `current_password`.
  */
 export async function checkCurrentPassword(userId: string, password: string | undefined, address: string): Promise<AccountForCheck> {
   const user = await db.user.findUniqueOrThrow({
     where: { id: userId },
     select: { id: true, email: true, name: true, passwordHash: true },
   });
-  if (!user.passwordHash) {
+  const stored = user.passwordHash;
+  if (!stored) {
     throw new ApiError("validation_error", 'Your account has no password. Sign out and use "Forgot password?" to set one.');
   }
   if (!password) throw wrong("Enter your current password");
-  const limit = await consumeAccountLimits("signIn", { email: user.email, address });
-  if (!limit.allowed) {
-    throw new ApiError("rate_limited", `Too many password attempts for this account. Try again in ${waitDescription(limit.retryAfter)}.`, {
-      headers: { "Retry-After": String(limit.retryAfter) },
-    });
-  }
-  let matches: boolean;
+  let guess: PasswordGuessOutcome;
   try {
-    matches = await verifyPassword(password, user.passwordHash);
+    guess = await checkPasswordGuess({ email: user.email, address, owner: user }, () => verifyPassword(password, stored));
   } catch (error) {
     // A form cannot carry Retry-After; below 500 the wrapper shows the message instead of an error page.
     if (error instanceof HashingBusyError) throw new ApiError("rate_limited", error.message);
     throw error;
   }
-  if (!matches) throw wrong("That is not your current password");
+  if (guess.status === "rate_limited") {
+    throw new ApiError("rate_limited", `Too many password attempts from your network. Try again in ${waitDescription(guess.retryAfter)}.`, {
+      headers: { "Retry-After": String(guess.retryAfter) },
+    });
+  }
+  if (guess.status === "mismatch") throw wrong("That is not your current password");
   return user;
 }
 

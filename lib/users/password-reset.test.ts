@@ -3,6 +3,7 @@ import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
 import { createApiKey, authenticateApiKey } from "../auth/api-keys";
 import { authenticatePassword } from "../auth/authenticate-password";
 import { ACCOUNT_LIMITS } from "../credentials/account-limits";
+import { PASSWORD_GUESS_LIMITS } from "../credentials/password-guess-limits";
 import { reloadConfig } from "../config";
 import { db } from "../db/client";
 import { setClockOffset } from "../time";
@@ -186,7 +187,7 @@ describe("following a password reset link", () => {
 
   it("counts every try from a client address, so tokens cannot be guessed in bulk", async () => {
     const from = "198.51.100.99";
-    for (let i = 0; i < ACCOUNT_LIMITS.signIn.perAddress; i++) {
+    for (let i = 0; i < PASSWORD_GUESS_LIMITS.perAddress; i++) {
       expect((await completePasswordReset({ token: `guess${i}`, new_password: NEW_PASSWORD }, from)).status).toBe("invalid");
     }
     expect(await completePasswordReset({ token: "guess", new_password: NEW_PASSWORD }, from)).toMatchObject({ status: "rate_limited" });

@@ -99,7 +99,7 @@ export const signInAction = formAction(authForm, async (_session, _state, form):
         error:
           error.reason === "busy"
             ? `The server is busy checking other sign-ins. Try again in ${error.retryAfter} seconds.`
-            : `Too many sign-in attempts for this email or from your network. Try again in ${waitDescription(error.retryAfter)}.`,
+            : `Too many sign-in attempts from your network. Try again in ${waitDescription(error.retryAfter)}.`,
         values,
       };
     }
