@@ -81,7 +81,7 @@ export function BrandLogoUpload({ logoSrc }: { logoSrc: string | null }) {
         </div>
       ) : (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
-          PNG, JPEG or WebP up to 1 MB (not SVG). Shown up to 512×128 pixels, on a white background.
+          PNG, JPEG or WebP up to 1 MB and 8,000 pixels a side (not SVG). Shown up to 512×128 pixels, on a white background.
         </p>
       )}
       <span role="status" className="sr-only">

@@ -47,7 +47,7 @@ export async function changeBranding(access: TeamAccess, settings: BrandingSetti
 /** Replaces the team's logo with the re-encoded image; a refused or failed upload changes nothing. */
 export async function setTeamLogo(access: TeamAccess, bytes: Buffer) {
   authorize(access, "team.brand");
-  const logo = await processLogo(bytes);
+  const logo = await processLogo(bytes, access.userId);
   // A file of its own per upload (the hash is only the URL's version): two uploads of one image never
   // share a file, so removing the one a later upload replaced can never remove the live one.
   const key = `teams/${access.teamId}/logo-${logo.hash}-${randomUUID()}.png`;

@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
-import sharp, { type Metadata } from "sharp";
+import sharp from "sharp";
 import { ApiError } from "../errors";
 import { BODY_LIMITS } from "../request/read-body";
+import { declaredDimensions } from "./declared-dimensions";
+import { logoGate } from "./logo-gate";
 
 /** The largest logo file accepted, read with this cap before any parsing (lib/request/read-body.ts). */
 export const MAX_LOGO_BYTES = BODY_LIMITS.logo;
 /** What the logo is re-encoded to fit: a header's height, a wordmark's width. */
 export const LOGO_BOX = { width: 512, height: 128 } as const;
 /**
- * Pixels a logo may declare before anything is decoded: 25 megapixels (a 5000×5000 image) is far
- * above any logo, while a 30000×30000 "pixel bomb" (3.6 GB decoded) is refused from its header.
+ * Pixels a logo may declare: 25 megapixels (a 5000×5000 image) is far above any logo, while a
+ * 30000×30000 "pixel bomb" (3.6 GB decoded) is refused from its header. Decoding keeps the limit.
  */
 export const MAX_LOGO_PIXELS = 25_000_000;
 
@@ -48,12 +50,18 @@ export function sniffLogoFormat(bytes: Buffer): LogoFormat | "svg" | "gif" | nul
 }
 
 /**
- * A logo as we serve it: decoded by libvips from the bytes the type sniffing named (a pixel bomb is
- * refused from its header, before decoding; an animation gives its first frame), turned upright,
- * fitted inside 512×128 and re-encoded as a fresh PNG without metadata. Nothing of the uploaded
- * file (EXIF, comments, bytes after the image, a polyglot's HTML) reaches readers.
+ * What a logo's header may declare, checked before libvips parses anything: each side at most
+ * 8,000 pixels and the longer at most 20 times the shorter, besides the pixel count. libvips' cost
+ * follows the shape as well as the area: a 1 × 25,000,000 PNG of 97 KB (at the pixel cap) took 3.9 s
+ * to decode, while the costliest 5000 × 5000 one (interlaced) takes under 0.3 s.
  */
-export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
+export const MAX_LOGO_SIDE = 8000;
+export const MAX_LOGO_ASPECT = 20;
+
+const count = (n: number) => n.toLocaleString("en-US");
+
+/** Refuses, from the bytes alone, anything but a PNG, JPEG or WebP of a logo's size and shape. */
+function checkLogo(bytes: Buffer): void {
   if (bytes.length === 0) throw refuse("Choose an image to upload.");
   if (bytes.length > MAX_LOGO_BYTES) throw new ApiError("payload_too_large", "The logo is larger than the 1 MB allowed.");
   const format = sniffLogoFormat(bytes);
@@ -63,20 +71,42 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
   if (format === "gif") throw refuse(`GIF logos are not accepted. ${ACCEPTED}`);
   if (!format) throw refuse(`This file is not an image we accept. ${ACCEPTED}`);
 
-  const options = { limitInputPixels: MAX_LOGO_PIXELS, failOn: "error", pages: 1 } as const;
-  let meta: Metadata;
-  try {
-    // The header alone (no pixels are decoded), so a bomb gets its own message; decoding keeps the limit.
-    meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
-  } catch {
-    throw refuse(`This image could not be read. ${ACCEPTED}`);
+  const declared = declaredDimensions(bytes, format);
+  if (!declared) throw refuse(`This image could not be read. ${ACCEPTED}`);
+  const { width, height } = declared;
+  const size = `This image is ${count(width)} × ${count(height)} pixels`;
+  if (width > MAX_LOGO_SIDE || height > MAX_LOGO_SIDE) {
+    throw refuse(
+      `${size}; a logo may be at most ${count(MAX_LOGO_SIDE)} pixels wide and ${count(MAX_LOGO_SIDE)} high. Resize it and upload it again.`,
+    );
   }
-  if (meta.format !== format) throw refuse(`This image could not be read. ${ACCEPTED}`);
-  if (!meta.width || !meta.height || meta.width * meta.height > MAX_LOGO_PIXELS) {
-    throw refuse("This image has too many pixels for a logo. Use one under 5000×5000 pixels.");
+  if (Math.max(width, height) > MAX_LOGO_ASPECT * Math.min(width, height)) {
+    throw refuse(
+      `${size}; a logo's longer side may be at most ${MAX_LOGO_ASPECT} times its shorter side. Crop it closer and upload it again.`,
+    );
   }
+  if (width * height > MAX_LOGO_PIXELS) throw refuse("This image has too many pixels for a logo. Use one under 5000×5000 pixels.");
+}
+
+// libvips would spread one decode over every core; one thread leaves the others to readers and
+// sign-ins. Only logos use sharp in the web process (page images are drawn in the PDF workers).
+sharp.concurrency(1);
+
+/**
+ * A logo as we serve it: checked from its header first (type, sides, shape, pixels), then decoded by
+ * libvips through the logo gate (one at a time in the process, one per account, 429 past its bounds;
+ * lib/branding/logo-gate.ts), turned upright, fitted inside 512×128 and re-encoded as a fresh PNG
+ * without metadata (an animation gives its first frame). Nothing of the uploaded file (EXIF,
+ * comments, bytes after the image, a polyglot's HTML) reaches readers.
+ */
+export async function processLogo(bytes: Buffer, account: string): Promise<ProcessedLogo> {
+  checkLogo(bytes);
+  return logoGate().run(account, () => reencode(bytes));
+}
+
+async function reencode(bytes: Buffer): Promise<ProcessedLogo> {
   try {
-    const { data, info } = await sharp(bytes, options)
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_LOGO_PIXELS, failOn: "error", pages: 1 })
       .rotate()
       .resize({ ...LOGO_BOX, fit: "inside", withoutEnlargement: true })
       .png({ compressionLevel: 9, effort: 4 })

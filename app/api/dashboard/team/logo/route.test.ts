@@ -2,12 +2,13 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeBranding } from "@/lib/branding/change-branding";
+import { logoGate } from "@/lib/branding/logo-gate";
 import { readTeamLogo } from "@/lib/branding/team-branding";
 import { db } from "@/lib/db/client";
 import { storage } from "@/lib/storage";
 import { createUser } from "@/lib/users/create-user";
 import { teamAccess } from "@/test/support/fixtures";
-import { HTML_TAIL, SVG_WITH_SCRIPT, solidImage } from "@/test/support/hostile-images";
+import { blackPng, HTML_TAIL, SVG_WITH_SCRIPT, solidImage } from "@/test/support/hostile-images";
 import { DELETE, POST } from "./route";
 
 // The signed-in member: next-auth's session needs a request scope vitest does not have.
@@ -35,6 +36,12 @@ const remove = () => DELETE(new Request("http://localhost:3000/api/dashboard/tea
 let owner: User, admin: User, member: User;
 let teamId: string;
 const filesOfTeam = async () => (await storage().list(`teams/${teamId}/`)).map((f) => f.key);
+/** Stand-ins for logos being processed, held until the test releases them. */
+function heldLogoWork() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { work: () => released, release };
+}
 const logoRow = () => db.team.findUniqueOrThrow({ where: { id: teamId }, select: { logoKey: true, logoHash: true } });
 
 beforeAll(async () => {
@@ -91,6 +98,8 @@ describe("POST /api/dashboard/team/logo", () => {
       [new Uint8Array(Buffer.from(HTML_TAIL)), { "Content-Type": "image/png" }, 400, /not an image we accept/],
       [new Uint8Array(await solidImage("gif")), {}, 400, /GIF/],
       [new Uint8Array(2 * 1024 * 1024), {}, 413, /larger than the 1 MB/],
+      [new Uint8Array(blackPng(1, 25_000_000)), {}, 400, /1 × 25,000,000 pixels; a logo may be at most 8,000 pixels wide/],
+      [new Uint8Array(await solidImage("png", 2100, 100)), {}, 400, /longer side may be at most 20 times its shorter side/],
     ];
     for (const [body, headers, status, message] of hostile) {
       const response = await upload(body, headers);
@@ -100,6 +109,40 @@ describe("POST /api/dashboard/team/logo", () => {
     }
     expect(await logoRow()).toEqual(before);
     expect(await filesOfTeam()).toEqual(files);
+  });
+
+  it("answers 429 rate_limited with Retry-After while the account's last logo is in progress, or the line is full, and changes nothing", async () => {
+    const before = await logoRow();
+    const files = await filesOfTeam();
+    const image = new Uint8Array(await solidImage("png"));
+    const inProgress = heldLogoWork();
+
+    // The admin's own upload holds the gate; twelve more at once from the admin are refused.
+    const admins = logoGate().run(admin.id, inProgress.work);
+    const flood = await Promise.all(Array.from({ length: 12 }, () => upload(image)));
+    for (const response of flood) {
+      expect(response.status).toBe(429);
+      expect(response.headers.get("Retry-After")).toBe("2");
+      const { error } = (await response.json()) as { error: { code: string; message: string } };
+      expect(error).toEqual({ code: "rate_limited", message: "Your last logo is still being processed. Try again in 2 seconds." });
+    }
+
+    // Two other accounts wait in line behind it; a third is refused, though it has nothing in progress.
+    const waiting = [logoGate().run("another-account", inProgress.work), logoGate().run("a-third-account", inProgress.work)];
+    session.userId = owner.id;
+    const full = await upload(image);
+    expect(full.status).toBe(429);
+    expect(full.headers.get("Retry-After")).toBe("2");
+    expect(((await full.json()) as { error: { message: string } }).error.message).toMatch(/Too many logos are being processed right now/);
+    // A file refused from its header is answered as such, not told to wait.
+    expect((await upload(new Uint8Array(blackPng(1, 25_000_000)))).status).toBe(400);
+
+    expect(await logoRow()).toEqual(before);
+    expect(await filesOfTeam()).toEqual(files);
+    inProgress.release();
+    await Promise.all([admins, ...waiting]);
+    session.userId = admin.id;
+    expect((await upload(image)).status).toBe(201);
   });
 
   it("cuts off a body streamed past 1 MB without a Content-Length", async () => {
