@@ -53,7 +53,7 @@ function TeamAlerts({ role, on }: { role: TeamRole; on: boolean }) {
       <Toggle
         name="team_alerts"
         label="Webhook problems"
-        hint="The team's webhook was disabled after deliveries kept failing"
+        hint="The team's webhook was disabled: deliveries kept failing, or whoever set its address left"
         defaultChecked={on}
       />
     );

@@ -63,8 +63,8 @@ export function TeamMembers({ members, me, canManage }: { members: MemberRow[]; 
           title={self ? "Leave this team?" : `Remove ${who(row)}?`}
           description={
             self
-              ? "You lose access to the team's documents at once, and the API keys you made in it are revoked."
-              : "They lose access to the team's documents at once, and the API keys they made in it are revoked."
+              ? "You lose access to the team's documents at once, the API keys you made in it are revoked, and its webhook is disabled if you set its address."
+              : "They lose access to the team's documents at once, the API keys they made in it are revoked, and its webhook is disabled if they set its address."
           }
           confirmLabel={self ? "Leave team" : "Remove"}
           onConfirm={() => start(() => removeMemberAction(row.user_id))}

@@ -15,6 +15,7 @@ export type WebhookSummary = {
   is_active: boolean;
   consecutive_failures: number;
   disabled_at: string | null;
+  disabled_reason: "failed_deliveries" | "url_setter_left" | "account_claimed" | null;
 };
 
 /**

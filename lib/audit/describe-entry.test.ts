@@ -39,6 +39,17 @@ describe("an audit entry in words", () => {
     ).toBe("Ana Ruiz changed the role of bo@example.com: role member → admin");
   });
 
+  it("says why a webhook was disabled and whose address it carried", () => {
+    const target = { type: "webhook" as const, id: "00000000-0000-4000-8000-000000000003", label: "hooks.bo.dev" };
+    const url_set_by = { user_id: "00000000-0000-4000-8000-000000000004", email: "bo@example.com" };
+    expect(describeEntry(entry({ action: "webhook.disabled", target, details: { reason: "url_setter_left", url_set_by } }))).toBe(
+      "Ana Ruiz disabled the webhook hooks.bo.dev set by bo@example.com, no longer an admin",
+    );
+    expect(describeEntry(entry({ action: "webhook.disabled", target, details: { reason: "account_claimed" } }))).toBe(
+      "Ana Ruiz disabled the webhook hooks.bo.dev on confirming their address for the first time",
+    );
+  });
+
   it("says what changed in a room, naming the room, the document, the folder or the link", () => {
     const target = { type: "room" as const, id: "00000000-0000-4000-8000-000000000002", label: "Series A" };
     const document = { short_code: "s-abc", title: "Deck Q3" };

@@ -57,6 +57,7 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "webhook.enabled": (l) => `re-enabled the webhook ${l}`,
   "webhook.deleted": (l) => `deleted the webhook ${l}`,
   "webhook.tested": (l) => `sent a test event to ${l}`,
+  "webhook.disabled": (l, d) => `disabled the webhook ${l}${whyDisabled(d)}`,
   "member.invited": (l, d) => `invited ${l} as ${value(d.role)}`,
   "member.joined": (_l, d) => `joined the team as ${value(d.role)}`,
   "member.role_changed": (l) => `changed the role of ${l}`,
@@ -70,6 +71,13 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
     d.to === null ? "kept every version of the team's documents" : `kept the last ${value(d.to)} versions of the team's documents`,
   "notification_preferences.changed": () => "changed their notification preferences",
 };
+
+/** Why a webhook was disabled, as its entry's details record it (lib/teams/disable-team-webhook.ts). */
+function whyDisabled(details: Record<string, unknown>): string {
+  if (details.reason === "account_claimed") return " on confirming their address for the first time";
+  const setter = (details.url_set_by as { email?: string } | undefined)?.email;
+  return details.reason === "url_setter_left" && setter ? ` set by ${setter}, no longer an admin` : "";
+}
 
 /** The document an entry about a room names, quoted. */
 const roomLinkOf = (details: Record<string, unknown>) => quoted((details.link as { name?: string } | undefined)?.name ?? "");

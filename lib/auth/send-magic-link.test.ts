@@ -174,7 +174,16 @@ describe("an account registered in advance for someone else's address (pre-hijac
     expect(claimed.emailVerified).not.toBeNull();
     expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
     expect(await authenticateApiKey(key)).toBeNull();
-    expect(await db.webhook.findUniqueOrThrow({ where: { teamId: user.personalTeamId } })).toMatchObject({ isActive: false });
+    expect(await db.webhook.findUniqueOrThrow({ where: { teamId: user.personalTeamId } })).toMatchObject({
+      isActive: false,
+      disabledReason: "account_claimed",
+    });
+    // Disabled the one way webhooks are: the team's admins told, the change audited.
+    const alert = await db.notification.findFirstOrThrow({ where: { teamId: user.personalTeamId, kind: "webhook.disabled" } });
+    expect(alert.body).toContain("confirmed this email address for the first time");
+    expect(await db.auditEntry.findMany({ where: { teamId: user.personalTeamId, action: "webhook.disabled" } })).toMatchObject([
+      { actorUserId: user.id, targetLabel: "attacker.example", details: { reason: "account_claimed" } },
+    ]);
     const note = await db.notification.findFirstOrThrow({ where: { userId: user.id, kind: "account.claimed" } });
     expect(note.body).toContain("its password was removed");
     expect(note.body).toContain("1 API key was revoked");

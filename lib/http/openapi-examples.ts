@@ -278,6 +278,7 @@ export const webhookConfigurationExample = {
     updated_at: CREATED_AT,
     consecutive_failures: 0,
     disabled_at: null,
+    disabled_reason: null,
   },
   deliveries: [
     {

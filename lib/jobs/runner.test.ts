@@ -149,7 +149,7 @@ describe("the in-process runner", () => {
     }
     await runOnce();
     const disabled = await getWebhookConfiguration(owner.personalTeamId);
-    expect(disabled.webhook).toMatchObject({ is_active: false, consecutive_failures: 3 });
+    expect(disabled.webhook).toMatchObject({ is_active: false, consecutive_failures: 3, disabled_reason: "failed_deliveries" });
     expect(disabled.webhook.disabled_at).not.toBeNull();
     expect((await queueEvent(owner.personalTeamId, doc)).deliveryId).toBeUndefined();
 
@@ -160,7 +160,7 @@ describe("the in-process runner", () => {
     const { deliveryId } = await queueEvent(owner.personalTeamId, doc);
     await runOnce();
     expect((await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status).toBe("succeeded");
-    expect((await getWebhookConfiguration(owner.personalTeamId)).webhook.consecutive_failures).toBe(0);
+    expect((await getWebhookConfiguration(owner.personalTeamId)).webhook).toMatchObject({ consecutive_failures: 0, disabled_reason: null });
   });
 
   it("sends a test event once, records it, and never counts it towards auto-disable", async () => {

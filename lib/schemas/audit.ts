@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   "webhook.enabled",
   "webhook.deleted",
   "webhook.tested",
+  "webhook.disabled",
   "member.invited",
   "member.joined",
   "member.role_changed",

@@ -63,6 +63,10 @@ export const webhookConfigurationSchema = z
       updated_at: z.string(),
       consecutive_failures: z.number().int(),
       disabled_at: z.string().nullable(),
+      disabled_reason: z.enum(["failed_deliveries", "url_setter_left", "account_claimed"]).nullable().openapi({
+        description:
+          "Why it is disabled: its deliveries kept failing, the member who last set its address left the team or is no longer an admin, or the owner's account was claimed by its address's owner; null while active",
+      }),
     }),
     deliveries: z.array(deliverySchema),
   })

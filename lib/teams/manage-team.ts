@@ -5,6 +5,7 @@ import type { TeamRole as Role } from "../generated/prisma/enums";
 import { teamNameSchema } from "../schemas/teams";
 import { now } from "../time";
 import { type TeamAccess, authorize } from "./permissions";
+import { disableWebhookSetBy } from "./disable-webhook-set-by";
 import { revokeInvitationsMadeBy } from "./revoke-member-invitations";
 
 /**
@@ -69,7 +70,10 @@ function refuseOwnerChange(actor: TeamAccess, doing: string): never {
   );
 }
 
-/** Makes a member an admin or a member. The owner's role changes only by a transfer. */
+/**
+ * Makes a member an admin or a member. The owner's role changes only by a transfer. A member made
+ * a member loses the invitations they made, and the webhook whose address they last set.
+ */
 export async function changeMemberRole(access: TeamAccess, userId: string, role: Exclude<Role, "owner">): Promise<TeamMemberView> {
   return db.$transaction(async (tx) => {
     const actor = await lockTeam(tx, access, "members.manage");
@@ -90,13 +94,15 @@ export async function changeMemberRole(access: TeamAccess, userId: string, role:
           ...(invitationsRevoked && { invitations_revoked: invitationsRevoked }),
         },
       });
+    await disableWebhookSetBy(tx, access, { name: actor.teamName }, { userId, email: target.user.email }, role);
     return view(updated);
   });
 }
 
 /**
  * Removes a member (admins and the owner), or lets a member leave (anyone but the owner). The keys
- * they made in this team are revoked with them; their sessions fall back to another team at once.
+ * and invitations they made in this team are revoked with them, and the webhook is disabled if they
+ * last set its address; their sessions fall back to another team at once.
  */
 export async function removeMember(access: TeamAccess, userId: string): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -112,6 +118,7 @@ export async function removeMember(access: TeamAccess, userId: string): Promise<
       target: { id: userId, label: target.user.email },
       details: { role: target.role, api_keys_revoked: count, ...(invitationsRevoked && { invitations_revoked: invitationsRevoked }) },
     });
+    await disableWebhookSetBy(tx, access, { name: actor.teamName }, { userId, email: target.user.email }, null);
   });
 }
 

@@ -3,6 +3,7 @@ import { recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
 import { ApiError, invalidInput } from "../errors";
 import { deleteAccountForm } from "../schemas/users";
+import { disableWebhookSetBy } from "../teams/disable-webhook-set-by";
 import { checkCurrentPassword } from "./current-password";
 
 /**
@@ -28,7 +29,10 @@ export async function deleteAccount(who: { userId: string; address: string }, in
     // a team between this count and its deletion, and an ownership moved to them a moment ago is seen.
     await tx.$queryRaw`
       SELECT 1 FROM teams WHERE id IN (SELECT team_id FROM team_members WHERE user_id = ${who.userId}::uuid) ORDER BY id FOR UPDATE`;
-    const memberships = await tx.teamMember.findMany({ where: { userId: who.userId }, select: { teamId: true, role: true } });
+    const memberships = await tx.teamMember.findMany({
+      where: { userId: who.userId },
+      select: { teamId: true, role: true, team: { select: { name: true } } },
+    });
     const teamIds = memberships.filter((m) => m.role === "owner").map((m) => m.teamId);
     const shared = await tx.team.findMany({
       where: { id: { in: teamIds }, members: { some: { userId: { not: who.userId } } } },
@@ -43,13 +47,16 @@ export async function deleteAccount(who: { userId: string; address: string }, in
       );
     }
     await tx.team.deleteMany({ where: { id: { in: teamIds } } });
-    // The teams that stay are told in their audit log (before the account goes: the entry copies its name).
-    for (const { teamId } of memberships.filter((m) => m.role !== "owner")) {
-      await recordAudit(
-        tx,
-        { teamId, userId: who.userId, apiKeyId: null, address: who.address },
-        { action: "member.left", target: { id: who.userId, label: user.email }, details: { account_deleted: true } },
-      );
+    // The teams that stay are told in their audit log (before the account goes: the entry copies its
+    // name), and lose the webhook whose address the account set, as when a member leaves.
+    for (const { teamId, team } of memberships.filter((m) => m.role !== "owner")) {
+      const by = { teamId, userId: who.userId, apiKeyId: null, address: who.address };
+      await recordAudit(tx, by, {
+        action: "member.left",
+        target: { id: who.userId, label: user.email },
+        details: { account_deleted: true },
+      });
+      await disableWebhookSetBy(tx, by, team, { userId: who.userId, email: user.email }, null);
     }
     await tx.user.delete({ where: { id: who.userId } });
   });

@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import { now } from "../time";
-import { enqueueTeamAlert } from "../email/enqueue-team-alert";
+import { disableTeamWebhook } from "../teams/disable-team-webhook";
 import { faultPoint } from "../fault-point";
 import { postSigned } from "./post-signed";
 import type { Prisma } from "../generated/prisma/client";
@@ -106,8 +106,8 @@ type Sent = { ok: boolean; status: number | null; error: string | null; duration
 /**
  * Records how an attempt ended and moves the delivery along its schedule, returning when the next
  * attempt is due (what both drivers wait for). The third failed
- * attempt fails the delivery; the third consecutive failed delivery disables the webhook and emails
- * the owner and the admins who want to hear. A success resets the count.
+ * attempt fails the delivery; the third consecutive failed delivery disables the webhook the one way
+ * webhooks are disabled (lib/teams/disable-team-webhook.ts). A success resets the count.
  */
 async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent, at: Date) {
   const delay = outcome.ok || delivery.isTest ? null : nextAttemptDelay(attempt);
@@ -143,21 +143,17 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
     }
     const webhook = await tx.webhook.update({ where: { id: delivery.webhookId }, data: { consecutiveFailures: { increment: 1 } } });
     if (!webhook.isActive || webhook.consecutiveFailures < DISABLE_AFTER_FAILED_DELIVERIES) return false;
-    await tx.webhook.update({ where: { id: webhook.id }, data: { isActive: false, disabledAt: at } });
-    await tx.webhookDelivery.updateMany({
-      where: { webhookId: webhook.id, status: "pending", NOT: { id: delivery.id } },
-      data: { status: "cancelled", nextAttemptAt: null },
-    });
-    // Those who can fix it are told: the owner, and the admins who want to hear.
-    await enqueueTeamAlert(tx, webhook.teamId, {
-      kind: "webhook.disabled",
-      subject: "Your Pagewise webhook was disabled",
-      body:
-        `Pagewise disabled your webhook to ${webhook.url} after ${DISABLE_AFTER_FAILED_DELIVERIES} deliveries in a row failed ` +
-        `(each tried ${MAX_ATTEMPTS} times). Last error: ${outcome.error ?? "unknown"}.\n\n` +
-        `Fix the receiver, then re-enable it in Settings → Webhook or by POST /api/v1/webhooks.`,
-    });
-    return true;
+    return disableTeamWebhook(
+      tx,
+      { teamId: webhook.teamId },
+      {
+        reason: "failed_deliveries",
+        because:
+          `after ${DISABLE_AFTER_FAILED_DELIVERIES} deliveries in a row failed (each tried ${MAX_ATTEMPTS} times). ` +
+          `Last error: ${outcome.error ?? "unknown"}.`,
+        by: null,
+      },
+    );
   });
   return { state, webhookDisabled, nextAttemptAt };
 }

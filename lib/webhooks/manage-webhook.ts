@@ -2,9 +2,11 @@ import type { z } from "zod";
 import { ApiError, notFound } from "../errors";
 import type { deliverySchema, WebhookInput, webhookConfigurationSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
 import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
-import { db } from "../db/client";
+import { webhookHost } from "../audit/webhook-host";
+import { db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
+import { can } from "../teams/permissions";
 import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
 import { EVENTS_CHANNEL } from "../events/record-event";
@@ -45,18 +47,28 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
 }
 
 /**
- * How the audit log names a webhook: by its host. Its full URL can carry a secret (Slack's and
- * Zapier's hook URLs are capabilities), and the log is readable by every key that may read, where
- * the webhook's own configuration is not.
+ * Holds the team's members as they are until the save commits, and refuses a saver who may no
+ * longer manage the webhook: a removal or demotion landing meanwhile would otherwise look for the
+ * webhook they set before it was theirs, and miss it. Member changes lock the team's row first
+ * (lib/teams/manage-team.ts), so this does too: in the other order the two deadlock. An operator's
+ * command has no membership to hold.
  */
-export function webhookHost(url: string): string {
-  return URL.canParse(url) ? new URL(url).host : "webhook";
+async function holdSaversRole(tx: Tx, by: AuditActor): Promise<void> {
+  if (!by.userId) return;
+  await tx.$queryRaw`SELECT 1 FROM teams WHERE id = ${by.teamId}::uuid FOR SHARE`;
+  const member = await tx.teamMember.findUnique({
+    where: { teamId_userId: { teamId: by.teamId, userId: by.userId } },
+    select: { role: true },
+  });
+  if (!member || !can(member.role, "webhook.manage")) throw new ApiError("forbidden", "You may no longer manage this team's webhook.");
 }
 
 /**
  * Creates the team's webhook (201, secret shown once) or replaces its url and events (200). A
  * POST to a disabled webhook re-enables it and resets its failure count (audited as
- * `webhook.enabled`, any other save as `webhook.saved`).
+ * `webhook.enabled`, any other save as `webhook.saved`). The saver becomes who answers for the
+ * address when they create it, change it or re-enable it (not when only the events change): if
+ * they leave or stop being an admin, it is disabled (lib/teams/disable-webhook-set-by.ts).
  */
 export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<{ created: boolean; body: z.input<typeof webhookSchema> }> {
   const problem = await webhookUrlProblem(input.url);
@@ -65,11 +77,21 @@ export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<
   const secret = newWebhookSecret();
   try {
     return await db.$transaction(async (tx) => {
+      await holdSaversRole(tx, by);
       const existing = await tx.webhook.findUnique({ where: { teamId: by.teamId } });
       if (existing) {
+        const setsUrl = existing.url !== input.url || !existing.isActive;
         const webhook = await tx.webhook.update({
           where: { id: existing.id },
-          data: { url: input.url, events, isActive: true, consecutiveFailures: 0, disabledAt: null },
+          data: {
+            url: input.url,
+            events,
+            isActive: true,
+            consecutiveFailures: 0,
+            disabledAt: null,
+            disabledReason: null,
+            ...(setsUrl && { urlSetById: by.userId }),
+          },
         });
         const changes = fieldChanges({ url: existing.url, events: existing.events }, { url: webhook.url, events: webhook.events });
         if (changes?.url) changes.url = { from: webhookHost(existing.url), to: webhookHost(webhook.url) };
@@ -80,7 +102,7 @@ export async function saveWebhook(by: AuditActor, input: WebhookInput): Promise<
         });
         return { created: false, body: serializeWebhook(webhook) };
       }
-      const webhook = await tx.webhook.create({ data: { teamId: by.teamId, url: input.url, events, secret } });
+      const webhook = await tx.webhook.create({ data: { teamId: by.teamId, url: input.url, events, secret, urlSetById: by.userId } });
       await recordAudit(tx, by, {
         action: "webhook.saved",
         target: { id: webhook.id, label: webhookHost(webhook.url) },
@@ -113,6 +135,7 @@ export async function getWebhookConfiguration(teamId: string): Promise<z.input<t
       updated_at: webhook.updatedAt.toISOString(),
       consecutive_failures: webhook.consecutiveFailures,
       disabled_at: webhook.disabledAt?.toISOString() ?? null,
+      disabled_reason: webhook.disabledReason,
     },
     deliveries: deliveries.map(serializeDelivery),
   };

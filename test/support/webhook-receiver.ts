@@ -2,7 +2,9 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Received = { body: string; headers: IncomingMessage["headers"]; at: number };
-type Behaviour = (request: Received) => { status: number; delayMs?: number };
+type Answer = { status: number; delayMs?: number };
+/** How to answer a request; a promise holds the answer back until it settles (the sender waits meanwhile). */
+type Behaviour = (request: Received) => Answer | Promise<Answer>;
 
 /** A real HTTP receiver on loopback that records every request and answers as told. */
 export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 })) {
@@ -14,10 +16,11 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     req.on("end", () => {
       const request = { body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, at: Date.now() };
       received.push(request);
-      const { status, delayMs = 0 } = answer(request);
-      setTimeout(() => {
-        if (!res.destroyed) res.writeHead(status, { "Content-Type": "text/plain" }).end("ok");
-      }, delayMs);
+      void Promise.resolve(answer(request)).then(({ status, delayMs = 0 }) =>
+        setTimeout(() => {
+          if (!res.destroyed) res.writeHead(status, { "Content-Type": "text/plain" }).end("ok");
+        }, delayMs),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
