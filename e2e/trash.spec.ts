@@ -121,7 +121,7 @@ test("the owner deletes through the API (204, then 404 and 410), and restores fr
 
 test("the owner deletes the member's document forever, after confirming: its row and files go at once", async () => {
   await ownerPage.goto("/trash");
-  const forever = ownerPage.getByRole("button", { name: `Delete “${memberDoc.title}” forever` });
+  const forever = ownerPage.getByRole("button", { name: `Delete forever “${memberDoc.title}”` });
   await forever.click();
   const dialog = ownerPage.getByRole("alertdialog", { name: `Delete “${memberDoc.title}” forever?` });
   await expect(dialog).toContainText("This cannot be undone.");

@@ -146,7 +146,7 @@ function TrashRowActions({ item, report }: { item: TrashItem; report: (notice: N
         size="sm"
         className="text-red-700"
         pending={pending}
-        aria-label={`Delete “${item.title}” forever`}
+        aria-label={`Delete forever “${item.title}”`}
         title={`Delete “${item.title}” forever?`}
         description={`${GOES[item.kind]} This cannot be undone.`}
         confirmLabel="Delete forever"
