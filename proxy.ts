@@ -72,6 +72,7 @@ export const config = {
     "/s/:code/:doc",
     "/overview",
     "/documents/:path*",
+    "/trash",
     "/settings/:path*",
     { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
   ],

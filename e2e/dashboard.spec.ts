@@ -267,7 +267,7 @@ test("deletes a document after confirmation; its link is gone", async ({ request
   await expect(owner.getByRole("alertdialog")).toBeVisible();
   await owner.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
   await expect(owner).toHaveURL(new RegExp(`/documents\\?deleted=${code}$`));
-  await expect(owner.getByRole("status").filter({ hasText: "“Seed round deck” was deleted." })).toBeVisible();
+  await expect(owner.getByRole("status").filter({ hasText: "“Seed round deck” was moved to the Trash." })).toBeVisible();
   await expect(owner.getByRole("heading", { name: "Share your first document" })).toBeVisible();
   expect((await request.get(`/s/${code}`)).status()).toBe(410);
 });

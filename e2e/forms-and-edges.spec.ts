@@ -183,7 +183,7 @@ test("deleting a document asks first; afterwards the list says which document wa
   await remove.click();
   await dialog.getByRole("button", { name: "Delete", exact: true }).click();
   await expect(owner).toHaveURL(`/documents?deleted=${code}`);
-  await expect(owner.getByRole("status").filter({ hasText: "“Q3 deck (board)” was deleted." })).toBeVisible();
+  await expect(owner.getByRole("status").filter({ hasText: "“Q3 deck (board)” was moved to the Trash." })).toBeVisible();
   await shot(owner, "deleted");
   await phoneShot(owner, "deleted");
   expect((await db.document.findUniqueOrThrow({ where: { code } })).deletedAt).not.toBeNull();

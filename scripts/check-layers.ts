@@ -24,7 +24,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
   ["analytics", "links", "rooms"],
-  ["viewer", "versions", "room-analytics"],
+  ["viewer", "versions", "room-analytics", "trash"],
   ["jobs", "dashboard"],
   ["http"],
   ["mcp"],

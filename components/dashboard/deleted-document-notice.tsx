@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useSyncExternalStore } from "react";
 import { SolidIcon } from "@/components/ui/icons";
+import { TRASH_DAYS } from "@/lib/rules/trash";
 
 const key = (code: string) => `pagewise:deleted:${code}`;
 
@@ -14,7 +15,7 @@ export function rememberDeletedTitle(code: string, title: string) {
 const noSubscription = () => () => {};
 
 /**
- * "“Q3 deck” was deleted" on the page a deletion lands on (`?deleted=<code>`), in a status region
+ * "“Q3 deck” was moved to the Trash" on the page a deletion lands on (`?deleted=<code>`), in a status region
  * so screen readers announce it. The title comes from this tab's session; a link opened elsewhere
  * says only that a document was deleted, and never shows text taken from the URL.
  */
@@ -30,7 +31,8 @@ export function DeletedDocumentNotice() {
       {code && (
         <p className="mb-4 flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           <SolidIcon name="check" />
-          {title ? `“${title}” was deleted.` : "The document was deleted."} Its link no longer works.
+          {title ? `“${title}” was moved to the Trash.` : "The document was moved to the Trash."} Its link no longer works; an admin can
+          restore it for {TRASH_DAYS} days.
         </p>
       )}
     </div>

@@ -3,8 +3,8 @@ import type { DocumentPageData } from "@/lib/dashboard/document-page-data";
 import { DeleteDocumentButton } from "./delete-document-button";
 import { DocumentSettingsForm } from "./document-settings-form";
 
-/** The document's settings form, then its deletion. */
-export function DocumentSettingsCards({ doc, settings }: Pick<DocumentPageData, "doc" | "settings">) {
+/** The document's settings form, then its deletion for whoever may delete it (a member: what they uploaded). */
+export function DocumentSettingsCards({ doc, settings, deletable }: Pick<DocumentPageData, "doc" | "settings"> & { deletable: boolean }) {
   return (
     <>
       <Card title="Settings" className="mb-6">
@@ -16,9 +16,11 @@ export function DocumentSettingsCards({ doc, settings }: Pick<DocumentPageData, 
           values={settings}
         />
       </Card>
-      <Card title="Danger zone">
-        <DeleteDocumentButton code={doc.code} title={doc.title} />
-      </Card>
+      {deletable && (
+        <Card title="Danger zone">
+          <DeleteDocumentButton code={doc.code} title={doc.title} />
+        </Card>
+      )}
     </>
   );
 }

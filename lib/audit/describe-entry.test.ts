@@ -23,9 +23,19 @@ describe("an audit entry in words", () => {
   it("falls back to the email, then to an operator, when there is no name", () => {
     expect(
       describeEntry(entry({ action: "document.deleted", actor: { type: "member", user_id: null, email: "ana@example.com", name: null } })),
-    ).toBe("ana@example.com deleted 'Deck Q3'");
+    ).toBe("ana@example.com moved 'Deck Q3' to the Trash");
     expect(describeEntry(entry({ action: "document.created", actor: { type: "operator", user_id: null, email: null, name: null } }))).toBe(
       "An operator uploaded 'Deck Q3'",
+    );
+  });
+
+  it("tells a restore from the Trash, an admin's delete forever and the sweep's apart", () => {
+    expect(describeEntry(entry({ action: "document.restored" }))).toBe("Ana Ruiz restored 'Deck Q3' from the Trash");
+    expect(describeEntry(entry({ action: "document.purged" }))).toBe("Ana Ruiz deleted 'Deck Q3' for good");
+    const sweep = { type: "operator" as const, user_id: null, email: null, name: null };
+    const room = { type: "room" as const, id: "r", label: "Deal room" };
+    expect(describeEntry(entry({ action: "room.purged", actor: sweep, target: room, details: { trash_days: 30 } }))).toBe(
+      "An operator deleted the room 'Deal room' for good, 30 days after it was put in the Trash",
     );
   });
 

@@ -30,7 +30,9 @@ const quoted = (label: string) => `'${label}'`;
 const PHRASES: Record<AuditAction, (label: string, details: Record<string, unknown>) => string> = {
   "document.created": (l) => `uploaded ${quoted(l)}`,
   "document.updated": (l) => `changed ${quoted(l)}`,
-  "document.deleted": (l) => `deleted ${quoted(l)}`,
+  "document.deleted": (l) => `moved ${quoted(l)} to the Trash`,
+  "document.restored": (l) => `restored ${quoted(l)} from the Trash`,
+  "document.purged": (l, d) => `deleted ${quoted(l)} for good${afterTrash(d)}`,
   "document.version_uploaded": (l, d) => `uploaded version ${value(d.number)} of ${quoted(l)}`,
   "document.version_restored": (l, d) => `made version ${value(d.number)} of ${quoted(l)} current again`,
   "link.created": (l, d) => `created the link ${quoted(l)}${ofDocument(d)}`,
@@ -38,7 +40,9 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "link.deleted": (l, d) => `deleted the link ${quoted(l)}${ofDocument(d)}`,
   "room.created": (l) => `created the room ${quoted(l)}`,
   "room.updated": (l) => `changed the room ${quoted(l)}`,
-  "room.deleted": (l) => `deleted the room ${quoted(l)}`,
+  "room.deleted": (l) => `moved the room ${quoted(l)} to the Trash`,
+  "room.restored": (l) => `restored the room ${quoted(l)} from the Trash`,
+  "room.purged": (l, d) => `deleted the room ${quoted(l)} for good${afterTrash(d)}`,
   "room.document_added": (l, d) => `added ${documentOf(d)} to the room ${quoted(l)}`,
   "room.document_removed": (l, d) => `removed ${documentOf(d)} from the room ${quoted(l)}`,
   "room.document_moved": (l, d) => `moved ${documentOf(d)} in the room ${quoted(l)}`,
@@ -78,6 +82,10 @@ function whyDisabled(details: Record<string, unknown>): string {
   const setter = (details.url_set_by as { email?: string } | undefined)?.email;
   return details.reason === "url_setter_left" && setter ? ` set by ${setter}, no longer an admin` : "";
 }
+
+/** The sweep's purges say how long the Trash kept what they deleted; an admin's "Delete forever" says nothing more. */
+const afterTrash = (details: Record<string, unknown>) =>
+  typeof details.trash_days === "number" ? `, ${details.trash_days} days after it was put in the Trash` : "";
 
 /** The document an entry about a room names, quoted. */
 const roomLinkOf = (details: Record<string, unknown>) => quoted((details.link as { name?: string } | undefined)?.name ?? "");

@@ -10,7 +10,7 @@ const LINKS_SHOWN = 100;
 
 /**
  * What the dashboard's room page shows: the room with its folders and documents, its links, and
- * the team's documents not in it yet (the add select), and how uploads work. Throws `not_found` for
+ * the team's documents not in it yet (the add select), who made it, and how uploads work. Throws `not_found` for
  * another team's room.
  */
 export async function roomPageData(teamId: string, id: string) {
@@ -26,6 +26,8 @@ export async function roomPageData(teamId: string, id: string) {
   ]);
   return {
     detail,
+    /** Who made it: a member may delete only their own rooms. */
+    madeBy: room.createdById,
     links: links.links.map(roomLinkRow),
     upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing" },
     addable: documents.map((doc): [string, string] => [apiShortCode(doc.code), doc.title]),

@@ -10,6 +10,7 @@ import { pageImageKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
+import { ownerAccess } from "../../test/support/fixtures";
 import { deleteDocument } from "./delete-document";
 import { pageImagesOf, readOwnedPageImage, readPageImage } from "./page-images";
 import { MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER, PAGES_PER_RENDER_JOB, renderPageImages, startPageImageRenderer } from "./render-page-images";
@@ -136,34 +137,36 @@ describe("reading a page image", () => {
 
     const stranger = await owner();
     await expect(readOwnedPageImage(stranger.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
-    await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, doc.code);
+    await deleteDocument(ownerAccess(user), doc.code);
     await expect(readOwnedPageImage(user.personalTeamId, doc.code, 1, "thumb")).rejects.toMatchObject({ status: 404 });
   });
 
-  it("deletes a document's images with the document", async () => {
+  it("keeps a deleted document's images in the Trash, and a render finishing after the delete adds none", async () => {
     const user = await owner();
     const doc = await createSampleDocument(user, "Deleted", 3, { email_gate: false });
     await renderPageImages(doc.id);
-    await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, doc.code);
+    await deleteDocument(ownerAccess(user), doc.code);
     for (let page = 1; page <= 3; page++) {
       for (const variant of ["page", "thumb"] as const)
-        expect(await storage().exists(pageImageKey(doc.storageKey, page, variant))).toBe(false);
+        expect(await storage().exists(pageImageKey(doc.storageKey, page, variant))).toBe(true);
     }
-    expect((await row(doc.id)).pageImages).toBe(0);
-    expect(await storage().exists(doc.storageKey)).toBe(true);
-    // A background render finishing after the delete keeps nothing.
+    expect((await row(doc.id)).pageImages).toBe(3);
+    await db.document.update({ where: { id: doc.id }, data: { pageImages: 1 } });
     expect(await renderPageImages(doc.id)).toEqual({ pages: [], stoppedAt: null });
+    expect((await row(doc.id)).pageImages).toBe(1);
   });
 });
 
 describe("the orphan sweep and page images", () => {
-  it("keeps the images a document counts and removes those it does not (uncounted pages, deleted documents)", async () => {
+  it("keeps the images a document counts, in the Trash too, and removes those it does not (uncounted pages, documents deleted for good)", async () => {
     const user = await owner();
     const kept = await createSampleDocument(user, "Kept", 3, { email_gate: false });
     const uncounted = pageImageKey(kept.storageKey, 3, "page");
     await storage().put(uncounted, Buffer.from("RIFF"), 4);
+    const trashed = await createSampleDocument(user, "Trashed", 2, { email_gate: false });
+    await db.document.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
     const deleted = await createSampleDocument(user, "Gone", 2, { email_gate: false });
-    await db.document.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
+    await db.document.delete({ where: { id: deleted.id } });
 
     setClockOffset(2 * 3_600_000);
     const removed = await sweepOrphanedObjects(3_600_000);
@@ -171,7 +174,10 @@ describe("the orphan sweep and page images", () => {
     expect(removed).toEqual(
       expect.arrayContaining([uncounted, pageImageKey(deleted.storageKey, 1, "page"), pageImageKey(deleted.storageKey, 1, "thumb")]),
     );
-    for (const key of [pageImageKey(kept.storageKey, 1, "page"), pageImageKey(kept.storageKey, 1, "thumb")]) {
+    for (const key of [kept, trashed].flatMap((doc) => [
+      pageImageKey(doc.storageKey, 1, "page"),
+      pageImageKey(doc.storageKey, 1, "thumb"),
+    ])) {
       expect(removed).not.toContain(key);
       expect(await storage().exists(key)).toBe(true);
     }

@@ -55,6 +55,7 @@ import {
   transferOwnershipSchema,
   updateMemberSchema,
 } from "../schemas/teams";
+import { TRASH_DAYS } from "../rules/trash";
 import { z } from "../schemas/zod";
 import {
   auditLogExample,
@@ -208,7 +209,7 @@ const operations: RouteConfig[] = [
     path: "/api/v1/documents/{short_code}",
     operationId: "deleteDocument",
     summary: "Delete a document",
-    description: "Soft delete: the link stops working and the document leaves lists and analytics.",
+    description: `Soft delete: the link stops working at once (410) and the document leaves lists and analytics. It waits ${TRASH_DAYS} days in the team's Trash, where an admin can restore it with its links, versions and analytics; then it is deleted for good. A member may delete only the documents they uploaded (403 \`forbidden\` otherwise); an admin or the owner any.`,
     tags: ["Documents"],
     request: { params: documentPath },
     responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Document") },
@@ -489,7 +490,7 @@ const roomOperations: RouteConfig[] = [
     path: "/api/v1/rooms/{id}",
     operationId: "deleteRoom",
     summary: "Delete a room",
-    description: "Soft delete: the room's code and links stop opening it; its documents stay the team's.",
+    description: `Soft delete: the room's code and links stop opening it; its documents stay the team's. It waits ${TRASH_DAYS} days in the team's Trash, where an admin can restore it as it was. A member may delete only the rooms they made (403 \`forbidden\` otherwise); an admin or the owner any.`,
     tags: ["Rooms"],
     request: { params: roomPath },
     responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Room") },

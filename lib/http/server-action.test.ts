@@ -130,7 +130,7 @@ describe("a form action", () => {
 describe("a button action", () => {
   const remove = (session: () => Promise<{ id: string; personalTeamId: string }>) =>
     buttonAction({ session, args: z.tuple([shortCode]) }, async (user, code) => {
-      await deleteDocument({ teamId: user.personalTeamId, userId: user.id }, code);
+      await deleteDocument(ownerAccess(user), code);
     }) as (...args: unknown[]) => Promise<void>;
   const notFound = { digest: "NEXT_HTTP_ERROR_FALLBACK;404" };
 

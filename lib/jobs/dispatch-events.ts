@@ -7,8 +7,8 @@ import type { EventEnvelope } from "../schemas/events";
 
 /**
  * Turns outbox events into work: a delivery for the account's webhook when it is active and
- * subscribed, and news for the document's digest emails when it has notifications on and some
- * member who gets its digests wants this kind of news.
+ * subscribed and the event's document is not in the Trash, and news for the document's digest
+ * emails when it has notifications on and some member who gets its digests wants this kind of news.
  * Each event is handled once, under FOR UPDATE SKIP LOCKED, so several app processes can run this
  * at the same time. Returns the new delivery ids.
  */
@@ -35,13 +35,14 @@ export async function dispatchPendingEvents(limit = 200): Promise<string[]> {
     const news = new Map<string, Date>();
     for (const event of events) {
       const webhook = webhooks.get(event.team_id);
-      if (webhook?.isActive && webhook.events.includes(event.type)) {
+      const doc = event.document_id ? documents.get(event.document_id) : undefined;
+      // A document in the Trash is hidden from the webhook as from the API: a reading rolled up after the deletion is not news.
+      if (webhook?.isActive && webhook.events.includes(event.type) && !doc?.deletedAt) {
         const delivery = await tx.webhookDelivery.create({
           data: { webhookId: webhook.id, eventId: event.id, eventType: event.type, nextAttemptAt: at, createdAt: at },
         });
         created.push(delivery.id);
       }
-      const doc = event.document_id ? documents.get(event.document_id) : undefined;
       if (doc?.notificationsEnabled && !doc.deletedAt && !news.has(doc.id) && wantsNews(doc, event.type)) {
         news.set(doc.id, event.created_at);
       }

@@ -7,6 +7,7 @@ import { sendDueNotifications } from "../email/send-due-notifications";
 import { describePruned, pruneExpired } from "../retention/prune-expired";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { now } from "../time";
+import { sweepTrash } from "../trash/sweep-trash";
 import { attemptDelivery } from "../webhooks/attempt-delivery";
 import { dispatchPendingEvents } from "./dispatch-events";
 import { handOffToInngest } from "./hand-off-to-inngest";
@@ -19,7 +20,7 @@ const POLL_MS = 1_000;
 const CONCURRENCY = 16;
 /** Stored files without a committed row are looked for at start and this often. */
 const SWEEP_MS = 15 * 60_000;
-/** Rows past their retention are pruned at start and this often. */
+/** Rows past their retention are pruned, and the Trash swept, at start and this often. */
 const PRUNE_MS = 60 * 60_000;
 
 /** Claims due deliveries for this process (FOR UPDATE SKIP LOCKED), safe with several processes. */
@@ -61,7 +62,8 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
 /**
  * Runs rounds every second, and at once when an event is committed anywhere (LISTEN/NOTIFY), so a
  * delivery goes out within milliseconds. At start and then periodically it also removes orphaned
- * stored files (every 15 minutes) and prunes rows past their retention (hourly); and it starts
+ * stored files (every 15 minutes), prunes rows past their retention and empties the Trash of what
+ * has been there 30 days (hourly); and it starts
  * rendering page images (unfinished documents first, then each upload), and rolls up reading
  * beacons (lib/beacons/roll-up-worker.ts). Returns a function that stops it.
  */
@@ -100,6 +102,11 @@ export function startRunner(): () => Promise<void> {
         if (line) console.log(`[retention] ${line}`);
       })
       .catch((error) => console.error("[retention] pruning failed:", error))
+      .then(() => sweepTrash())
+      .then((swept) => {
+        if (swept.documents || swept.rooms) console.log(`[trash] deleted for good ${swept.documents} document(s), ${swept.rooms} room(s)`);
+      })
+      .catch((error) => console.error("[trash] the sweep failed:", error))
       .finally(() => {
         pruning = null;
       });

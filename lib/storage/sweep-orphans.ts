@@ -8,9 +8,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /**
  * Removes stored objects no committed document or link row points at (a crash between storing a file
  * and committing its row, a half-written `.partial`, a replaced preview whose delete was lost, images
- * of a deleted document's pages, of pages not yet counted in `page_images` or of a version no longer
- * current, the files of versions pruned or of a deleted document's earlier versions),
- * once they are older than the grace period, so uploads in flight are never touched. Direct
+ * of pages not yet counted in `page_images` or of a version no longer current, the files of versions
+ * pruned or of a document deleted for good), once they are older than the grace period, so uploads
+ * in flight are never touched. A document in the Trash keeps every file it has (a restore brings it
+ * back whole). Direct
  * uploads whose file never arrived are forgotten after the same grace. Returns the keys removed.
  */
 export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
@@ -21,12 +22,12 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   const ids = [...new Set(old.map((object) => object.key.split("/")[1] ?? "").filter((id) => UUID.test(id)))];
   const rows = await db.document.findMany({
     where: { id: { in: ids } },
-    select: { id: true, storageKey: true, previewStorageKey: true, pageImages: true, deletedAt: true },
+    select: { id: true, storageKey: true, previewStorageKey: true, pageImages: true },
   });
   // Images are kept for the current version's pages counted in page_images only.
-  const imagePages = new Map(rows.map((row) => [fileFolder(row.storageKey), row.deletedAt ? 0 : row.pageImages]));
+  const imagePages = new Map(rows.map((row) => [fileFolder(row.storageKey), row.pageImages]));
   const versions = await db.documentVersion.findMany({
-    where: { documentId: { in: rows.filter((row) => !row.deletedAt).map((row) => row.id) } },
+    where: { documentId: { in: rows.map((row) => row.id) } },
     select: { storageKey: true },
   });
   // A link with its own gate has its own preview, stored beside its document's files.

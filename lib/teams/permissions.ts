@@ -16,8 +16,12 @@ const RANK: Record<TeamRole, number> = { member: 0, admin: 1, owner: 2 };
 const LEAST_ROLE = {
   /** Read the team's documents, links and their settings; see the team and its members. */
   "documents.read": "member",
-  /** Upload, change settings, share (links), delete documents. */
+  /** Upload, change settings, share (links); delete the documents and rooms one made. */
   "documents.write": "member",
+  /** Delete documents and rooms a teammate made (or whose maker left): the team shares one library, but not the undoing of others' work. */
+  "documents.delete_any": "admin",
+  /** See the Trash, restore what is in it, delete it for good. */
+  "trash.manage": "admin",
   "analytics.read": "member",
   "team.read": "member",
   /** Leave the team (anyone but its owner, who transfers it first). */
@@ -72,6 +76,8 @@ export function permits(who: KeyHolder, action: TeamAction): boolean {
 const WHAT: Record<TeamAction, string> = {
   "documents.read": "read this team's documents",
   "documents.write": "change this team's documents",
+  "documents.delete_any": "delete documents and rooms other members made",
+  "trash.manage": "restore or delete for good what this team deleted",
   "analytics.read": "read this team's analytics",
   "team.read": "see this team",
   "team.leave": "leave this team",
@@ -85,6 +91,20 @@ const WHAT: Record<TeamAction, string> = {
   "team.delete": "delete this team",
   "team.transfer": "transfer this team's ownership",
 };
+
+/**
+ * Whether the member may delete a document or room made by `madeBy` (null: its maker's account is
+ * gone): what they made themselves, or anything as an admin.
+ */
+export function mayDelete(who: KeyHolder, madeBy: string | null): boolean {
+  return permits(who, "documents.write") && (madeBy === who.userId || permits(who, "documents.delete_any"));
+}
+
+/** Refuses (403 `forbidden`) what `mayDelete` would not allow, saying why. */
+export function authorizeDeletion(who: KeyHolder, madeBy: string | null): void {
+  authorize(who, "documents.write");
+  if (madeBy !== who.userId) authorize(who, "documents.delete_any");
+}
 
 /** Refuses (403 `forbidden`) an action the role, or the read-only key acted through, may not take. */
 export function authorize<A extends Pick<KeyHolder, "role" | "keyAccess">>(access: A, action: TeamAction): A {

@@ -10,6 +10,7 @@ import { VersionsCard } from "@/components/dashboard/versions-card";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
 import { versionsCardData } from "@/lib/dashboard/versions-card-data";
+import { mayDelete } from "@/lib/teams/permissions";
 
 export const metadata: Metadata = { title: "Document" };
 
@@ -43,7 +44,7 @@ export default async function DocumentPage({
       <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={period} />
       <DocumentTables data={data} search={search} />
       <VersionsCard code={doc.code} data={await versionsCardData(team.teamId, doc.code)} />
-      <DocumentSettingsCards doc={doc} settings={data.settings} />
+      <DocumentSettingsCards doc={doc} settings={data.settings} deletable={mayDelete(team, doc.createdById)} />
     </>
   );
 }

@@ -18,7 +18,7 @@ import { roomPageData } from "@/lib/dashboard/room-page-data";
 import { folderPaths, roomTree } from "@/lib/dashboard/room-tree";
 import { ApiError } from "@/lib/errors";
 import { requireTeamPage } from "@/lib/http/require-team";
-import { can } from "@/lib/teams/permissions";
+import { can, mayDelete } from "@/lib/teams/permissions";
 
 export const metadata: Metadata = { title: "Room" };
 
@@ -42,7 +42,7 @@ export default async function RoomPage({
 }) {
   const team = await requireTeamPage("documents.read");
   const search = await searchParams;
-  const { detail, links, addable, upload } = await loaded(team.teamId, (await params).id);
+  const { detail, madeBy, links, addable, upload } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
   const analytics = can(team.role, "analytics.read") ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage)) : null;
   const folders = folderPaths(detail.folders);
@@ -86,14 +86,14 @@ export default async function RoomPage({
         </>
       )}
       {writes && (
-        <>
-          <Card title="Settings" className="mt-6">
-            <RoomSettings room={detail} />
-          </Card>
-          <Card title="Danger zone" className="mt-6">
-            <DeleteRoomButton roomId={detail.id} name={detail.name} />
-          </Card>
-        </>
+        <Card title="Settings" className="mt-6">
+          <RoomSettings room={detail} />
+        </Card>
+      )}
+      {mayDelete(team, madeBy) && (
+        <Card title="Danger zone" className="mt-6">
+          <DeleteRoomButton roomId={detail.id} name={detail.name} />
+        </Card>
       )}
     </>
   );
