@@ -340,6 +340,62 @@ test("an open viewer whose document is deleted says so at its next beacon, inste
   await shot(page, "viewer-document-deleted-while-open");
 });
 
+/** Once the link is closed nothing else may promise reading: no gate, no Download, no page or zoom buttons. */
+async function onlyTheNotice(page: Page, title: string) {
+  const notice = page.getByRole("alert").filter({ hasText: "This document is no longer available" });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await expect(notice).toBeFocused();
+  await expect(page.getByTestId("email-gate")).toHaveCount(0);
+  await expect(page.getByText(/Continue reading/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Download" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
+  await expect(page.getByRole("group", { name: "Zoom" })).toHaveCount(0);
+  await expect(page.locator("[data-page]")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+}
+
+test("a gated document deleted while open leaves only the notice, focused: the gate and the page buttons go", async ({ page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 4, fields: { gate_page: "2", title: "Gated, then gone" } });
+  const started = page.waitForResponse((response) => response.url().endsWith("/track") && response.status() === 200);
+  await page.goto(linkOf(doc));
+  await pageRendered(page, 1);
+  await expect(page.getByTestId("email-gate")).toContainText("Continue reading: 3 more pages");
+  await expect(page.getByRole("navigation", { name: "Pages" })).toBeVisible();
+  await started;
+  expect((await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(204);
+  // The next beacon (at the latest the periodic flush, every ~10 s, while the reader is active) is answered 410.
+  const refused = page.waitForResponse((response) => response.url().endsWith("/track") && response.status() === 410, { timeout: 20_000 });
+  await read(page, 500);
+  await refused;
+  await onlyTheNotice(page, "Gated, then gone");
+  await shot(page, "viewer-gated-document-deleted-while-open");
+});
+
+test("a document deleted before its file arrived says it is no longer available, not that it could not be displayed, and Download goes", async ({
+  page,
+}) => {
+  const doc = await uploadOk(request(page), account, { pages: 3, fields: { email_gate: "false", title: "Gone before its file" } });
+  const filePath = `${linkOf(doc)}/file`;
+  // The file's requests (the page's early start included) wait until the document is deleted.
+  let release!: () => void;
+  const deleted = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === filePath,
+    async (route) => {
+      await deleted;
+      await route.continue();
+    },
+  );
+  await page.goto(linkOf(doc));
+  // The renderer has taken over from the server's frame: its zoom buttons work.
+  await expect(page.getByRole("button", { name: "Zoom in" })).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole("link", { name: "Download" })).toBeVisible();
+  expect((await request(page).delete(`/api/v1/documents/${doc.short_code}`, { headers: account.auth })).status()).toBe(204);
+  release();
+  await onlyTheNotice(page, "Gone before its file");
+  await expect(page.getByText("This document could not be displayed")).toHaveCount(0);
+});
+
 test("before the gate, the disabled Next button says why, on hover and to screen readers", async ({ page }) => {
   const doc = await uploadOk(request(page), account, { pages: 3, fields: { gate_page: "2", title: "Preview then gate" } });
   await page.goto(linkOf(doc));

@@ -3,17 +3,19 @@ import { PeriodPicker } from "./period-picker";
 
 /**
  * The share URL and the period picker, then what the period covers: `covers.all` for all time,
- * `covers.period` for a chosen period.
+ * `covers.period` for a chosen period. `params`: the rest of the page's query a period keeps.
  */
 export function PeriodBar({
   url,
   period,
   basePath,
+  params,
   covers,
 }: {
   url: string;
   period: PeriodKey;
   basePath: string;
+  params?: Record<string, string>;
   covers: { all: string; period: string };
 }) {
   return (
@@ -22,7 +24,7 @@ export function PeriodBar({
         <p className="font-mono text-sm text-slate-600" data-testid="share-url">
           {url}
         </p>
-        <PeriodPicker current={period} basePath={basePath} />
+        <PeriodPicker current={period} basePath={basePath} params={params} />
       </div>
       <p className="mb-2 text-sm font-medium text-slate-700" data-testid="period-summary">
         {periodName(period)}: every figure, chart and table below covers {period === "all" ? covers.all : covers.period}.

@@ -15,11 +15,12 @@ const FUNNEL_COLUMNS: Array<Column<FunnelStep>> = [
 
 /**
  * The reading funnel (bars: visits whose furthest viewed page reached the page, never rising) with
- * the mean reading time per page as a separate series (line, own axis).
+ * the mean reading time per page as a separate series (line, own axis), over the pages of the
+ * version `name`d, which its label and table say too.
  */
-export function ReadingFunnelChart({ data, thumbnails }: { data: FunnelStep[]; thumbnails?: FunnelThumbnails }) {
+export function ReadingFunnelChart({ name, data, thumbnails }: { name: string; data: FunnelStep[]; thumbnails?: FunnelThumbnails }) {
   return (
-    <figure aria-label="Reading funnel: visits that reached each page, and average time on each page">
+    <figure aria-label={`Reading funnel of ${name}: visits that reached each page, and average time on each page`}>
       <div className="h-64 w-full">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -12 }}>
@@ -58,7 +59,7 @@ export function ReadingFunnelChart({ data, thumbnails }: { data: FunnelStep[]; t
         variant="screen-reader"
         className="sr-only"
         data-testid="funnel-table"
-        caption="Reading funnel"
+        caption={`Reading funnel of ${name}`}
         columns={FUNNEL_COLUMNS}
         rows={data}
         rowKey={(d) => String(d.page)}

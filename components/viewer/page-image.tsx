@@ -1,3 +1,5 @@
+import { announceClosed } from "./document-closed";
+import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
 import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
@@ -22,7 +24,7 @@ export function PageImage({ code, version, page, priority = false }: { code: str
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
       ref={markWhenPainted}
-      onError={announceIfOtherVersion}
+      onError={announceWhyRefused}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}
       className="pointer-events-none absolute inset-0 h-full w-full select-none [[data-rendered=true]>&]:invisible"
@@ -30,10 +32,13 @@ export function PageImage({ code, version, page, priority = false }: { code: str
   );
 }
 
-/** An image's error does not say why: asked again, a refusal as another version's is announced. */
-function announceIfOtherVersion(event: React.SyntheticEvent<HTMLImageElement>) {
+/** An image's error does not say why: asked again, a refusal as another version's, or as a deleted document's, is announced. */
+function announceWhyRefused(event: React.SyntheticEvent<HTMLImageElement>) {
   fetch(event.currentTarget.src, { credentials: "same-origin" }).then(
-    (response) => refusedAsOtherVersion(response) && announceNewVersion(),
+    (response) => {
+      if (refusedAsOtherVersion(response)) announceNewVersion();
+      else if (refusedAsGone(response)) announceClosed("gone");
+    },
     () => undefined,
   );
 }

@@ -1,3 +1,4 @@
+import { DocumentGoneError, refusedAsGone } from "./gone-document";
 import { OtherVersionError, refusedAsOtherVersion } from "./other-version";
 
 /** pdf.js asks for the file in chunks of this size (its ranges start on multiples of it). */
@@ -59,6 +60,7 @@ export async function fetchRange(url: string, range: string, signal?: AbortSigna
 
 async function readSpan(response: Response): Promise<ByteSpan> {
   if (refusedAsOtherVersion(response)) throw new OtherVersionError();
+  if (refusedAsGone(response)) throw new DocumentGoneError();
   if (response.status !== 200 && response.status !== 206) throw new Error(`The PDF could not be loaded (${response.status}).`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   if (response.status === 200) return { start: 0, bytes, size: bytes.length };

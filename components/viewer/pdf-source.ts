@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { pdfjs } from "react-pdf";
+import { announceClosed } from "./document-closed";
+import { DocumentGoneError } from "./gone-document";
 import { announceNewVersion } from "./new-version";
 import { OtherVersionError } from "./other-version";
 import { bytesWithin, fetchPdfOpening, fetchRange, planOpening, type ByteSpan, type PdfOpening } from "./pdf-opening";
@@ -37,13 +39,19 @@ class RangeTransport extends pdfjs.PDFDataRangeTransport {
       },
       // A chunk that fails leaves its page in its loading state; aborts come from pdf.js itself. A
       // chunk refused because another version is current would be the wrong file's bytes anyway.
-      (error: unknown) => error instanceof OtherVersionError && announceNewVersion(),
+      announceWhyRefused,
     );
   }
 
   override abort() {
     this.controller.abort();
   }
+}
+
+/** A refusal that says why tells the whole viewer: a newer version to reload, or a document gone. */
+function announceWhyRefused(error: unknown) {
+  if (error instanceof OtherVersionError) announceNewVersion();
+  if (error instanceof DocumentGoneError) announceClosed("gone");
 }
 
 function sourceFromOpening(url: string, opening: PdfOpening): PdfSource {
@@ -60,7 +68,7 @@ export function usePdfSource(url: string | null): { source: PdfSource | null; fa
     fetchPdfOpening(url).then(
       (opening) => current && setState({ url, source: sourceFromOpening(url, opening), failed: false }),
       (error: unknown) => {
-        if (error instanceof OtherVersionError) announceNewVersion();
+        announceWhyRefused(error);
         if (current) setState({ url, source: null, failed: true });
       },
     );

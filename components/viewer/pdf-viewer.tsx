@@ -24,7 +24,8 @@ import { stepFrom } from "./zoom";
  * the reader may see. The hooks each keep one thing: the visit's beacons, the page in view, the
  * zoom and the layout it gives, the pages near the view (the only ones drawn), the return to the
  * gate's page once it is passed, and the keys; this component ties them together. Once another
- * version is current the reader is offered a reload instead of a failure.
+ * version is current the reader is offered a reload instead of a failure. Once the link is closed
+ * (the document deleted, the link expired or turned off) only its notice stays.
  */
 export function PdfViewer({
   code,
@@ -74,7 +75,6 @@ export function PdfViewer({
     },
     [currentRef, updateCurrent],
   );
-  useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit });
 
   const onOpened = useCallback((count: number, firstAspect: number) => {
     setAspect(firstAspect);
@@ -83,6 +83,9 @@ export function PdfViewer({
   const onFailed = useCallback(() => setFailed(true), []);
   // A file refused as another version's is not broken: the reload banner says what to do.
   const notice = viewerNoticeFor(closed, (failed || sourceFailed) && !newVersion);
+  // Nothing is left to read, page through, download or unlock: a gate or a Download button would promise what the server refuses.
+  const linkClosed = notice === "gone" || notice === "unavailable";
+  useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit }, !linkClosed);
 
   return (
     <ViewerLayout
@@ -101,12 +104,15 @@ export function PdfViewer({
         downloadHref: canDownload ? `/s/${code}/download` : null,
         back,
         actions: { goTo, zoom: step, fit },
+        closed: linkClosed,
       }}
     >
-      <div className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col items-center gap-2">
-        {newVersion ? <NewVersionBanner /> : updatedSince && <UpdatedSinceNote updatedAt={updatedSince} />}
-        {ownerPreview && <OwnerPreviewNote />}
-      </div>
+      {!linkClosed && (
+        <div className="fixed bottom-4 left-1/2 z-30 flex w-max max-w-[calc(100vw-2rem)] -translate-x-1/2 flex-col items-center gap-2">
+          {newVersion ? <NewVersionBanner /> : updatedSince && <UpdatedSinceNote updatedAt={updatedSince} />}
+          {ownerPreview && <OwnerPreviewNote />}
+        </div>
+      )}
       {notice ? (
         <ViewerNotice kind={notice} />
       ) : (
@@ -129,7 +135,9 @@ export function PdfViewer({
           />
         )
       )}
-      {gate && numPages > 0 && <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={layout.width} />}
+      {gate && numPages > 0 && !linkClosed && (
+        <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={layout.width} />
+      )}
     </ViewerLayout>
   );
 }

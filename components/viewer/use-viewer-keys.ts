@@ -12,14 +12,16 @@ export type ViewerKeyActions = {
 /**
  * The viewer's keys, anywhere on the page but in a form field: arrows and Space scroll (Left/Right
  * turn pages unless the page is wider than the screen, then they pan), PageUp/PageDown/Home/End
- * turn pages, + = - zoom and 0 fits the width.
+ * turn pages, + = - zoom and 0 fits the width. None while not `enabled` (no pages to move through).
  */
 export function useViewerKeys(
   scrollRef: RefObject<HTMLElement | null>,
   currentRef: RefObject<number>,
   { goTo, zoom, fit }: ViewerKeyActions,
+  enabled: boolean,
 ) {
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
       const scroller = scrollRef.current;
@@ -50,5 +52,5 @@ export function useViewerKeys(
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [scrollRef, currentRef, goTo, zoom, fit]);
+  }, [scrollRef, currentRef, goTo, zoom, fit, enabled]);
 }

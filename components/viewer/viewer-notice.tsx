@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import type { ClosedReason } from "./reading-tracker";
 
 const NOTICES = {
@@ -20,11 +21,22 @@ const NOTICES = {
 
 export type ViewerNoticeKind = keyof typeof NOTICES;
 
-/** Why the pages are not shown: the document or link was closed while open, or the file would not open. */
+/**
+ * Why the pages are not shown: the document or link was closed while open, or the file would not
+ * open. It takes the focus, which was on pages, a gate or a button that are gone, so a screen
+ * reader reads it and the keyboard starts from it.
+ */
 export function ViewerNotice({ kind }: { kind: ViewerNoticeKind }) {
   const notice = NOTICES[kind];
+  const focusOnShow = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
   return (
-    <div role="alert" className={`mt-16 max-w-md rounded-xl border ${notice.border} bg-white p-6 text-center shadow-sm`}>
+    <div
+      ref={focusOnShow}
+      role="alert"
+      tabIndex={-1}
+      data-testid="viewer-notice"
+      className={`mt-16 max-w-md rounded-xl border ${notice.border} bg-white p-6 text-center shadow-sm focus:outline-none`}
+    >
       <h2 className="font-semibold text-slate-900">{notice.title}</h2>
       <p className="mt-2 text-sm text-slate-600">{notice.text}</p>
     </div>

@@ -24,6 +24,8 @@ export type ViewerToolbarProps = {
   back?: { href: string; label: string } | null;
   /** Absent while the renderer loads: the same toolbar is shown, its controls disabled. */
   actions?: { goTo: (page: number) => void; zoom: (step: -1 | 1) => void; fit: (mode: "width" | "page") => void };
+  /** The link stopped serving this reader: only the title (and the way back to a room) stay. */
+  closed?: boolean;
 };
 
 /**
@@ -31,7 +33,7 @@ export type ViewerToolbarProps = {
  * two, the title (and Download) over the page and zoom controls, so every control stays on screen.
  * Download comes last for the keyboard on every screen.
  */
-export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, back, actions }: ViewerToolbarProps) {
+export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, back, actions, closed = false }: ViewerToolbarProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 py-1 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
       {back && (
@@ -49,49 +51,58 @@ export function ViewerToolbar({ title, pageCount, current, pages, zoom, download
       <h1 className="order-1 min-w-0 flex-1 truncate py-2 text-sm font-semibold text-slate-900 sm:py-0 sm:text-base" title={title}>
         {title}
       </h1>
-      <span aria-hidden className="order-3 basis-full sm:hidden" />
-      <nav aria-label="Pages" className="order-4 flex items-center gap-1 sm:order-2">
-        <ToolbarButton label="Previous page" onClick={actions && (() => actions.goTo(current - 1))} disabled={current <= 1}>
-          ‹
-        </ToolbarButton>
-        <span
-          data-testid="page-indicator"
-          aria-live="polite"
-          className="min-w-14 text-center text-sm text-slate-700 tabular-nums sm:min-w-[4.5rem]"
-        >
-          {current} / {pageCount}
-        </span>
-        <ToolbarButton
-          label="Next page"
-          onClick={actions && (() => actions.goTo(current + 1))}
-          disabled={current >= pages}
-          // The pages behind the email gate: a disabled Next says why, on hover and to screen readers.
-          reason={
-            pages > 0 && pages < pageCount && current >= pages ? `Page ${pages + 1} opens once you enter your email below` : undefined
-          }
-        >
-          ›
-        </ToolbarButton>
-      </nav>
-      <div role="group" aria-label="Zoom" className="order-5 ml-auto flex items-center gap-1 sm:order-3 sm:ml-0">
-        <ToolbarButton label="Zoom out" onClick={actions && (() => actions.zoom(-1))} disabled={!zoom.canZoomOut}>
-          −
-        </ToolbarButton>
-        <span data-testid="zoom-level" className="w-12 text-center text-sm text-slate-700 tabular-nums">
-          {zoom.percent}%
-        </span>
-        <ToolbarButton label="Zoom in" onClick={actions && (() => actions.zoom(1))} disabled={!zoom.canZoomIn}>
-          +
-        </ToolbarButton>
-        <ToolbarButton label="Fit width" pressed={zoom.fit === "width"} onClick={actions && (() => actions.fit("width"))} disabled={false}>
-          <FitIcon width={18} height={12} />
-        </ToolbarButton>
-        <ToolbarButton label="Fit page" pressed={zoom.fit === "page"} onClick={actions && (() => actions.fit("page"))} disabled={false}>
-          <FitIcon width={12} height={16} />
-        </ToolbarButton>
-      </div>
+      {!closed && (
+        <>
+          <span aria-hidden className="order-3 basis-full sm:hidden" />
+          <nav aria-label="Pages" className="order-4 flex items-center gap-1 sm:order-2">
+            <ToolbarButton label="Previous page" onClick={actions && (() => actions.goTo(current - 1))} disabled={current <= 1}>
+              ‹
+            </ToolbarButton>
+            <span
+              data-testid="page-indicator"
+              aria-live="polite"
+              className="min-w-14 text-center text-sm text-slate-700 tabular-nums sm:min-w-[4.5rem]"
+            >
+              {current} / {pageCount}
+            </span>
+            <ToolbarButton
+              label="Next page"
+              onClick={actions && (() => actions.goTo(current + 1))}
+              disabled={current >= pages}
+              // The pages behind the email gate: a disabled Next says why, on hover and to screen readers.
+              reason={
+                pages > 0 && pages < pageCount && current >= pages ? `Page ${pages + 1} opens once you enter your email below` : undefined
+              }
+            >
+              ›
+            </ToolbarButton>
+          </nav>
+          <div role="group" aria-label="Zoom" className="order-5 ml-auto flex items-center gap-1 sm:order-3 sm:ml-0">
+            <ToolbarButton label="Zoom out" onClick={actions && (() => actions.zoom(-1))} disabled={!zoom.canZoomOut}>
+              −
+            </ToolbarButton>
+            <span data-testid="zoom-level" className="w-12 text-center text-sm text-slate-700 tabular-nums">
+              {zoom.percent}%
+            </span>
+            <ToolbarButton label="Zoom in" onClick={actions && (() => actions.zoom(1))} disabled={!zoom.canZoomIn}>
+              +
+            </ToolbarButton>
+            <ToolbarButton
+              label="Fit width"
+              pressed={zoom.fit === "width"}
+              onClick={actions && (() => actions.fit("width"))}
+              disabled={false}
+            >
+              <FitIcon width={18} height={12} />
+            </ToolbarButton>
+            <ToolbarButton label="Fit page" pressed={zoom.fit === "page"} onClick={actions && (() => actions.fit("page"))} disabled={false}>
+              <FitIcon width={12} height={16} />
+            </ToolbarButton>
+          </div>
+        </>
+      )}
       <PagewiseMark className="order-6 hidden shrink-0 lg:block" />
-      {downloadHref && (
+      {downloadHref && !closed && (
         <a
           href={downloadHref}
           className="order-2 shrink-0 rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-brand-contrast shadow-sm hover:bg-brand-700 sm:order-4"

@@ -102,7 +102,7 @@ export async function documentStats(
 }
 
 /** One row per page 1..page_count of the version: visits of it that viewed the page and their mean time on it. */
-async function pageAnalytics(documentId: string, version: ReadVersion, period: Period, link: ByLink | undefined) {
+export async function pageAnalytics(documentId: string, version: ReadVersion, period: Period, link: ByLink | undefined) {
   const window = Prisma.sql`${period.since ? Prisma.sql`AND visit_started_at >= ${period.since}` : Prisma.empty}
     ${period.until ? Prisma.sql`AND visit_started_at < ${period.until}` : Prisma.empty}`;
   const rows = await db.$queryRaw<Array<{ page: number; views: number; avg_time: number }>>`

@@ -4,6 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { createLink } from "../links/create-link";
 import { createUser } from "../users/create-user";
 import { pageFunnel } from "./page-funnel";
+import { currentVersion } from "./read-version";
 
 const DAY = 86_400_000;
 const ALL_TIME = { since: undefined, until: undefined };
@@ -61,14 +62,14 @@ describe("pageFunnel", () => {
       ],
     });
 
-    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME)).toEqual([
+    expect(await pageFunnel(doc.id, currentVersion(doc), ALL_TIME)).toEqual([
       { page: 1, visits: 4 },
       { page: 2, visits: 4 },
       { page: 3, visits: 3 },
       { page: 4, visits: 2 },
       { page: 5, visits: 2 },
     ]);
-    expect(await pageFunnel(doc.id, doc.pageCount, { since: new Date(Date.now() - 7 * DAY), until: undefined })).toEqual([
+    expect(await pageFunnel(doc.id, currentVersion(doc), { since: new Date(Date.now() - 7 * DAY), until: undefined })).toEqual([
       { page: 1, visits: 3 },
       { page: 2, visits: 3 },
       { page: 3, visits: 2 },
@@ -108,24 +109,26 @@ describe("pageFunnel", () => {
       ],
     });
 
-    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME, { linkId: link.id })).toEqual([
+    expect(await pageFunnel(doc.id, currentVersion(doc), ALL_TIME, { linkId: link.id })).toEqual([
       { page: 1, visits: 2 },
       { page: 2, visits: 1 },
       { page: 3, visits: 0 },
     ]);
     expect(
-      await pageFunnel(doc.id, doc.pageCount, { since: new Date(Date.now() - 7 * DAY), until: undefined }, { linkId: link.id }),
+      await pageFunnel(doc.id, currentVersion(doc), { since: new Date(Date.now() - 7 * DAY), until: undefined }, { linkId: link.id }),
     ).toEqual([
       { page: 1, visits: 1 },
       { page: 2, visits: 1 },
       { page: 3, visits: 0 },
     ]);
-    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME, { linkId: null })).toEqual([1, 2, 3].map((page) => ({ page, visits: 1 })));
+    expect(await pageFunnel(doc.id, currentVersion(doc), ALL_TIME, { linkId: null })).toEqual(
+      [1, 2, 3].map((page) => ({ page, visits: 1 })),
+    );
   });
 
   it("has a zero for every page of a document nobody has read", async () => {
     const owner = await createUser({ email: "unread@example.com", password: "long enough" });
     const doc = await createSampleDocument(owner, "Unread", 3);
-    expect(await pageFunnel(doc.id, doc.pageCount, ALL_TIME)).toEqual([1, 2, 3].map((page) => ({ page, visits: 0 })));
+    expect(await pageFunnel(doc.id, currentVersion(doc), ALL_TIME)).toEqual([1, 2, 3].map((page) => ({ page, visits: 0 })));
   });
 });

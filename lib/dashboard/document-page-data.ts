@@ -1,6 +1,5 @@
 import { documentLeads } from "../analytics/document-leads";
 import { documentStats } from "../analytics/document-stats";
-import { pageFunnel } from "../analytics/page-funnel";
 import { readersWithVisits } from "../analytics/readers-with-visits";
 import { viewsOverTime } from "../analytics/views-over-time";
 import { findOwnedDocument } from "../documents/find-document";
@@ -8,6 +7,7 @@ import { serializeSettings } from "../documents/serialize";
 import { shareUrl } from "../documents/short-code";
 import { documentLinkRows } from "../links/document-links";
 import { periodFromKey } from "./period";
+import { readingFunnel } from "./reading-funnel";
 
 const PER_PAGE = 20;
 
@@ -15,8 +15,8 @@ const PER_PAGE = 20;
 export const pageNumber = (value: string | undefined) => Math.max(1, Number(value) || 1);
 
 /**
- * What the dashboard's document page shows, for the period and table pages in its query: the
- * figures, funnel, views per day, one page of readers and of leads, the links and the settings.
+ * What the dashboard's document page shows, for the period, funnel version and table pages in its
+ * query: the figures, funnel, views per day, one page of readers and of leads, the links and the settings.
  * Null when the owner has no such document (any failure to find it reads as not found).
  */
 export async function documentPageData(teamId: string, code: string, search: Record<string, string | undefined>) {
@@ -25,7 +25,7 @@ export async function documentPageData(teamId: string, code: string, search: Rec
   const { key, period } = periodFromKey(search.period, "all");
   const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
     documentStats(doc, period),
-    pageFunnel(doc.id, doc.pageCount, period),
+    readingFunnel(doc, period, search.version),
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE),
     documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }),
     viewsOverTime(teamId, period, { documentId: doc.id }),

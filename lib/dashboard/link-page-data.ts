@@ -1,20 +1,20 @@
 import { documentDownloads } from "../analytics/document-downloads";
 import { documentLeads } from "../analytics/document-leads";
 import { documentStats } from "../analytics/document-stats";
-import { pageFunnel } from "../analytics/page-funnel";
 import { readersWithVisits } from "../analytics/readers-with-visits";
 import { viewsOverTime } from "../analytics/views-over-time";
 import { findOwnedDocument } from "../documents/find-document";
 import { documentLink } from "../links/document-links";
 import { pageNumber } from "./document-page-data";
 import { periodFromKey } from "./period";
+import { readingFunnel } from "./reading-funnel";
 
 const PER_PAGE = 20;
 
 /**
- * What the dashboard's page of one share link shows, for the period and table pages in its query:
- * the link and its document, and the figures, funnel, views per day, readers, leads and downloads
- * through that link. Throws `not_found` for another account's document or link, or none.
+ * What the dashboard's page of one share link shows, for the period, funnel version and table
+ * pages in its query: the link and its document, and the figures, funnel, views per day, readers,
+ * leads and downloads through that link. Throws `not_found` for another account's document or link, or none.
  */
 export async function linkPageData(teamId: string, code: string, linkCode: string, search: Record<string, string | undefined>) {
   const doc = await findOwnedDocument(teamId, code);
@@ -22,7 +22,7 @@ export async function linkPageData(teamId: string, code: string, linkCode: strin
   const { key, period } = periodFromKey(search.period, "all");
   const [stats, funnel, readers, leads, downloads, perDay] = await Promise.all([
     documentStats(doc, period, link.filter),
-    pageFunnel(doc.id, doc.pageCount, period, link.filter),
+    readingFunnel(doc, period, search.version, link.filter),
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE, link.filter),
     documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }, link.filter),
     documentDownloads(doc, period, pageNumber(search.dpage), PER_PAGE, link.filter),

@@ -3,7 +3,7 @@ import { linkFilterParam } from "./links";
 import { z } from "./zod";
 
 /** `?version=` on a document's stats and viewers (issue 28, additive: not in SPEC.md). */
-const versionFilterParam = z
+export const versionFilterParam = z
   .string()
   .optional()
   .transform((value, ctx) => {

@@ -9,6 +9,7 @@ import { PeriodBar } from "@/components/dashboard/period-bar";
 import { VersionsCard } from "@/components/dashboard/versions-card";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
+import { funnelVersionQuery } from "@/lib/dashboard/reading-funnel";
 import { versionsCardData } from "@/lib/dashboard/versions-card-data";
 import { mayDelete } from "@/lib/teams/permissions";
 
@@ -26,6 +27,7 @@ export default async function DocumentPage({
   const data = await documentPageData(team.teamId, (await params).code, search);
   if (!data) notFound();
   const { doc, period, url, linkRows } = data;
+  const basePath = `/documents/${doc.code}`;
 
   return (
     <>
@@ -33,12 +35,14 @@ export default async function DocumentPage({
       <PeriodBar
         url={url}
         period={period}
-        basePath={`/documents/${doc.code}`}
+        basePath={basePath}
+        params={funnelVersionQuery(data.funnel)}
         covers={{ all: "all activity", period: "visits, downloads and leads from this period" }}
       />
       <ActivityOverview
         activity={{ ...data, leads: data.leads.pagination.total }}
         period={period}
+        basePath={basePath}
         thumbnails={{ code: doc.code, version: doc.version, pages: doc.pageImages }}
       />
       <LinksSection documentCode={doc.code} defaultLink={linkRows.defaultLink} links={linkRows.links} period={period} />

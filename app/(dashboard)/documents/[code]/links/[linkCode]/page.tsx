@@ -6,6 +6,7 @@ import { LinkTables } from "@/components/dashboard/link-tables";
 import { PeriodBar } from "@/components/dashboard/period-bar";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { linkPageData } from "@/lib/dashboard/link-page-data";
+import { funnelVersionQuery } from "@/lib/dashboard/reading-funnel";
 import { ApiError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Link" };
@@ -29,6 +30,7 @@ export default async function LinkPage({
   const search = await searchParams;
   const data = await linkPageData(team.teamId, code, linkCode, search).catch(missingIsNotFound);
   const { doc, link, period, stats } = data;
+  const basePath = `/documents/${doc.code}/links/${link.code}`;
 
   return (
     <>
@@ -36,7 +38,8 @@ export default async function LinkPage({
       <PeriodBar
         url={link.url}
         period={period}
-        basePath={`/documents/${doc.code}/links/${link.code}`}
+        basePath={basePath}
+        params={funnelVersionQuery(data.funnel)}
         covers={{ all: "all activity through this link", period: "visits, downloads and leads through this link from this period" }}
       />
       {period === "all" && stats.views === 0 && (
@@ -48,6 +51,7 @@ export default async function LinkPage({
       <ActivityOverview
         activity={{ ...data, leads: data.leads.pagination.total }}
         period={period}
+        basePath={basePath}
         thumbnails={{ code: doc.code, version: doc.version, pages: doc.pageImages }}
       />
       <LinkTables data={data} search={search} />
