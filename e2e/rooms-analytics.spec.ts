@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { axeViolations } from "../test/support/playwright/axe";
 import { db } from "../test/support/playwright/database";
@@ -7,7 +7,8 @@ import { uploadOk } from "../test/support/playwright/upload";
 
 /**
  * A room's analytics on its dashboard page (issue 29, item 6): what one reader did through a
- * recipient link — who they are, the link, the document they opened — and the viewers' CSV.
+ * recipient link — who they are, the link, the document they opened — and the viewers' CSV; and
+ * (issue 40, item 8) the room's ZIP they downloaded.
  */
 let owner: Account;
 test.beforeAll(async () => {
@@ -20,7 +21,9 @@ async function api<T>(request: APIRequestContext, path: string, data: unknown): 
   return (await response.json()) as T;
 }
 
-test("a reader of one document through a recipient link shows on the room page with their email, the document and the link, and in its CSV", async ({
+const statValue = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("+ dd");
+
+test("a reader of one document through a recipient link shows on the room page with their email, the document, the link, their ZIP, and in its CSV", async ({
   browser,
   request,
 }) => {
@@ -41,16 +44,24 @@ test("a reader of one document through a recipient link shows on the room page w
   const gate = reader.getByTestId("email-gate");
   await gate.getByLabel("Email").fill("jane@fund-a.example");
   await gate.getByRole("button", { name: "Continue" }).click();
+  const [zip] = await Promise.all([reader.waitForEvent("download"), reader.getByRole("link", { name: "Download all (ZIP)" }).click()]);
+  await zip.path();
   await reader.getByTestId("room-document").getByRole("link", { name: "Pitch deck", exact: true }).click();
   await expect(reader.getByTestId("pdf-page-1")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
   await reader.mouse.move(300, 300);
-  await expect.poll(() => db.viewer.count({ where: { document: { teamId: owner.teamId }, email: "jane@fund-a.example" } })).toBe(1);
+  await expect
+    .poll(() => db.visit.count({ where: { document: { teamId: owner.teamId }, viewer: { email: "jane@fund-a.example" } } }))
+    .toBe(1);
   await reader.context().close();
 
   await dashboard.reload();
   const visitor = dashboard.getByTestId("visitors-table").getByRole("row").filter({ hasText: "jane@fund-a.example" });
   await expect(visitor).toContainText("Jane at Fund A");
-  await expect(visitor.getByRole("list", { name: "Documents jane@fund-a.example opened" })).toHaveText(/^Pitch deck/);
+  const opened = visitor.getByRole("list", { name: "Documents jane@fund-a.example opened or downloaded" });
+  await expect(opened.getByRole("listitem").filter({ hasText: "Pitch deck" })).toContainText(/read · downloaded in the ZIP$/);
+  await expect(opened.getByRole("listitem").filter({ hasText: "Cap table" })).toContainText(/Cap table\s*downloaded in the ZIP$/);
+  await expect(statValue(dashboard, "Downloads")).toHaveText("2");
+  await expect(statValue(dashboard, "ZIP downloads")).toHaveText("1");
   await expect(dashboard.getByTestId("room-link-stats").getByRole("row", { name: /Jane at Fund A/ })).toHaveText(
     /^Jane at Fund A\s*1\s*1$/,
   );

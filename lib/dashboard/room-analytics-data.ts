@@ -11,8 +11,8 @@ const linkName = (link: { name: string | null }) => link.name ?? "Default link";
 
 /**
  * What the room page's analytics show, all time: the totals, each document's and each link's reads,
- * and one page (`viewersPage`) of its visitors with the documents each opened. Throws `not_found`
- * for another team's room.
+ * and one page (`viewersPage`) of its visitors with the documents each opened or downloaded.
+ * Throws `not_found` for another team's room.
  */
 export async function roomAnalyticsData(teamId: string, id: string, viewersPage: number) {
   const room = await findOwnedRoom(teamId, id);
@@ -25,6 +25,8 @@ export async function roomAnalyticsData(teamId: string, id: string, viewersPage:
       leads: stats.leads,
       totalTimeSeconds: stats.total_time_seconds,
       avgTimeSeconds: stats.avg_time_seconds,
+      downloads: stats.downloads,
+      zipDownloads: stats.zip_downloads,
     },
     documents: stats.documents.map((doc) => ({
       code: doc.short_code,
@@ -45,8 +47,11 @@ export async function roomAnalyticsData(teamId: string, id: string, viewersPage:
       documents: viewer.documents.map((doc) => ({
         code: doc.short_code,
         title: doc.title,
+        visits: doc.visits,
         seconds: doc.total_time_seconds,
         completion: doc.completion,
+        downloads: doc.downloads,
+        zipDownloads: doc.zip_downloads,
       })),
     })),
     pagination: viewers.pagination,

@@ -45,6 +45,7 @@ export default async function RoomPage({
   const { detail, links, addable, upload } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
   const analytics = can(team.role, "analytics.read") ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage)) : null;
+  const pageHref = (changes: Record<string, string>) => ({ pathname: `/rooms/${detail.id}`, query: { ...search, ...changes } });
   const folders = folderPaths(detail.folders);
   return (
     <>
@@ -76,14 +77,9 @@ export default async function RoomPage({
         </Card>
         {analytics && <RoomAnalyticsCard analytics={analytics} />}
       </div>
-      {analytics && analytics.totals.views > 0 && (
-        <>
-          <RoomDocumentsCard documents={analytics.documents} />
-          <RoomVisitorsCard
-            analytics={analytics}
-            pageHref={(page) => ({ pathname: `/rooms/${detail.id}`, query: { ...search, vpage: String(page) } })}
-          />
-        </>
+      {analytics && analytics.totals.views > 0 && <RoomDocumentsCard documents={analytics.documents} />}
+      {analytics && analytics.pagination.total > 0 && (
+        <RoomVisitorsCard analytics={analytics} pageHref={(page) => pageHref({ vpage: String(page) })} />
       )}
       {writes && (
         <>
