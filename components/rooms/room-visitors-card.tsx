@@ -20,7 +20,22 @@ function documentFigures(d: VisitorDocument): string {
 }
 
 const VISITOR_COLUMNS: Array<Column<Visitor>> = [
-  { key: "visitor", header: "Visitor", rowHeader: true, cellClassName: "text-left font-medium text-slate-900", cell: (v) => v.label },
+  {
+    key: "visitor",
+    header: "Visitor",
+    rowHeader: true,
+    cellClassName: "text-left font-medium text-slate-900",
+    cell: (v) => (
+      <>
+        {v.label}
+        {v.agreementAcceptedAt && (
+          <span className="block text-xs font-normal text-slate-500" data-testid="visitor-agreement">
+            Accepted the agreement on <LocalTime value={v.agreementAcceptedAt} />
+          </span>
+        )}
+      </>
+    ),
+  },
   { key: "link", header: "Link", cell: (v) => v.links.join(", ") },
   {
     key: "last-visit",

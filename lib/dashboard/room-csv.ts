@@ -20,6 +20,7 @@ const HEADER = [
   "last_viewed_at",
   "downloads",
   "zip_downloads",
+  "agreement_accepted_at",
 ];
 const BATCH = 100;
 
@@ -27,7 +28,8 @@ const BATCH = 100;
  * The room's viewers as CSV, times in UTC: one row per viewer and document they opened or
  * downloaded in the room (a spreadsheet filters and pivots rows, not nested lists), viewers most
  * recently active first, with the codes they came through joined by "; " (a room link's name, else
- * its code), and their downloads of the document (and of those, in the room's ZIP).
+ * its code), their downloads of the document (and of those, in the room's ZIP) and when they last
+ * accepted the room's agreement.
  */
 export async function roomViewersCsv(room: Room): Promise<CsvExport> {
   const rows: Array<Array<string | number | null>> = [];
@@ -53,6 +55,7 @@ export async function roomViewersCsv(room: Room): Promise<CsvExport> {
           d.last_viewed_at,
           d.downloads,
           d.zip_downloads,
+          v.agreement_accepted_at,
         ]);
       }
     }

@@ -437,6 +437,7 @@ export const roomViewerListExample = {
           zip_downloads: 1,
         },
       ],
+      agreement_accepted_at: "2026-01-16T14:03:10.000Z",
     },
   ],
   total_viewers: 1,

@@ -36,13 +36,14 @@ type PairRow = {
   zip_downloads: number;
 };
 type LinkRow = { reader: string; code: string | null; name: string | null };
+type AcceptedRow = { reader: string; accepted_at: Date };
 
 /**
  * The room's viewers, most recently active first: one per person across the room's documents (an
  * email once given, else a browser) who read or downloaded in it, each with the documents they
- * opened or downloaded in the room, their time, completion and downloads per document, and the
- * codes they came through. Figures count reads in the room only, of visits started in the period,
- * and downloads made in it.
+ * opened or downloaded in the room, their time, completion and downloads per document, the codes
+ * they came through, and when they last accepted the room's agreement. Figures count reads in the
+ * room only, of visits started in the period, and downloads made in it.
  */
 export async function roomViewers(
   room: Room,
@@ -68,7 +69,7 @@ export async function roomViewers(
     LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`;
   const total = readers[0]?.total ?? (page > 1 ? await countReaders(room.id, period) : 0);
   const keys = readers.map((r) => r.reader);
-  const [pairs, links] = keys.length
+  const [pairs, links, accepted] = keys.length
     ? await Promise.all([
         db.$queryRaw<PairRow[]>`
           WITH ${reads}
@@ -84,8 +85,17 @@ export async function roomViewers(
           WHERE a.reader = ANY(${keys})
           GROUP BY a.reader, rl.code, rl.name
           ORDER BY max(a.at) DESC, rl.code`,
+        // A room's acceptance names the email given at its gate, or only the browser when it has none.
+        db.$queryRaw<AcceptedRow[]>`
+          WITH ${reads},
+          known AS (SELECT DISTINCT reader, reader_email, browser_id FROM activity_in WHERE reader = ANY(${keys}))
+          SELECT k.reader, max(aa.accepted_at) AS accepted_at
+          FROM known k JOIN agreement_acceptances aa
+            ON aa.room_id = ${room.id}::uuid AND (aa.email = k.reader_email OR aa.browser_id = k.browser_id)
+          GROUP BY k.reader`,
       ])
-    : [[], []];
+    : [[], [], []];
+  const acceptedAt = new Map(accepted.map((row) => [row.reader, row.accepted_at.toISOString()]));
   return {
     viewers: readers.map((r) => ({
       viewer_id: r.viewer_public_id,
@@ -115,6 +125,7 @@ export async function roomViewers(
           downloads: p.downloads,
           zip_downloads: p.zip_downloads,
         })),
+      agreement_accepted_at: acceptedAt.get(r.reader) ?? null,
     })),
     total_viewers: total,
     pagination: pagination(page, perPage, total),

@@ -376,6 +376,10 @@ export const roomViewerSchema = z
     documents_opened: z.number().int().openapi({ description: "Documents they read in the room (a download alone opens none)" }),
     links: z.array(roomLinkRef).openapi({ description: "The codes they came through, most recent first" }),
     documents: z.array(roomViewerDocumentSchema).openapi({ description: "The documents they opened or downloaded, most recent first" }),
+    agreement_accepted_at: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When they last accepted the room's agreement (by their email, or in their browser); null: never (additive)",
+    }),
   })
   .openapi("RoomViewer");
 

@@ -178,7 +178,7 @@ describe("the room's figures", () => {
     });
     const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");
     expect(header).toBe(
-      "viewer_id,email,name,company_domain,links,short_code,title,visits,pages_viewed,total_pages,completion,total_time_seconds,first_viewed_at,last_viewed_at,downloads,zip_downloads",
+      "viewer_id,email,name,company_domain,links,short_code,title,visits,pages_viewed,total_pages,completion,total_time_seconds,first_viewed_at,last_viewed_at,downloads,zip_downloads,agreement_accepted_at",
     );
     const cells = rows.map((row) => row.split(",")).map((c) => [c[1], c[6], c[7], c[14], c[15]]);
     expect(cells.sort()).toEqual(
