@@ -1,3 +1,4 @@
+import { documentAgreements } from "../analytics/document-agreements";
 import { documentLeads } from "../analytics/document-leads";
 import { documentStats } from "../analytics/document-stats";
 import { readersWithVisits } from "../analytics/readers-with-visits";
@@ -16,22 +17,36 @@ export const pageNumber = (value: string | undefined) => Math.max(1, Number(valu
 
 /**
  * What the dashboard's document page shows, for the period, funnel version and table pages in its
- * query: the figures, funnel, views per day, one page of readers and of leads, the links and the settings.
+ * query: the figures, funnel, views per day, one page of readers and of leads, one page of the
+ * agreements its readers accepted (all time), the links and the settings.
  * Null when the owner has no such document (any failure to find it reads as not found).
  */
 export async function documentPageData(teamId: string, code: string, search: Record<string, string | undefined>) {
   const doc = await findOwnedDocument(teamId, code).catch(() => null);
   if (!doc) return null;
   const { key, period } = periodFromKey(search.period, "all");
-  const [stats, funnel, readers, leads, perDay, linkRows] = await Promise.all([
+  const [stats, funnel, readers, leads, agreements, perDay, linkRows] = await Promise.all([
     documentStats(doc, period),
     readingFunnel(doc, period, search.version),
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE),
     documentLeads(doc, { page: pageNumber(search.lpage), per_page: PER_PAGE, ...period }),
+    documentAgreements(doc, pageNumber(search.apage), PER_PAGE),
     viewsOverTime(teamId, period, { documentId: doc.id }),
     documentLinkRows(doc),
   ]);
-  return { doc, period: key, stats, funnel, readers, leads, perDay, linkRows, url: shareUrl(doc.code), settings: serializeSettings(doc) };
+  return {
+    doc,
+    period: key,
+    stats,
+    funnel,
+    readers,
+    leads,
+    agreements,
+    perDay,
+    linkRows,
+    url: shareUrl(doc.code),
+    settings: serializeSettings(doc),
+  };
 }
 
 export type DocumentPageData = NonNullable<Awaited<ReturnType<typeof documentPageData>>>;

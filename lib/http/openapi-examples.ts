@@ -390,6 +390,8 @@ export const roomStatsExample = {
   leads: 2,
   total_time_seconds: 1260,
   avg_time_seconds: 140,
+  downloads: 4,
+  zip_downloads: 1,
   documents: [
     {
       short_code: SHORT_CODE,
@@ -432,8 +434,11 @@ export const roomViewerListExample = {
           total_time_seconds: 540,
           first_viewed_at: READ_AT,
           last_viewed_at: "2026-01-18T08:12:40.000Z",
+          downloads: 1,
+          zip_downloads: 1,
         },
       ],
+      agreement_accepted_at: "2026-01-16T14:03:10.000Z",
     },
   ],
   total_viewers: 1,

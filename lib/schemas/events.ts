@@ -155,7 +155,13 @@ export const EVENT_DATA = {
       company_domain: z.string().nullable(),
       visit_number: z.number().int(),
     }),
-    download: z.object({ downloaded_at: timestamp }),
+    download: z.object({
+      downloaded_at: timestamp,
+      room_zip: z
+        .literal(true)
+        .optional()
+        .openapi({ description: "Present when the document was downloaded in its room's whole ZIP (additive); absent otherwise" }),
+    }),
   }),
   "document.updated": z.object({
     ...subject,
