@@ -240,7 +240,8 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
     change: { document: updated, gatePageClamped, linksClamped },
     replaced: [doc.previewStorageKey, ...plan.links.map((l) => l.link.previewStorageKey)].filter((k): k is string => k !== null),
     pruned: await pruneVersions(tx, updated),
-    replacedImages: { originalKey: doc.storageKey, pages: doc.pageImages },
+    // Every page, not only those counted: a reader may have had later ones drawn on request.
+    replacedImages: { originalKey: doc.storageKey, pages: doc.pageCount },
   };
 }
 

@@ -14,7 +14,7 @@ import { findOwnedLink } from "../links/find-link";
 import { sharedDocument } from "../links/shared-document";
 import { updateLink } from "../links/update-link";
 import { storage } from "../storage";
-import { fileFolder, pageImageKey } from "../storage/document-keys";
+import { fileFolder, pageFileKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { createUser } from "../users/create-user";
 import { readableFileKey } from "../viewer/readable-file-key";
@@ -121,7 +121,7 @@ describe("document versions", () => {
     expect([restored.document.version, restored.document.pageCount, restored.document.storageKey]).toEqual([1, 3, doc.storageKey]);
     expect(fileFolder(restored.document.previewStorageKey!)).toBe(fileFolder(doc.storageKey));
     expect(restored.document.pageImages).toBeGreaterThanOrEqual(1);
-    expect(await storage().exists(pageImageKey(doc.storageKey, 1, "page"))).toBe(true);
+    expect(await storage().exists(pageFileKey(doc.storageKey, 1, "page"))).toBe(true);
     await expect(restoreVersion(ownerAccess(user), doc.code, 1)).rejects.toMatchObject({ code: "bad_request" });
     await expect(restoreVersion(ownerAccess(user), doc.code, 9)).rejects.toMatchObject({ code: "not_found" });
     const { versions } = await listVersions(user.personalTeamId, doc.code);
@@ -144,8 +144,8 @@ describe("document versions", () => {
     await sweepOrphanedObjects(0);
     expect(await storage().exists(second.document.storageKey)).toBe(true);
     expect(await storage().exists(third.document.storageKey)).toBe(true);
-    expect(await storage().exists(pageImageKey(third.document.storageKey, 1, "page"))).toBe(true);
-    expect(await storage().exists(pageImageKey(second.document.storageKey, 1, "page"))).toBe(false);
+    expect(await storage().exists(pageFileKey(third.document.storageKey, 1, "page"))).toBe(true);
+    expect(await storage().exists(pageFileKey(second.document.storageKey, 1, "page"))).toBe(false);
   });
 
   it("never gives a pruned version's number again: a number names one file, for every cache keyed on it", async () => {
