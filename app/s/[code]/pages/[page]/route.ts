@@ -1,7 +1,10 @@
 import { readPageImage } from "@/lib/documents/page-images";
+import { pageImageKey } from "@/lib/storage/document-keys";
 import { ApiError } from "@/lib/errors";
 import { withShareLink } from "@/lib/http/with-share-link";
 import { readablePage } from "@/lib/viewer/readable-page";
+import { readerWatermark } from "@/lib/viewer/watermark";
+import { readerPageImage, watermarkTag } from "@/lib/viewer/watermarked-page-image";
 import { requireShownVersion } from "@/lib/viewer/shown-version";
 import { storedImageResponse } from "@/lib/http/stored-image-response";
 
@@ -14,16 +17,17 @@ const NOT_CACHED = { "Cache-Control": "no-store" };
  * as the file (`readablePage` decides which page it may be), of the version the viewer shows
  * (`?version=`, 410 once another is current). Cached only
  * privately and revalidated on every use (`no-cache` with an ETag), so a withdrawn grant withdraws
- * the image too.
+ * the image too. A reader's watermark is drawn into the image's pixels (`readerPageImage`).
  */
 export function GET(req: Request, context: RouteContext): Promise<Response> {
-  return withShareLink("file", async ({ doc, access }) => {
+  return withShareLink("file", async ({ doc, access, address }) => {
     const params = new URL(req.url).searchParams;
     requireShownVersion(doc, params.get("version"));
     const page = readablePage(doc, access, (await context.params).page);
     const variant = params.get("w") === "thumb" ? "thumb" : "page";
-    // A version's images differ from another's: the version is part of the tag.
-    const etag = `"${doc.id}-v${doc.version}-${page}-${variant}"`;
+    const watermark = readerWatermark(doc, access, address);
+    // A version's images differ from another's, and one reader's mark from another's: both are part of the tag.
+    const etag = `"${doc.id}-v${doc.version}-${page}-${variant}${watermarkTag(watermark)}"`;
     const headers = { ETag: etag, "Cross-Origin-Resource-Policy": "same-origin" };
     if (req.headers.get("if-none-match") === etag) {
       return new Response(null, {
@@ -31,7 +35,7 @@ export function GET(req: Request, context: RouteContext): Promise<Response> {
         headers: { ...headers, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
       });
     }
-    const image = await readPageImage(doc, page, variant);
+    const image = await readerPageImage(pageImageKey(doc.storageKey, page, variant), watermark, () => readPageImage(doc, page, variant));
     if (!image) throw new ApiError("not_found", "This page has no image yet.", { headers: NOT_CACHED });
     return storedImageResponse(image, "image/webp", "private, no-cache", headers);
   })(req, context);
