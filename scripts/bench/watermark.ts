@@ -89,7 +89,15 @@ try {
   const pid = app.child.pid!;
   const start = await rssMb(pid);
   let peak = start;
-  const sampling = setInterval(() => void rssMb(pid).then((mb) => (peak = Math.max(peak, mb))), 200);
+  // A sample taken as the process exits (a failed run) finds no memory line: the run's own error is the one to report.
+  const sampling = setInterval(
+    () =>
+      void rssMb(pid).then(
+        (mb) => (peak = Math.max(peak, mb)),
+        () => undefined,
+      ),
+    200,
+  );
   const statuses: number[] = [];
   const times: number[] = [];
   let next = 1;
