@@ -3,7 +3,6 @@ import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
 import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
-import { WatermarkOverlay } from "./watermark-overlay";
 
 /**
  * A page as the server rendered it (app/s/[code]/pages), over the page's box until pdf.js has drawn
@@ -62,21 +61,10 @@ function markWhenPainted(image: HTMLImageElement | null) {
 
 /**
  * Until pdf.js has the document: the pages that have images, in boxes of the pages' size (the
- * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first.
+ * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first. A reader's
+ * watermark is in the images' pixels (lib/viewer/watermarked-page-image.ts): nothing is laid over them.
  */
-export function PageImageColumn({
-  code,
-  version,
-  pages,
-  box,
-  watermark,
-}: {
-  code: string;
-  version: number;
-  pages: number;
-  box: React.CSSProperties;
-  watermark: { text: string; pageWidth: number } | null;
-}) {
+export function PageImageColumn({ code, version, pages, box }: { code: string; version: number; pages: number; box: React.CSSProperties }) {
   return (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
@@ -89,7 +77,6 @@ export function PageImageColumn({
           {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
         >
           <PageImage code={code} version={version} page={page} priority={page === 1} />
-          {watermark && <WatermarkOverlay text={watermark.text} pageWidth={watermark.pageWidth} />}
           {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>
       ))}

@@ -105,7 +105,8 @@ export function PageSlot({
         </>
       )}
       {drawing !== "failed" && image}
-      {watermark && <WatermarkOverlay text={watermark} pageWidth={width} />}
+      {/* The server's image carries the mark in its pixels; pdf.js's canvas, once it covers the image, does not. */}
+      {watermark && drawing === "drawn" && <WatermarkOverlay text={watermark} pageWidth={width} />}
     </div>
   );
 }

@@ -52,7 +52,6 @@ export function PdfPages(props: PdfPagesProps) {
       code={code}
       version={version}
       pageImages={pageImages}
-      watermark={watermark}
       layout={layout}
       aspect={props.aspect}
       progress={progress?.source === source ? progress.value : null}
@@ -108,19 +107,10 @@ function LoadingPages({
   code,
   version,
   pageImages,
-  watermark,
   layout,
   aspect,
   progress,
-}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "watermark" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
+}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
   if (pageImages === 0) return <PageSkeleton aspect={aspect} progress={progress} />;
-  return (
-    <PageImageColumn
-      code={code}
-      version={version}
-      pages={pageImages}
-      box={{ width: layout.width, height: layout.height }}
-      watermark={watermark ? { text: watermark, pageWidth: layout.width } : null}
-    />
-  );
+  return <PageImageColumn code={code} version={version} pages={pageImages} box={{ width: layout.width, height: layout.height }} />;
 }

@@ -38,7 +38,6 @@ function LoadingViewer() {
           pages={props.pageImages}
           // The page skeleton's size: the server does not know the screen.
           box={{ width: "min(calc(100vw - 48px), 900px)", aspectRatio: `1 / ${props.pageAspect}` }}
-          watermark={props.watermark ? { text: props.watermark, pageWidth: 900 } : null}
         />
       ) : (
         <PageSkeleton aspect={props.pageAspect} />
