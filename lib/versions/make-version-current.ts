@@ -14,6 +14,7 @@ import { processPdf, type ProcessedPdf } from "../documents/preview-file";
 import { queuePageImages } from "../documents/render-page-images";
 import { eventDocument } from "../documents/serialize";
 import { apiShortCode } from "../documents/short-code";
+import { versionAlreadyCurrent, versionNotKept } from "./version-refusals";
 
 /** A file about to become a document's current version, already inspected by the PDF worker and stored. */
 export type IncomingVersion = {
@@ -24,7 +25,10 @@ export type IncomingVersion = {
   originalFilename: string;
   sizeBytes: number;
   inspection: Pick<ProcessedPdf, "pageCount" | "firstPageAspect" | "pageImages">;
-  /** A new version (its number is the next one), or an earlier one made current again. */
+  /**
+   * A new version (its number is the next one), or an earlier one made current again: that one's
+   * row is read again under the lock, and a version pruned meanwhile is not found.
+   */
   restoring: number | null;
 };
 
@@ -49,11 +53,14 @@ const PLANS_OUTSIDE_THE_LOCK = 3;
  * rebuilt from it (a gate_page past its last page is moved to it, never left to show everything),
  * its page images start over, and a `document.updated` event and an audit entry are written, all in
  * one transaction under the document's and its links' settings locks, so no reader is ever given a
- * preview made from another version. The previews are built first, holding nothing; a settings change
- * landing meanwhile makes them stale and they are built again. The files the row pointed at before
- * (previews, page images) are removed after the commit; versions past the team's `versions_kept` go
- * with them. If anything fails the new previews are removed and the document is as it was; the
- * caller removes the incoming version's own files.
+ * preview made from another version. Every row acted on is read under those locks: a restored
+ * version pruned meanwhile is 404, and pruning counts the version this change makes current. The
+ * previews are built first, holding nothing; a settings change landing meanwhile makes them stale
+ * and they are built again. The files the row pointed at before (previews, page images) and those
+ * of versions past the team's `versions_kept` are removed only after the commit, so a crash before
+ * it loses nothing (the orphan sweep takes what a crash after it leaves). If anything fails the new
+ * previews are removed and the document is as it was; the caller removes the incoming version's
+ * own files.
  */
 export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
   for (let attempt = 1; ; attempt++) {
@@ -68,6 +75,7 @@ export async function makeVersionCurrent(by: AuditActor, documentId: string, inc
           for (const { id } of linkIds) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`link-settings:${id}`}, 0))`;
           const current = await readRows(tx, documentId);
           if (current.doc.deletedAt) throw notFound();
+          await assertRestorable(tx, current.doc, incoming);
           if (plan === null) plan = await planPreviews(current, incoming);
           else if (!planFits(plan, current)) return null;
           return write(tx, by, current, plan, incoming);
@@ -98,6 +106,18 @@ async function readRows(client: Tx, documentId: string): Promise<Rows> {
   const doc = await client.document.findUniqueOrThrow({ where: { id: documentId } });
   const links = await client.link.findMany({ where: { documentId, deletedAt: null }, orderBy: { id: "asc" } });
   return { doc, links };
+}
+
+/**
+ * The version being restored, read again under the document's lock (versions are pruned only under
+ * it, so the row stays until the commit): the one the caller read may have been pruned, or made
+ * current, since.
+ */
+async function assertRestorable(tx: Tx, doc: Document, incoming: IncomingVersion): Promise<void> {
+  if (incoming.restoring === null) return;
+  const version = await tx.documentVersion.findUnique({ where: { documentId_number: { documentId: doc.id, number: incoming.restoring } } });
+  if (!version || version.storageKey !== incoming.storageKey) throw versionNotKept(incoming.restoring);
+  if (version.number === doc.version) throw versionAlreadyCurrent(version.number);
 }
 
 const clamp = (gatePage: number, pageCount: number) => Math.min(gatePage, pageCount);
@@ -236,10 +256,12 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       ...(gatePageClamped && { changes: { gate_page: gatePageClamped } }),
     },
   });
+  const pruned = await pruneVersions(tx, updated);
+  await faultPoint("version:pruned");
   return {
     change: { document: updated, gatePageClamped, linksClamped },
     replaced: [doc.previewStorageKey, ...plan.links.map((l) => l.link.previewStorageKey)].filter((k): k is string => k !== null),
-    pruned: await pruneVersions(tx, updated),
+    pruned,
     replacedImages: { originalKey: doc.storageKey, pages: doc.pageImages },
   };
 }
