@@ -51,8 +51,8 @@ describe("document versions", () => {
     const doc = await firstUpload(user, 8, { gate_page: 6 });
     const link = await createLink(ownerAccess(user), doc, { name: "Own gate", settings: { gate_page: 7 } });
     const change = await newVersion(user, doc.code, await samplePdf(4, "Shorter"));
-    expect(change.gatePageClamped).toEqual({ from: 6, to: 4 });
-    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4 }]);
+    expect(change.gatePageClamped).toEqual({ from: 6, to: 4, chosen: 6 });
+    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4, chosen: 7 }]);
     const current = change.document;
     expect(current.gatePage).toBe(4);
     expect(fileFolder(current.previewStorageKey!)).toBe(fileFolder(current.storageKey));

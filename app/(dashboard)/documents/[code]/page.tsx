@@ -7,6 +7,7 @@ import { DocumentTables } from "@/components/dashboard/document-tables";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PeriodBar } from "@/components/dashboard/period-bar";
 import { VersionsCard } from "@/components/dashboard/versions-card";
+import { WaitingGatesNotice } from "@/components/dashboard/waiting-gates-notice";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
 import { versionsCardData } from "@/lib/dashboard/versions-card-data";
@@ -29,6 +30,7 @@ export default async function DocumentPage({
   return (
     <>
       <DocumentHeader doc={doc} url={url} uploaded={Boolean(search.uploaded)} />
+      <WaitingGatesNotice notices={data.gateNotices} />
       <PeriodBar
         url={url}
         period={period}
