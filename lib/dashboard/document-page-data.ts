@@ -7,6 +7,7 @@ import { findOwnedDocument } from "../documents/find-document";
 import { serializeSettings } from "../documents/serialize";
 import { shareUrl } from "../documents/short-code";
 import { documentLinkRows } from "../links/document-links";
+import { waitingGateNotice, waitingGates } from "../versions/waiting-gates";
 import { periodFromKey } from "./period";
 import { readingFunnel } from "./reading-funnel";
 
@@ -18,14 +19,15 @@ export const pageNumber = (value: string | undefined) => Math.max(1, Number(valu
 /**
  * What the dashboard's document page shows, for the period, funnel version and table pages in its
  * query: the figures, funnel, views per day, one page of readers and of leads, one page of the
- * agreements its readers accepted (all time), the links and the settings.
+ * agreements its readers accepted (all time), the links, the settings, and the gates standing
+ * before the page chosen for them while the current version is too short.
  * Null when the owner has no such document (any failure to find it reads as not found).
  */
 export async function documentPageData(teamId: string, code: string, search: Record<string, string | undefined>) {
   const doc = await findOwnedDocument(teamId, code).catch(() => null);
   if (!doc) return null;
   const { key, period } = periodFromKey(search.period, "all");
-  const [stats, funnel, readers, leads, agreements, perDay, linkRows] = await Promise.all([
+  const [stats, funnel, readers, leads, agreements, perDay, linkRows, waiting] = await Promise.all([
     documentStats(doc, period),
     readingFunnel(doc, period, search.version),
     readersWithVisits(doc, period, pageNumber(search.vpage), PER_PAGE),
@@ -33,7 +35,9 @@ export async function documentPageData(teamId: string, code: string, search: Rec
     documentAgreements(doc, pageNumber(search.apage), PER_PAGE),
     viewsOverTime(teamId, period, { documentId: doc.id }),
     documentLinkRows(doc),
+    waitingGates(doc),
   ]);
+  const gateNotices = waiting.map((gate) => waitingGateNotice(gate, doc));
   return {
     doc,
     period: key,
@@ -44,6 +48,7 @@ export async function documentPageData(teamId: string, code: string, search: Rec
     agreements,
     perDay,
     linkRows,
+    gateNotices,
     url: shareUrl(doc.code),
     settings: serializeSettings(doc),
   };

@@ -243,6 +243,8 @@ export const versionChangeExample = {
   version: 2,
   gate_page_clamped: null,
   links_gate_page_clamped: [],
+  gate_page_restored: null,
+  links_gate_page_restored: [],
 } satisfies Out<typeof versionChangeSchema>;
 
 export const versionUploadExample = { file: "(the PDF's bytes)" };
@@ -614,6 +616,7 @@ export const eventExamples: { [K in EventKind]: EventEnvelope<K> } = {
       restored: false,
     },
     gate_page_clamped: null,
+    gate_page_restored: null,
   }),
 };
 

@@ -1,12 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { ownerAccess } from "@/test/support/fixtures";
+import { firstUpload, newVersion, versionsOwner as owner } from "@/test/support/versions";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { config } from "../config";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { createLink } from "../links/create-link";
@@ -16,32 +13,10 @@ import { updateLink } from "../links/update-link";
 import { storage } from "../storage";
 import { fileFolder, pageFileKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
-import { createUser } from "../users/create-user";
 import { readableFileKey } from "../viewer/readable-file-key";
-import { createDocument } from "../documents/create-document";
 import { listVersions, readVersionFile } from "./list-versions";
 import { restoreVersion } from "./restore-version";
 import { updateDocument } from "../documents/update-document";
-import { uploadVersion } from "./upload-version";
-
-const owner = () => createUser({ email: `versions-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-
-async function onDisk<T>(bytes: Buffer, withFile: (file: { path: string; size: number; filename: string }) => Promise<T>): Promise<T> {
-  const file = path.join(config().DATA_DIR, `version-${randomBytes(6).toString("hex")}.pdf`);
-  await writeFile(file, bytes);
-  try {
-    return await withFile({ path: file, size: bytes.length, filename: "deck-v.pdf" });
-  } finally {
-    await rm(file, { force: true });
-  }
-}
-
-async function firstUpload(user: Awaited<ReturnType<typeof owner>>, pages: number, fields: Parameters<typeof createDocument>[2] = {}) {
-  return onDisk(await samplePdf(pages, "First"), (file) => createDocument(ownerAccess(user), file, fields));
-}
-
-const newVersion = (user: Awaited<ReturnType<typeof owner>>, code: string, bytes: Buffer) =>
-  onDisk(bytes, (file) => uploadVersion(ownerAccess(user), code, file));
 
 const pagesOf = async (key: string) => (await PDFDocument.load(await buffer((await storage().get(key))!.body))).getPageCount();
 
@@ -76,8 +51,8 @@ describe("document versions", () => {
     const doc = await firstUpload(user, 8, { gate_page: 6 });
     const link = await createLink(ownerAccess(user), doc, { name: "Own gate", settings: { gate_page: 7 } });
     const change = await newVersion(user, doc.code, await samplePdf(4, "Shorter"));
-    expect(change.gatePageClamped).toEqual({ from: 6, to: 4 });
-    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4 }]);
+    expect(change.gatePageClamped).toEqual({ from: 6, to: 4, chosen: 6 });
+    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4, chosen: 7 }]);
     const current = change.document;
     expect(current.gatePage).toBe(4);
     expect(fileFolder(current.previewStorageKey!)).toBe(fileFolder(current.storageKey));
