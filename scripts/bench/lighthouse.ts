@@ -130,13 +130,14 @@ for (const { label, settings, readerEmail } of linkSettings) {
 // Started once every image is made, so the server's own background rendering has nothing to do.
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url });
 try {
-  await waitForHealth(BASE, 300_000);
+  // The first start builds the app, which takes minutes on a busy machine.
+  await waitForHealth(BASE, 900_000);
   const rows: Array<{ label: string; scores: number[]; best?: Figures; error?: string }> = [];
   let version = "";
   let benchmarkIndex = 0;
   for (const { label, readerEmail, link } of links) {
     const url = `${BASE}/s/${link.code}`;
-    const headers = readerEmail ? { Cookie: await passGate(link.code, readerEmail) } : {};
+    const headers: Record<string, string> = readerEmail ? { Cookie: await passGate(link.code, readerEmail) } : {};
     // A first request loads the page's server modules, which a running server already has.
     await (await fetch(url, { headers })).arrayBuffer();
     const row: (typeof rows)[number] = { label, scores: [] };
