@@ -23,7 +23,7 @@ import { verifyPassword } from "../credentials/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import { storage } from "../storage";
-import { pageFileKey } from "../storage/document-keys";
+import { PAGE_FILES_DRAWN_WITH_EVERY_PAGE, pageFileKey } from "../storage/document-keys";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
@@ -159,8 +159,7 @@ describe("changing the gate", () => {
     expect(files.sort()).toEqual(
       [
         stored.storageKey,
-        pageFileKey(doc.storageKey, 1, "page"),
-        pageFileKey(doc.storageKey, 1, "thumb"),
+        ...PAGE_FILES_DRAWN_WITH_EVERY_PAGE.map((file) => pageFileKey(doc.storageKey, 1, file)),
         ...(stored.previewStorageKey ? [stored.previewStorageKey] : []),
       ].sort(),
     );

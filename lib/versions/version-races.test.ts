@@ -7,7 +7,7 @@ import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { db } from "../db/client";
 import { processPdf, scratchPath } from "../documents/preview-file";
 import { storage } from "../storage";
-import { PAGE_IMAGE_VARIANTS, pageFileKey } from "../storage/document-keys";
+import { PAGE_FILES_DRAWN_WITH_EVERY_PAGE, pageFileKey } from "../storage/document-keys";
 import { listVersions } from "./list-versions";
 import { makeVersionCurrent } from "./make-version-current";
 import { restoreVersion } from "./restore-version";
@@ -98,6 +98,7 @@ describe("versions changed at once (issue 40, item 1)", () => {
     const row = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
     expect([row.version, row.storageKey]).toEqual([1, doc.storageKey]);
     expect(row.pageImages).toBeGreaterThanOrEqual(1);
-    for (const variant of PAGE_IMAGE_VARIANTS) expect(await storage().exists(pageFileKey(row.storageKey, 1, variant)), variant).toBe(true);
+    for (const file of PAGE_FILES_DRAWN_WITH_EVERY_PAGE)
+      expect(await storage().exists(pageFileKey(row.storageKey, 1, file)), file).toBe(true);
   });
 });
