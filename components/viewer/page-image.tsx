@@ -3,54 +3,91 @@ import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
 import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
-import { WatermarkOverlay } from "./watermark-overlay";
+
+/** The widths the server draws every page at (app/s/[code]/pages): the browser picks the one the page's width on screen needs. */
+const IMAGE_WIDTHS = [640, 1280, 2048] as const;
+
+export const pageImageUrl = (code: string, version: number, page: number, width: number) =>
+  `/s/${code}/pages/${page}?version=${version}&w=${width}`;
+
+/** Why an image was refused, when it can only be learnt by asking again: null when it was simply not there (404) or the network failed. */
+export type ImageRefusal = "other-version" | "gone" | "missing" | null;
 
 /**
- * A page as the server rendered it (app/s/[code]/pages), over the page's box until pdf.js has drawn
- * the page (the box's `data-rendered`), then hidden: the reader sees the page at once, and pdf.js's
- * canvas and text layer take over for selection, search and sharp zoom. It never takes pointer
- * events, so text can be selected through it. Once painted it marks the box `data-image-painted`.
- * It is of the version the page shows: once another is current it is refused, never drawn.
+ * A page as the server drew it, the page itself in the reader's view (never the original file):
+ * `sizes` is its width on screen, so a zoom step past what the image holds fetches the next width
+ * and stays sharp. Loaded lazily except page 1, which is fetched at once, in the server's HTML. It
+ * takes no pointer events, so the text layer above it can be selected. It is of the version the page
+ * shows: once another is current it is refused, never drawn.
  */
-export function PageImage({ code, version, page, priority = false }: { code: string; version: number; page: number; priority?: boolean }) {
+export function PageImage({
+  code,
+  version,
+  page,
+  sizes,
+  priority = false,
+  onPainted,
+  onRefused,
+}: {
+  code: string;
+  version: number;
+  page: number;
+  /** The image's width on screen, as a CSS length. */
+  sizes: string;
+  priority?: boolean;
+  onPainted?: () => void;
+  onRefused?: (why: ImageRefusal) => void;
+}) {
   return (
-    // A plain <img>: the file is already sized for the page and served under the reader's grants, not by an image optimizer.
+    // A plain <img>: the files are already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={`/s/${code}/pages/${page}?version=${version}`}
+      src={pageImageUrl(code, version, page, 1280)}
+      srcSet={IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width)} ${width}w`).join(", ")}
+      sizes={sizes}
       alt=""
       aria-hidden
       draggable={false}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
-      ref={markWhenPainted}
-      onError={announceWhyRefused}
+      ref={(image) => markWhenPainted(image, onPainted)}
+      onError={(event) => void whyRefused(event.currentTarget.currentSrc || event.currentTarget.src).then((why) => onRefused?.(why))}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}
-      className="pointer-events-none absolute inset-0 h-full w-full select-none [[data-rendered=true]>&]:invisible"
+      className="pointer-events-none absolute inset-0 h-full w-full select-none"
     />
   );
 }
 
-/** An image's error does not say why: asked again, a refusal as another version's, or as a deleted document's, is announced. */
-function announceWhyRefused(event: React.SyntheticEvent<HTMLImageElement>) {
-  fetch(event.currentTarget.src, { credentials: "same-origin" }).then(
-    (response) => {
-      if (refusedAsOtherVersion(response)) announceNewVersion();
-      else if (refusedAsGone(response)) announceClosed("gone");
-    },
-    () => undefined,
-  );
+/** An image's error does not say why: asked again, a refusal as another version's, or as a deleted document's, is announced to the whole viewer. */
+async function whyRefused(src: string): Promise<ImageRefusal> {
+  const response = await fetch(src, { credentials: "same-origin" }).catch(() => null);
+  if (!response) return null;
+  if (refusedAsOtherVersion(response)) {
+    announceNewVersion();
+    return "other-version";
+  }
+  if (refusedAsGone(response)) {
+    announceClosed("gone");
+    return "gone";
+  }
+  return response.status === 404 ? "missing" : null;
 }
 
 /** Marks the page box once the image is decoded and the next frame has painted it (also when it loaded before hydration). */
-function markWhenPainted(image: HTMLImageElement | null) {
+function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void) {
   if (!image) return;
   let current = true;
   const mark = () =>
     void image
       .decode()
-      .then(() => requestAnimationFrame(() => current && image.closest("[data-page]")?.setAttribute("data-image-painted", "true")))
+      .then(() =>
+        requestAnimationFrame(() => {
+          if (!current) return;
+          image.closest("[data-page]")?.setAttribute("data-image-painted", "true");
+          onPainted?.();
+        }),
+      )
       .catch(() => undefined);
   if (image.complete && image.naturalWidth > 0) mark();
   else image.addEventListener("load", mark, { once: true });
@@ -61,7 +98,7 @@ function markWhenPainted(image: HTMLImageElement | null) {
 }
 
 /**
- * Until pdf.js has the document: the pages that have images, in boxes of the pages' size (the
+ * Until the viewer's script runs: the readable pages' images, in boxes of the pages' size (the
  * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first.
  */
 export function PageImageColumn({
@@ -69,13 +106,13 @@ export function PageImageColumn({
   version,
   pages,
   box,
-  watermark,
+  sizes,
 }: {
   code: string;
   version: number;
   pages: number;
   box: React.CSSProperties;
-  watermark: { text: string; pageWidth: number } | null;
+  sizes: string;
 }) {
   return (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
@@ -88,8 +125,7 @@ export function PageImageColumn({
           // Page 1's box stands where the skeleton stood, and says what it did.
           {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
         >
-          <PageImage code={code} version={version} page={page} priority={page === 1} />
-          {watermark && <WatermarkOverlay text={watermark.text} pageWidth={watermark.pageWidth} />}
+          <PageImage code={code} version={version} page={page} sizes={sizes} priority={page === 1} />
           {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>
       ))}

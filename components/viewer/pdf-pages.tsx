@@ -8,7 +8,7 @@ import type { LoadProgress } from "./loading-bar";
 import { PageImage, PageImageColumn } from "./page-image";
 import { COLUMN, type PageLayout } from "./page-geometry";
 import { PageSkeleton } from "./page-skeleton";
-import { PageSlot } from "./page-slot";
+import { PdfPageSlot } from "./pdf-page-slot";
 import { PDF_DOCUMENT_OPTIONS } from "./pdf-document-options";
 import type { PdfSource } from "./pdf-source";
 
@@ -22,7 +22,6 @@ type PdfPagesProps = {
   source: PdfSource | null;
   pageCount: number;
   pageImages: number;
-  watermark: string | null;
   layout: PageLayout;
   aspect: number;
   renderWidth: number;
@@ -35,11 +34,12 @@ type PdfPagesProps = {
 };
 
 /**
- * The file opened by pdf.js and its readable pages in one column, each drawn only while near the
+ * The fallback where a readable page has no image and downloads are allowed: the file opened by
+ * pdf.js (only the ranges its pages need) and its readable pages in one column, each drawn only while near the
  * view. Until the file is open: the server-rendered pages, or a skeleton with the file's progress.
  */
 export function PdfPages(props: PdfPagesProps) {
-  const { code, version, source, pageCount, pageImages, watermark, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
+  const { code, version, source, pageCount, pageImages, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
   // While page 1 is on its way (until it is drawn or has failed) no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
   const onPageSettled = useCallback((page: number) => page === 1 && setFirstPainted(true), []);
@@ -52,7 +52,6 @@ export function PdfPages(props: PdfPagesProps) {
       code={code}
       version={version}
       pageImages={pageImages}
-      watermark={watermark}
       layout={layout}
       aspect={props.aspect}
       progress={progress?.source === source ? progress.value : null}
@@ -84,7 +83,7 @@ export function PdfPages(props: PdfPagesProps) {
     >
       <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
         {Array.from({ length: layout.pages }, (_, i) => i + 1).map((page) => (
-          <PageSlot
+          <PdfPageSlot
             key={page}
             page={page}
             pageCount={pageCount}
@@ -93,10 +92,13 @@ export function PdfPages(props: PdfPagesProps) {
             draw={near.has(page) && (page === 1 || firstPainted || !near.has(1))}
             renderWidth={renderWidth}
             pixelRatio={pixelRatio}
-            watermark={watermark}
             slotRef={slotRef}
             onSettled={onPageSettled}
-            image={page <= pageImages ? <PageImage code={code} version={version} page={page} priority={page === 1} /> : null}
+            image={
+              page <= pageImages ? (
+                <PageImage code={code} version={version} page={page} sizes={`${renderWidth}px`} priority={page === 1} />
+              ) : null
+            }
           />
         ))}
       </div>
@@ -108,11 +110,10 @@ function LoadingPages({
   code,
   version,
   pageImages,
-  watermark,
   layout,
   aspect,
   progress,
-}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "watermark" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
+}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
   if (pageImages === 0) return <PageSkeleton aspect={aspect} progress={progress} />;
   return (
     <PageImageColumn
@@ -120,7 +121,7 @@ function LoadingPages({
       version={version}
       pages={pageImages}
       box={{ width: layout.width, height: layout.height }}
-      watermark={watermark ? { text: watermark, pageWidth: layout.width } : null}
+      sizes={`${layout.width}px`}
     />
   );
 }

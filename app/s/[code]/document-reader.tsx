@@ -1,4 +1,4 @@
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
@@ -12,8 +12,6 @@ import { gateActive } from "@/lib/rules/gate";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
-import { clientAddress } from "@/lib/request/server-headers";
-import { readerWatermark } from "@/lib/viewer/watermark";
 import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
 
 /**
@@ -51,17 +49,21 @@ export async function DocumentReader({
 
   // A link's own preview file changes with the link; the version is checked by the file route.
   const changed = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
-  const file = access.fullFile
-    ? `/s/${path}/file?v=full&k=${changed}&version=${doc.version}`
-    : access.readablePages > 0
-      ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
-      : null;
+  // Pages are read as images; the file is offered to pdf.js (for pages without one) only where the file route serves it.
+  const fileReadable = doc.allowDownload || access.ownerPreview;
+  const file = !fileReadable
+    ? null
+    : access.fullFile
+      ? `/s/${path}/file?v=full&k=${changed}&version=${doc.version}`
+      : access.readablePages > 0
+        ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
+        : null;
   const updatedSince = access.ownerPreview
     ? null
     : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
   return (
     <BrandFrame brand={brand}>
-      {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
+      {access.readablePages > 0 && <ViewerEarlyStart chunks={rendererChunks()} />}
       <ViewerShell
         code={path}
         version={doc.version}
@@ -85,8 +87,6 @@ export async function DocumentReader({
         canDownload={access.canDownload}
         ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
-        // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
-        watermark={readerWatermark(doc, access, clientAddress(await headers()))}
         back={back}
       />
     </BrandFrame>
