@@ -64,7 +64,7 @@ test("the viewer draws the reader's watermark over every page, with the email on
   expect(underPointer).toEqual({ inWatermark: false, inPage: true });
 
   // The page's text can still be selected through the watermark.
-  const line = page.getByTestId("pdf-page-1").locator(".textLayer span", { hasText: "Page 1 of 3" });
+  const line = page.getByTestId("pdf-page-1").getByTestId("text-layer").locator("span", { hasText: "Page 1 of 3" });
   await line.dblclick();
   await expect.poll(() => page.evaluate(() => window.getSelection()?.toString() ?? "")).not.toBe("");
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from "react";
-import type { LayerBox, PageLayers } from "./page-layers";
+import type { LayerBox, PageLayers, TextRun } from "./page-layers";
 
 // The layer is laid out once at this width and scaled to the page's width on screen, so a zoom never re-measures its text.
 const LAYOUT_WIDTH = 1000;
@@ -10,6 +10,15 @@ const placed = (box: LayerBox, height: number): React.CSSProperties => ({
   width: box.w * LAYOUT_WIDTH,
   height: box.h * height,
 });
+
+const overlaps = (a: LayerBox, b: LayerBox) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/** A link is named by the text under it, as a reader sees it ("Chapter 2"); a link over no text by where it goes. */
+const linkName = (link: LayerBox, text: TextRun[], otherwise: string) =>
+  text
+    .filter((run) => overlaps(run, link))
+    .map((run) => run.str.trim())
+    .join(" ") || otherwise;
 
 /**
  * Over a page's image: its text, transparent but where the image shows it (so it can be selected,
@@ -69,7 +78,7 @@ export function PageOverlay({
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              aria-label={link.url.replace(/^mailto:/, "")}
+              aria-label={linkName(link, layers.text, link.url.replace(/^mailto:/, ""))}
               title={link.url}
               className="absolute rounded-sm focus-visible:outline-2 focus-visible:outline-brand-500 hover:bg-sky-400/15"
               style={placed(link, height)}
@@ -78,7 +87,7 @@ export function PageOverlay({
             <a
               key={i}
               href={`#page=${link.page}`}
-              aria-label={`Go to page ${link.page}`}
+              aria-label={linkName(link, layers.text, `Go to page ${link.page}`)}
               onClick={(event) => {
                 event.preventDefault();
                 goTo(link.page);

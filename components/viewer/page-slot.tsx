@@ -1,9 +1,13 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { PageFailure } from "./page-failure";
 import { type ImageRefusal, PageImage } from "./page-image";
 import { fetchPageLayers, type PageLayers } from "./page-layers";
 import { PageLoading } from "./page-loading";
 import { PageOverlay } from "./page-overlay";
+
+// A page not drawn yet is usually drawn within seconds (ahead of the background queue when asked for): it is asked again a few times before it counts as missing.
+const MISSING_RETRIES = 6;
+const MISSING_RETRY_MS = 1500;
 
 type PageSlotProps = {
   code: string;
@@ -36,6 +40,9 @@ export function PageSlot(props: PageSlotProps) {
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [layers, setLayers] = useState<PageLayers | null>(null);
+  const missingTries = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(retry.current), []);
   const wanted = near && layers === null;
 
   useEffect(() => {
@@ -50,6 +57,11 @@ export function PageSlot(props: PageSlotProps) {
   }, [wanted, code, version, page]);
 
   const onRefused = (why: ImageRefusal) => {
+    if (why === "missing" && missingTries.current < MISSING_RETRIES) {
+      missingTries.current += 1;
+      retry.current = setTimeout(() => setAttempt((n) => n + 1), MISSING_RETRY_MS);
+      return;
+    }
     if (why === "missing") onMissing(page);
     setFailed(true);
   };
@@ -70,6 +82,7 @@ export function PageSlot(props: PageSlotProps) {
         <PageFailure
           page={page}
           onRetry={() => {
+            missingTries.current = 0;
             setAttempt((n) => n + 1);
             setFailed(false);
           }}
