@@ -6,7 +6,7 @@ import { samplePdf } from "../scripts/lib/sample-pdf";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { freshDatabase, query as queryDatabase } from "../test/support/playwright/own-database";
 import { type AppProcess, ROOT, runScript, startApp, waitForHealth } from "../test/support/app-process";
-import { E2E_PG_PORT } from "../playwright.config";
+import { E2E_PG_PORT, E2E_PORT } from "../playwright.config";
 
 /**
  * kill -9 at the worst moments. The server is stopped at a named point (PAUSE_AT) and killed
@@ -14,7 +14,8 @@ import { E2E_PG_PORT } from "../playwright.config";
  */
 test.describe.configure({ timeout: 240_000 });
 
-const PORT = 3176;
+// Beside the suite's own server, so two checkouts running this spec at once do not meet.
+const PORT = E2E_PORT + 76;
 const BASE = `http://localhost:${PORT}`;
 const DATABASE_URL = `postgresql://pagewise:pagewise@127.0.0.1:${E2E_PG_PORT}/pagewise_crash`;
 const dataDir = path.join(ROOT, ".data/e2e-crash");
@@ -184,6 +185,90 @@ for (const point of ["version:received", "version:stored", "version:previews"] a
       expect(row).toEqual({ version: 1, page_count: 4, versions: 1 });
       const served = await fetch(`${BASE}/api/v1/documents/${doc.short_code}`, { headers: auth });
       expect(((await served.json()) as { version: number; page_count: number }).version).toBe(1);
+    } finally {
+      app.child.kill("SIGTERM");
+      await app.exited;
+    }
+  });
+}
+
+/** A document at version 2 of two, its email gate off so the share link serves the file itself; its page images drawn. */
+async function twoVersions(app: AppProcess) {
+  const created = await upload();
+  expect(created?.status).toBe(201);
+  const doc = (await created!.json()) as { short_code: string; id: string };
+  const versions = `${BASE}/api/v1/documents/${doc.short_code}/versions`;
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(await samplePdf(6, "Second"))], { type: "application/pdf" }), "second.pdf");
+  expect((await fetch(versions, { method: "POST", headers: auth, body: form })).status).toBe(201);
+  const settings = await fetch(`${BASE}/api/v1/documents/${doc.short_code}`, {
+    method: "PATCH",
+    headers: { ...auth, "Content-Type": "application/json" },
+    body: JSON.stringify({ email_gate: false }),
+  });
+  expect(settings.status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await query<{ done: boolean }>("SELECT page_images = page_count AS done FROM documents WHERE id = $1", [doc.id]))[0]?.done,
+    )
+    .toBe(true);
+  expect(app.output()).not.toContain("[fault]");
+  return { ...doc, versions };
+}
+
+/** What a crash must not change: the current version, the kept ones, and whether the share link and each version's file answer. */
+async function served(doc: { id: string; short_code: string; versions: string }) {
+  const [row] = await query<{ version: number; kept: number[] }>(
+    "SELECT version, (SELECT array_agg(number ORDER BY number DESC) FROM document_versions WHERE document_id = $1) AS kept FROM documents WHERE id = $1",
+    [doc.id],
+  );
+  const status = async (url: string, headers: Record<string, string> = {}) => (await fetch(url, { headers })).status;
+  return {
+    ...row,
+    link: await status(`${BASE}/s/${doc.short_code.slice(2)}/file?v=full`),
+    files: await Promise.all(row!.kept.map((n) => status(`${doc.versions}/${n}/file`, auth))),
+  };
+}
+
+for (const [change, versionsKept] of [
+  ["an upload", 2],
+  ["a restore", 1],
+] as const) {
+  test(`${change} killed after pruning, before its commit, loses no version: after a restart the link and every kept file answer`, async () => {
+    let app = startApp(env);
+    let doc: Awaited<ReturnType<typeof twoVersions>>;
+    try {
+      await waitForHealth(BASE);
+      doc = await twoVersions(app);
+    } finally {
+      app.child.kill("SIGTERM");
+      await app.exited;
+    }
+    await query("UPDATE teams SET versions_kept = $1 WHERE id = (SELECT team_id FROM documents WHERE id = $2)", [versionsKept, doc.id]);
+    const before = filesUnder("storage").sort();
+
+    app = startApp({ ...env, PAUSE_AT: "version:pruned" });
+    try {
+      await waitForHealth(BASE);
+      expect(await served(doc)).toEqual({ version: 2, kept: [2, 1], link: 200, files: [200, 200] });
+      let pending: Promise<Response | null>;
+      if (change === "a restore") {
+        pending = fetch(`${doc.versions}/1/restore`, { method: "POST", headers: auth }).catch(() => null);
+      } else {
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(await samplePdf(3, "Third"))], { type: "application/pdf" }), "third.pdf");
+        pending = fetch(doc.versions, { method: "POST", headers: auth, body: form }).catch(() => null);
+      }
+      await pausedAt(app, "version:pruned");
+      await killed(app);
+      expect(await pending).toBeNull();
+
+      app = startApp({ ...env, ORPHAN_GRACE_MINUTES: "0" });
+      await waitForHealth(BASE);
+      // The orphan sweep removes what the killed change stored (a new version's file, images drawn for the restore), nothing else.
+      await expect.poll(() => [...filesUnder("tmp"), ...filesUnder("storage").sort()], { timeout: 20_000 }).toEqual(before);
+      expect(await served(doc)).toEqual({ version: 2, kept: [2, 1], link: 200, files: [200, 200] });
     } finally {
       app.child.kill("SIGTERM");
       await app.exited;

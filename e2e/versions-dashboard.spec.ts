@@ -14,13 +14,16 @@ import { uploadOk } from "../test/support/playwright/upload";
 /**
  * Versions from the owner's side (issue 28): a new file for a document on its page, by keyboard
  * and file chooser or dropped on the card, with its progress; the same share link serves it; a
- * shorter file moves the gates and says so; an earlier version comes back through a confirmation
- * and downloads as it was uploaded; the card fits a phone; the team chooses how many are kept.
+ * shorter file moves the gates and says so, on the card and, while it is current, on the document's
+ * and the link's pages; an earlier version comes back through a confirmation, with the gates' chosen
+ * pages (issue 40, item 12), and downloads as it was uploaded; the card fits a phone; the team
+ * chooses how many are kept.
  */
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 let owner: Account;
 let code: string;
+let linkCode: string;
 let page: Page;
 let second: Buffer;
 
@@ -34,6 +37,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     data: { name: "Investors", settings: { gate_page: 7 } },
   });
   expect(link.status()).toBe(201);
+  linkCode = ((await link.json()) as { code: string }).code;
   second = await samplePdf(10, "Second version");
 });
 
@@ -68,7 +72,8 @@ test("the owner chooses a new version from the keyboard, sees its progress, then
   release();
 
   await expect(card().getByTestId("version-report")).toContainText("Readers now get version 2 (10 pages)", INSPECTED);
-  await expect(card().getByTestId("gate-clamp-notice")).toHaveCount(0);
+  await expect(card().getByTestId("gate-move-notice")).toHaveCount(0);
+  await expect(page.getByTestId("waiting-gates")).toHaveCount(0);
   await expect(row(2)).toContainText("Current");
   await expect(row(2)).toContainText(`deck-v2.pdf`);
   await expect(row(2)).toContainText(`10 pages · ${formatBytes(second.length)} · uploaded by ${owner.email}`);
@@ -99,12 +104,29 @@ test("a shorter file dropped on the card moves the document's and the link's gat
     type: "application/pdf",
     bytes: await samplePdf(4, "Third version"),
   });
-  await expect(card().getByTestId("gate-clamp-notice")).toHaveText(
-    "Version 3 has 4 pages, so the gate moved from page 6 to page 4 and the gate of the link “Investors” moved from page 7 to page 4.",
+  await expect(card().getByTestId("gate-move-notice")).toHaveText(
+    "Version 3 has 4 pages, so the gate moved from page 6 to page 4 and the gate of the link “Investors” moved from page 7 to page 4. Each returns to the page chosen for it when a version long enough is current.",
     INSPECTED,
   );
   await expect(row(3)).toContainText("Current");
   await expect(card().getByRole("alert")).toHaveCount(0);
+});
+
+test("while version 3 is current, the document's page and the link's page say which gates stand earlier than chosen, and until when", async () => {
+  const waiting = page.getByRole("region", { name: "Gates stand earlier than chosen" });
+  await expect(waiting).toContainText(
+    "The gate stands on page 4 while version 3 (4 pages) is current, not on page 6, the page chosen for it. It goes back to page 6 when a version with 6 pages or more is current.",
+  );
+  await expect(waiting).toContainText(
+    "The gate of the link “Investors” stands on page 4 while version 3 (4 pages) is current, not on page 7",
+  );
+  expect(await axeViolations(page, '[data-testid="waiting-gates"]')).toEqual([]);
+
+  await page.goto(`/documents/${code}/links/${linkCode}`);
+  await expect(page.getByRole("region", { name: "A gate stands earlier than chosen" })).toContainText(
+    "The gate of the link “Investors” stands on page 4 while version 3 (4 pages) is current, not on page 7, the page chosen for it. It goes back to page 7 when a version with 7 pages or more is current.",
+  );
+  await page.goto(`/documents/${code}`);
 });
 
 test("the owner restores version 1 after confirming, and it is current again; axe finds nothing wrong with the card", async () => {
@@ -118,6 +140,10 @@ test("the owner restores version 1 after confirming, and it is current again; ax
   await row(1).getByRole("button", { name: "Restore version 1" }).click();
   await dialog.getByRole("button", { name: "Restore" }).click();
   await expect(card().getByTestId("version-report")).toContainText("Readers now get version 1 (8 pages)", INSPECTED);
+  await expect(card().getByTestId("gate-move-notice")).toHaveText(
+    "Version 1 has 8 pages, so the gate is back on page 6 and the gate of the link “Investors” is back on page 7.",
+  );
+  await expect(page.getByTestId("waiting-gates")).toHaveCount(0);
   await expect(row(1)).toContainText("Current");
   await expect(row(3)).not.toContainText("Current");
   expect(await axeViolations(page, '[data-testid="versions-card"]')).toEqual([]);

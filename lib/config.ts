@@ -79,6 +79,8 @@ const schema = z.object({
   PDF_PUBLIC_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(8),
   /** Watermarked copies kept under DATA_DIR/watermark-cache, least recently served removed first. */
   WATERMARK_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).default(512),
+  /** Readers' watermarked page images kept under DATA_DIR/watermark-page-cache, least recently served removed first. */
+  WATERMARK_IMAGE_CACHE_MB: z.coerce.number().int().min(0).max(1_048_576).default(256),
   PDF_WORKER_MEMORY_MB: z.coerce.number().int().min(128).max(65_536).default(768),
   PAUSE_AT: optionalString,
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),

@@ -1,17 +1,21 @@
 import { buttonClass } from "@/components/ui/button";
 import type { DocumentPageData } from "@/lib/dashboard/document-page-data";
 import { periodName } from "@/lib/dashboard/period";
+import { AgreementsCard } from "./agreements-card";
 import { LeadsCard } from "./leads-card";
 import { ReadersCard } from "./readers-card";
 
 type Search = Record<string, string | undefined>;
 
-/** The document's readers and leads in the period, a page of each, each with its CSV export of the period. */
+/**
+ * The document's readers and leads in the period, a page of each, each with its CSV export of the
+ * period; and, once it asks for one or any was accepted, the agreements its readers accepted.
+ */
 export function DocumentTables({
-  data: { doc, period, readers, leads },
+  data: { doc, period, readers, leads, agreements },
   search,
 }: {
-  data: Pick<DocumentPageData, "doc" | "period" | "readers" | "leads">;
+  data: Pick<DocumentPageData, "doc" | "period" | "readers" | "leads" | "agreements">;
   search: Search;
 }) {
   const inPeriod = period === "all" ? "" : ` in the ${periodName(period).toLowerCase()}`;
@@ -49,6 +53,14 @@ export function DocumentTables({
         }
         pageHref={(page) => pageLink({ lpage: String(page) })}
       />
+      {(doc.agreement || agreements.pagination.total > 0) && (
+        <AgreementsCard
+          agreements={agreements}
+          description="Who accepted which agreement to read this document, and when: its own, through its links, and its rooms’, all time, newest first"
+          empty="No one has accepted the agreement yet."
+          pageHref={(page) => pageLink({ apage: String(page) })}
+        />
+      )}
     </>
   );
 }

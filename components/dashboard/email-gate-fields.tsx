@@ -33,7 +33,7 @@ export function EmailGateFields({
         />
         <span className="text-sm font-medium text-slate-800">{emailGateSetting.label}</span>
       </label>
-      <div className={`grid gap-4 sm:grid-cols-2 ${emailGate ? "" : "opacity-50"}`}>
+      <div className="grid gap-4 sm:grid-cols-2">
         <Field id={gateTypeSetting.field} label={gateTypeSetting.label} error={errors[gateTypeSetting.field]}>
           {(control) => (
             <select

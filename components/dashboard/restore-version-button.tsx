@@ -25,7 +25,7 @@ export function RestoreVersionButton({
       pending={pending}
       aria-label={`Restore version ${version.number}`}
       title={`Restore version ${version.number}?`}
-      description={`Every link of this document shows version ${version.number} (${plural(version.page_count, "page")}) again, at once. A gate past its last page moves to it. The current version stays in the history.`}
+      description={`Every link of this document shows version ${version.number} (${plural(version.page_count, "page")}) again, at once. A gate past its last page stands on it while this version is current, and one moved down for a shorter version goes back to its chosen page. The current version stays in the history.`}
       confirmLabel="Restore"
       onConfirm={() => {
         report(null);

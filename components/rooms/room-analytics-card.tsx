@@ -13,7 +13,10 @@ const LINK_COLUMNS: Array<Column<LinkRow>> = [
   { key: "viewers", header: "Viewers", align: "end", cellClassName: "tabular-nums", cell: (l) => l.viewers },
 ];
 
-/** The room's totals and each link's reads, all time, with the viewers' CSV; the invitation to share while nobody has read. */
+/**
+ * The room's totals (reads, and downloads of its documents alone or in its ZIP) and each link's
+ * reads, all time, with the viewers' CSV; the invitation to share while nobody has read.
+ */
 export function RoomAnalyticsCard({ analytics: { totals, links, csvHref } }: { analytics: RoomAnalytics }) {
   return (
     <Card
@@ -31,6 +34,8 @@ export function RoomAnalyticsCard({ analytics: { totals, links, csvHref } }: { a
         <Stat label="Leads" value={totals.leads} />
         <Stat label="Total time" value={formatSeconds(totals.totalTimeSeconds)} />
         <Stat label="Avg. time" value={formatSeconds(totals.avgTimeSeconds)} />
+        <Stat label="Downloads" value={totals.downloads} />
+        <Stat label="ZIP downloads" value={totals.zipDownloads} />
       </dl>
       <DataTable
         data-testid="room-link-stats"

@@ -99,7 +99,8 @@ function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void)
 
 /**
  * Until the viewer's script runs: the readable pages' images, in boxes of the pages' size (the
- * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first.
+ * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first. A reader's
+ * watermark is in the images' pixels (lib/viewer/watermarked-page-image.ts): nothing is laid over them.
  */
 export function PageImageColumn({
   code,

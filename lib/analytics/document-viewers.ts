@@ -6,6 +6,7 @@ import type { Document, Prisma } from "../generated/prisma/client";
 import { completionPageCount } from "../rules/completion";
 import { levelOfRank } from "../rules/engagement";
 import type { ByLink } from "./document-stats";
+import { agreementAcceptedAt, viewersAcceptedAt } from "./agreement-accepted-at";
 import { documentReaders } from "./document-readers";
 import type { ReadVersion } from "./read-version";
 
@@ -32,7 +33,7 @@ export async function documentViewers(
     }),
     db.viewer.count({ where }),
   ]);
-  const accepted = await agreementAcceptances(doc.id, rows);
+  const accepted = await viewersAcceptedAt(doc.id, rows);
   return {
     viewers: rows.map((v) => ({
       viewer_id: v.publicId,
@@ -80,37 +81,4 @@ async function versionViewers(doc: Document, page: number, perPage: number, link
     total_viewers: pagination.total,
     pagination,
   };
-}
-
-/**
- * When each viewer last accepted the document's agreement. An acceptance names its viewer when the
- * reader had passed the gate; one given before any viewer existed (agreement before a preview
- * gate) is the viewer's who read in that browser.
- */
-async function agreementAcceptances(documentId: string, viewers: Array<{ id: string; browserId: string | null }>) {
-  const accepted = new Map<string, Date>();
-  if (viewers.length === 0) return accepted;
-  const browsers = viewers.flatMap((v) => (v.browserId ? [v.browserId] : []));
-  const rows = await db.agreementAcceptance.findMany({
-    where: { documentId, OR: [{ viewerId: { in: viewers.map((v) => v.id) } }, { viewerId: null, browserId: { in: browsers } }] },
-    select: { viewerId: true, browserId: true, acceptedAt: true },
-  });
-  for (const viewer of viewers) {
-    for (const row of rows) {
-      if (row.viewerId !== viewer.id && !(row.viewerId === null && row.browserId === viewer.browserId)) continue;
-      const latest = accepted.get(viewer.id);
-      if (!latest || row.acceptedAt > latest) accepted.set(viewer.id, row.acceptedAt);
-    }
-  }
-  return accepted;
-}
-
-/** When each of these readers (by public id) last accepted the document's agreement, for the dashboard. */
-export async function agreementAcceptedAt(documentId: string, publicIds: string[]): Promise<Map<string, Date>> {
-  const viewers = await db.viewer.findMany({
-    where: { documentId, publicId: { in: publicIds } },
-    select: { id: true, publicId: true, browserId: true },
-  });
-  const accepted = await agreementAcceptances(documentId, viewers);
-  return new Map(viewers.flatMap((v) => (accepted.has(v.id) ? [[v.publicId, accepted.get(v.id)!] as const] : [])));
 }

@@ -4,10 +4,10 @@ import { Prisma } from "../generated/prisma/client";
 /**
  * A document's viewers with their reader number: their place among the document's readers in the
  * order their rows were made (the order they first read or passed the gate). Columns: id,
- * public_id, email, company_domain, reader_number.
+ * public_id, email, company_domain, browser_id, reader_number.
  */
 export const numberedReadersSql = (documentId: string) => Prisma.sql`
-  SELECT id, public_id, email, company_domain, row_number() OVER (ORDER BY created_at, id)::int AS reader_number
+  SELECT id, public_id, email, company_domain, browser_id, row_number() OVER (ORDER BY created_at, id)::int AS reader_number
   FROM viewers WHERE document_id = ${documentId}::uuid`;
 
 /** How the dashboard names a reader: the email, or "Anonymous reader N", never an internal id. */

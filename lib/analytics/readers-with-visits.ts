@@ -2,7 +2,7 @@ import type { Period } from "../schemas/common";
 import type { Document } from "../generated/prisma/client";
 import { documentReaders } from "./document-readers";
 import type { ByLink } from "./document-stats";
-import { agreementAcceptedAt } from "./document-viewers";
+import { agreementAcceptedAt } from "./agreement-accepted-at";
 import { viewerTimelines } from "./viewer-timeline";
 
 /**

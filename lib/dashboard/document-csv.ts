@@ -1,6 +1,7 @@
 import { documentLeads } from "../analytics/document-leads";
 import { documentReaders } from "../analytics/document-readers";
-import { agreementAcceptedAt, documentViewers } from "../analytics/document-viewers";
+import { agreementAcceptedAt } from "../analytics/agreement-accepted-at";
+import { documentViewers } from "../analytics/document-viewers";
 import { readerLabels } from "../analytics/reader-labels";
 import type { Document } from "../generated/prisma/client";
 import { completionPageCount } from "../rules/completion";

@@ -1,3 +1,4 @@
+import { roomAgreements } from "../room-analytics/room-agreements";
 import { roomStats } from "../room-analytics/room-stats";
 import { roomViewers } from "../room-analytics/room-viewers";
 import { findOwnedRoom } from "../rooms/find-room";
@@ -11,12 +12,17 @@ const linkName = (link: { name: string | null }) => link.name ?? "Default link";
 
 /**
  * What the room page's analytics show, all time: the totals, each document's and each link's reads,
- * and one page (`viewersPage`) of its visitors with the documents each opened. Throws `not_found`
- * for another team's room.
+ * one page (`viewersPage`) of its visitors with the documents each opened or downloaded, and one
+ * page (`agreementsPage`) of the acceptances of its agreement. Throws `not_found` for another
+ * team's room.
  */
-export async function roomAnalyticsData(teamId: string, id: string, viewersPage: number) {
+export async function roomAnalyticsData(teamId: string, id: string, viewersPage: number, agreementsPage = 1) {
   const room = await findOwnedRoom(teamId, id);
-  const [stats, viewers] = await Promise.all([roomStats(room, ALL_TIME), roomViewers(room, ALL_TIME, viewersPage, PER_PAGE)]);
+  const [stats, viewers, agreements] = await Promise.all([
+    roomStats(room, ALL_TIME),
+    roomViewers(room, ALL_TIME, viewersPage, PER_PAGE),
+    roomAgreements(room, agreementsPage, PER_PAGE),
+  ]);
   const mostViews = Math.max(1, ...stats.documents.map((doc) => doc.views));
   return {
     totals: {
@@ -25,6 +31,8 @@ export async function roomAnalyticsData(teamId: string, id: string, viewersPage:
       leads: stats.leads,
       totalTimeSeconds: stats.total_time_seconds,
       avgTimeSeconds: stats.avg_time_seconds,
+      downloads: stats.downloads,
+      zipDownloads: stats.zip_downloads,
     },
     documents: stats.documents.map((doc) => ({
       code: doc.short_code,
@@ -42,14 +50,19 @@ export async function roomAnalyticsData(teamId: string, id: string, viewersPage:
       label: viewer.email ?? "Anonymous reader",
       links: viewer.links.map(linkName),
       lastVisit: viewer.last_viewed_at,
+      agreementAcceptedAt: viewer.agreement_accepted_at,
       documents: viewer.documents.map((doc) => ({
         code: doc.short_code,
         title: doc.title,
+        visits: doc.visits,
         seconds: doc.total_time_seconds,
         completion: doc.completion,
+        downloads: doc.downloads,
+        zipDownloads: doc.zip_downloads,
       })),
     })),
     pagination: viewers.pagination,
+    agreements,
     csvHref: `/api/dashboard/rooms/${room.id}/viewers.csv`,
   };
 }

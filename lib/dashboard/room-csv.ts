@@ -18,13 +18,18 @@ const HEADER = [
   "total_time_seconds",
   "first_viewed_at",
   "last_viewed_at",
+  "downloads",
+  "zip_downloads",
+  "agreement_accepted_at",
 ];
 const BATCH = 100;
 
 /**
- * The room's viewers as CSV, times in UTC: one row per viewer and document they opened in the room
- * (a spreadsheet filters and pivots rows, not nested lists), viewers most recently active first,
- * with the codes they came through joined by "; " (a room link's name, else its code).
+ * The room's viewers as CSV, times in UTC: one row per viewer and document they opened or
+ * downloaded in the room (a spreadsheet filters and pivots rows, not nested lists), viewers most
+ * recently active first, with the codes they came through joined by "; " (a room link's name, else
+ * its code), their downloads of the document (and of those, in the room's ZIP) and when they last
+ * accepted the room's agreement.
  */
 export async function roomViewersCsv(room: Room): Promise<CsvExport> {
   const rows: Array<Array<string | number | null>> = [];
@@ -48,6 +53,9 @@ export async function roomViewersCsv(room: Room): Promise<CsvExport> {
           d.total_time_seconds,
           d.first_viewed_at,
           d.last_viewed_at,
+          d.downloads,
+          d.zip_downloads,
+          v.agreement_accepted_at,
         ]);
       }
     }

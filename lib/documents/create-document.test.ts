@@ -23,7 +23,7 @@ import { verifyPassword } from "../credentials/password-hash";
 import { config, reloadConfig } from "../config";
 import { db } from "../db/client";
 import { storage } from "../storage";
-import { pageImageKey } from "../storage/document-keys";
+import { pageFileKey } from "../storage/document-keys";
 import { createUser } from "../users/create-user";
 import { pdfJobsInProgress } from "../pdf/run-pdf-job";
 import { createDocument } from "./create-document";
@@ -159,8 +159,8 @@ describe("changing the gate", () => {
     expect(files.sort()).toEqual(
       [
         stored.storageKey,
-        pageImageKey(doc.storageKey, 1, "page"),
-        pageImageKey(doc.storageKey, 1, "thumb"),
+        pageFileKey(doc.storageKey, 1, "page"),
+        pageFileKey(doc.storageKey, 1, "thumb"),
         ...(stored.previewStorageKey ? [stored.previewStorageKey] : []),
       ].sort(),
     );

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { pageImageKey } from "../storage/document-keys";
+import { pageFileKey } from "../storage/document-keys";
 import { UTApi, UTFile } from "uploadthing/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
@@ -89,7 +89,7 @@ describe("a direct upload to UploadThing", () => {
     expect(await verifyPassword("open sesame", doc.passwordHash!)).toBe(true);
     expect(doc.previewStorageKey).toMatch(/^documents\/.+\/preview-2p-/);
     expect(storedKeys().sort()).toEqual(
-      [slot.storageKey, doc.previewStorageKey, pageImageKey(doc.storageKey, 1, "page"), pageImageKey(doc.storageKey, 1, "thumb")].sort(),
+      [slot.storageKey, doc.previewStorageKey, pageFileKey(doc.storageKey, 1, "page"), pageFileKey(doc.storageKey, 1, "thumb")].sort(),
     );
     expect(await db.event.count({ where: { documentId: doc.id, type: "document.uploaded" } })).toBe(1);
     expect(await db.pendingUpload.count({ where: { id: slot.id } })).toBe(0);

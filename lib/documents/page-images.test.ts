@@ -6,7 +6,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { db } from "../db/client";
 import { pdfJobsStarted } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
-import { pageImageKey } from "../storage/document-keys";
+import { pageFileKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
@@ -26,11 +26,11 @@ describe("page images at upload and after it", () => {
     const user = await owner();
     const doc = await createSampleDocument(user, "Images", 3, { email_gate: false });
     expect(pageImagesOf(doc)).toEqual({ pages: 1, complete: false, stopped: false });
-    const page = await sharp(await imageBytes(pageImageKey(doc.storageKey, 1, "page"))).metadata();
-    const thumb = await sharp(await imageBytes(pageImageKey(doc.storageKey, 1, "thumb"))).metadata();
+    const page = await sharp(await imageBytes(pageFileKey(doc.storageKey, 1, "page"))).metadata();
+    const thumb = await sharp(await imageBytes(pageFileKey(doc.storageKey, 1, "thumb"))).metadata();
     expect([page.format, page.width, page.height]).toEqual(["webp", 1280, Math.round(1280 * doc.firstPageAspect!)]);
     expect([thumb.format, thumb.width]).toEqual(["webp", 320]);
-    expect(await storage().exists(pageImageKey(doc.storageKey, 2, "page"))).toBe(false);
+    expect(await storage().exists(pageFileKey(doc.storageKey, 2, "page"))).toBe(false);
     expect(await readPageImage(doc, 2, "page")).toBeNull();
   });
 
@@ -40,7 +40,7 @@ describe("page images at upload and after it", () => {
     const doc = await createSampleDocument(user, "Large", 2, { email_gate: false }, { paddingKiBPerPage: paddingKiB });
     expect(Number(doc.sizeBytes)).toBeGreaterThan(MAX_BYTES_FOR_IMAGES_BEFORE_ANSWER);
     expect(pageImagesOf(doc).pages).toBe(0);
-    expect(await storage().exists(pageImageKey(doc.storageKey, 1, "page"))).toBe(false);
+    expect(await storage().exists(pageFileKey(doc.storageKey, 1, "page"))).toBe(false);
     expect((await renderPageImages(doc.id)).pages.map((page) => page.page)).toEqual([1, 2]);
   });
 
@@ -56,7 +56,8 @@ describe("page images at upload and after it", () => {
     expect(progress.pages.map((page) => page.page)).toEqual(Array.from({ length: pages - 1 }, (_, i) => i + 2));
     for (const page of progress.pages) {
       expect(page.ms).toBeGreaterThan(0);
-      expect(page.bytes).toBeGreaterThan(page.thumbBytes);
+      expect(page.files.page).toBeGreaterThan(page.files.w640!);
+      expect(page.files.w640).toBeGreaterThan(page.files.thumb!);
     }
     expect(pdfJobsStarted("render") - jobsBefore).toBe(2);
     expect(pageImagesOf(await row(doc.id))).toEqual({ pages, complete: true, stopped: false });
@@ -65,7 +66,7 @@ describe("page images at upload and after it", () => {
     for (let page = 1; page <= pages; page++) {
       digests.add(
         createHash("sha256")
-          .update(await imageBytes(pageImageKey(doc.storageKey, page, "page")))
+          .update(await imageBytes(pageFileKey(doc.storageKey, page, "page")))
           .digest("hex"),
       );
     }
@@ -105,8 +106,8 @@ describe("page images at upload and after it", () => {
 
     expect(stopFirst).toHaveBeenCalled();
     expect(pageImagesOf(await row(doc.id))).toEqual({ pages: 1, complete: false, stopped: true });
-    expect(await store.exists(pageImageKey(doc.storageKey, 2, "page"))).toBe(false);
-    expect(await store.exists(pageImageKey(doc.storageKey, 3, "thumb"))).toBe(false);
+    expect(await store.exists(pageFileKey(doc.storageKey, 2, "page"))).toBe(false);
+    expect(await store.exists(pageFileKey(doc.storageKey, 3, "thumb"))).toBe(false);
     stopFirst.mockRestore();
   });
 
@@ -148,7 +149,7 @@ describe("reading a page image", () => {
     await deleteDocument(ownerAccess(user), doc.code);
     for (let page = 1; page <= 3; page++) {
       for (const variant of ["page", "thumb"] as const)
-        expect(await storage().exists(pageImageKey(doc.storageKey, page, variant))).toBe(true);
+        expect(await storage().exists(pageFileKey(doc.storageKey, page, variant))).toBe(true);
     }
     expect((await row(doc.id)).pageImages).toBe(3);
     await db.document.update({ where: { id: doc.id }, data: { pageImages: 1 } });
@@ -161,7 +162,7 @@ describe("the orphan sweep and page images", () => {
   it("keeps the images a document counts, in the Trash too, and removes those it does not (uncounted pages, documents deleted for good)", async () => {
     const user = await owner();
     const kept = await createSampleDocument(user, "Kept", 3, { email_gate: false });
-    const uncounted = pageImageKey(kept.storageKey, 3, "page");
+    const uncounted = pageFileKey(kept.storageKey, 3, "page");
     await storage().put(uncounted, Buffer.from("RIFF"), 4);
     const trashed = await createSampleDocument(user, "Trashed", 2, { email_gate: false });
     await db.document.update({ where: { id: trashed.id }, data: { deletedAt: new Date() } });
@@ -172,12 +173,9 @@ describe("the orphan sweep and page images", () => {
     const removed = await sweepOrphanedObjects(3_600_000);
 
     expect(removed).toEqual(
-      expect.arrayContaining([uncounted, pageImageKey(deleted.storageKey, 1, "page"), pageImageKey(deleted.storageKey, 1, "thumb")]),
+      expect.arrayContaining([uncounted, pageFileKey(deleted.storageKey, 1, "page"), pageFileKey(deleted.storageKey, 1, "thumb")]),
     );
-    for (const key of [kept, trashed].flatMap((doc) => [
-      pageImageKey(doc.storageKey, 1, "page"),
-      pageImageKey(doc.storageKey, 1, "thumb"),
-    ])) {
+    for (const key of [kept, trashed].flatMap((doc) => [pageFileKey(doc.storageKey, 1, "page"), pageFileKey(doc.storageKey, 1, "thumb")])) {
       expect(removed).not.toContain(key);
       expect(await storage().exists(key)).toBe(true);
     }

@@ -3,14 +3,14 @@ import path from "node:path";
 import type { Document } from "../generated/prisma/client";
 import type { RenderedPage } from "../pdf/pdf-job";
 import { storage, type StoredObject } from "../storage";
-import { PAGE_IMAGE_VARIANTS, pageImageKey, pageImageName, type PageImageVariant } from "../storage/document-keys";
+import { PAGE_FILES, pageFileKey, pageFileName, type PageFile, type PageImageVariant } from "../storage/document-keys";
 import { findOwnedDocument } from "./find-document";
 
-export type { PageImageVariant } from "../storage/document-keys";
+export type { PageFile, PageImageVariant } from "../storage/document-keys";
 
 /**
- * Server-rendered images of a document's pages (WebP, 1280 px wide, and a 320 px thumbnail), stored
- * beside its original. Pages 1..`documents.page_images` have them; an image is never served to
+ * Server-rendered images of a document's pages (WebP 1280 and 640 px wide, a 320 px thumbnail, and
+ * 2048 px once asked for) and their text and link layers, stored beside its original. Pages 1..`documents.page_images` have them; an image is never served to
  * anyone who may not read its page (app/s/[code]/pages).
  */
 export type PageImages = {
@@ -35,7 +35,7 @@ export async function readPageImage(
   variant: PageImageVariant,
 ): Promise<StoredObject | null> {
   if (!Number.isInteger(page) || page < 1 || page > pageImagesOf(doc).pages) return null;
-  return storage().get(pageImageKey(doc.storageKey, page, variant));
+  return storage().get(pageFileKey(doc.storageKey, page, variant));
 }
 
 /**
@@ -52,23 +52,35 @@ export async function readOwnedPageImage(
   return { image: await readPageImage(doc, page, variant), version: doc.version };
 }
 
-/** Stores the images the PDF worker wrote to `dir` beside the original stored at `originalKey`; returns their keys. */
+/** A stored file of one page of a document's current version (an image or its layers), or null when it has none (yet). The caller decides who may see it. */
+export async function readStoredPageFile(doc: Pick<Document, "storageKey">, page: number, file: PageFile): Promise<StoredObject | null> {
+  return storage().get(pageFileKey(doc.storageKey, page, file));
+}
+
+/** Stores the files the PDF worker wrote to `dir` beside the original stored at `originalKey`; returns their keys. */
 export async function storePageImages(originalKey: string, dir: string, rendered: RenderedPage[]): Promise<string[]> {
   const keys: string[] = [];
-  for (const { page, bytes, thumbBytes } of rendered) {
-    for (const variant of PAGE_IMAGE_VARIANTS) {
-      const key = pageImageKey(originalKey, page, variant);
-      await storage().put(key, createReadStream(path.join(dir, pageImageName(page, variant))), variant === "page" ? bytes : thumbBytes);
+  for (const { page, files } of rendered) {
+    for (const [file, bytes] of Object.entries(files) as Array<[PageFile, number]>) {
+      const key = pageFileKey(originalKey, page, file);
+      await storage().put(key, createReadStream(path.join(dir, pageFileName(page, file))), bytes);
       keys.push(key);
     }
   }
   return keys;
 }
 
-/** Removes the images of pages 1..`pages` of the original stored at `originalKey` (a few at a time, for object stores). */
+/** The names of the files the PDF worker wrote for `rendered` pages, to clear its output directory. */
+export const renderedFileNames = (rendered: RenderedPage[]) =>
+  rendered.flatMap(({ page, files }) => (Object.keys(files) as PageFile[]).map((file) => pageFileName(page, file)));
+
+/**
+ * Removes every file of pages 1..`pages` of the original stored at `originalKey`, those drawn on
+ * request included (a few at a time, for object stores).
+ */
 export async function removePageImages(originalKey: string, pages: number): Promise<void> {
   const keys = Array.from({ length: pages }, (_, i) => i + 1).flatMap((page) =>
-    PAGE_IMAGE_VARIANTS.map((variant) => pageImageKey(originalKey, page, variant)),
+    PAGE_FILES.map((file) => pageFileKey(originalKey, page, file)),
   );
   for (let i = 0; i < keys.length; i += 16) await Promise.all(keys.slice(i, i + 16).map((key) => storage().delete(key)));
 }

@@ -7,8 +7,7 @@ import { ApiError } from "../errors";
 import type { RenderedPage } from "../pdf/pdf-job";
 import { runRenderJob } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
-import { pageImageName, PAGE_IMAGE_VARIANTS } from "../storage/document-keys";
-import { storePageImages } from "./page-images";
+import { renderedFileNames, storePageImages } from "./page-images";
 import { scratchDirectory, scratchPath } from "./preview-file";
 
 /** Page 1 is rendered before an upload answers, in the inspection's round trip; the rest after it. */
@@ -75,7 +74,7 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
         return progress;
       }
       progress.pages.push(...rendered);
-      await Promise.all(rendered.flatMap(({ page }) => PAGE_IMAGE_VARIANTS.map((v) => rm(path.join(outputDir, pageImageName(page, v))))));
+      await Promise.all(renderedFileNames(rendered).map((name) => rm(path.join(outputDir, name))));
     }
     return progress;
   } finally {

@@ -41,6 +41,8 @@ export async function updateDocument(by: AuditActor, doc: Document, update: Docu
         ...(update.email_gate !== undefined && { emailGate: update.email_gate }),
         ...(update.gate_type !== undefined && { gateType: update.gate_type }),
         ...(update.gate_page !== undefined && { gatePage: update.gate_page }),
+        // Another page is a new choice; the page the gate stands on (a form saved as it was) keeps the one waiting for a longer version.
+        ...(update.gate_page !== undefined && update.gate_page !== current.gatePage && { gatePageChosen: null }),
         ...(update.allow_download !== undefined && { allowDownload: update.allow_download }),
         ...(update.block_free_emails !== undefined && { blockFreeEmails: update.block_free_emails }),
         ...(update.notifications_enabled !== undefined && { notificationsEnabled: update.notifications_enabled }),

@@ -243,6 +243,8 @@ export const versionChangeExample = {
   version: 2,
   gate_page_clamped: null,
   links_gate_page_clamped: [],
+  gate_page_restored: null,
+  links_gate_page_restored: [],
 } satisfies Out<typeof versionChangeSchema>;
 
 export const versionUploadExample = { file: "(the PDF's bytes)" };
@@ -390,6 +392,8 @@ export const roomStatsExample = {
   leads: 2,
   total_time_seconds: 1260,
   avg_time_seconds: 140,
+  downloads: 4,
+  zip_downloads: 1,
   documents: [
     {
       short_code: SHORT_CODE,
@@ -432,8 +436,11 @@ export const roomViewerListExample = {
           total_time_seconds: 540,
           first_viewed_at: READ_AT,
           last_viewed_at: "2026-01-18T08:12:40.000Z",
+          downloads: 1,
+          zip_downloads: 1,
         },
       ],
+      agreement_accepted_at: "2026-01-16T14:03:10.000Z",
     },
   ],
   total_viewers: 1,
@@ -609,6 +616,7 @@ export const eventExamples: { [K in EventKind]: EventEnvelope<K> } = {
       restored: false,
     },
     gate_page_clamped: null,
+    gate_page_restored: null,
   }),
 };
 

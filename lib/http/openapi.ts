@@ -387,7 +387,7 @@ const versionOperations: RouteConfig[] = [
     operationId: "uploadDocumentVersion",
     summary: "Upload a new version",
     description:
-      "Replaces the document's file for every link at once; codes, settings and analytics stay. The file is inspected like an upload; a refused file changes nothing. A gate_page past the new page count moves to its last page (reported in `gate_page_clamped`). Emits `document.updated`.",
+      "Replaces the document's file for every link at once; codes, settings and analytics stay. The file is inspected like an upload; a refused file changes nothing. A gate_page past the new page count stands on its last page while this version is current (reported in `gate_page_clamped`); a gate moved down that way before goes back up to the page chosen for it when the new version is long enough (`gate_page_restored`). Emits `document.updated`.",
     tags: ["Versions"],
     request: {
       params: documentPath,
@@ -404,7 +404,8 @@ const versionOperations: RouteConfig[] = [
     path: "/api/v1/documents/{short_code}/versions/{number}/restore",
     operationId: "restoreDocumentVersion",
     summary: "Make an earlier version current again",
-    description: "As a new upload of that file would, keeping its number. Emits `document.updated`.",
+    description:
+      "As a new upload of that file would (gates move the same ways), keeping its number. A version pruned meanwhile, even by a change that landed while this one was being prepared, is 404. Emits `document.updated`.",
     tags: ["Versions"],
     request: { params: versionPath },
     responses: {

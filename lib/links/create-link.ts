@@ -27,6 +27,7 @@ export async function createLink(by: AuditActor, doc: Document, input: LinkCreat
       code: "",
       name: input.name,
       overrides: overrides as Prisma.JsonObject,
+      gatePageChosen: null,
       passwordHash: passwordHash ?? null,
       previewStorageKey: null,
       previewPageCount: 0,

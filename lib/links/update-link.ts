@@ -46,6 +46,8 @@ export async function updateLink(by: AuditActor | null, link: OwnedLink, update:
         ...(update.name !== undefined && { name: update.name }),
         ...(update.is_active !== undefined && { disabledAt: update.is_active ? null : (current.disabledAt ?? now()) }),
         ...(settings && { overrides: settings.overrides as Prisma.JsonObject }),
+        // Another page, or the document's again, is a new choice; the page the gate stands on keeps the one waiting for a longer version.
+        ...(settings && settings.overrides.gate_page !== linkOverrides(current).gate_page && { gatePageChosen: null }),
         ...(settings?.passwordHash !== undefined && { passwordHash: settings.passwordHash }),
         ...(preview && { previewStorageKey: preview.previewStorageKey, previewPageCount: preview.previewPageCount }),
       };

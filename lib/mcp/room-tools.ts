@@ -40,7 +40,7 @@ export const getRoomStats: McpTool = {
   name: "get_room_stats",
   title: "Data room statistics",
   description:
-    "What was read in one data room: views, unique viewers, leads, total and average reading time, figures per document, and per link the room was opened with. Optionally within a period (since/until). Same answer as GET /api/v1/rooms/{id}/stats.",
+    "What was read and downloaded in one data room: views, unique viewers, leads, total and average reading time, downloads of its documents (alone or in its ZIP) and whole-room ZIP downloads, figures per document, and per link the room was opened with. Optionally within a period (since/until). Same answer as GET /api/v1/rooms/{id}/stats.",
   action: "analytics.read",
   annotations: READS,
   inputSchema: argumentsSchema(ROOM, roomStatsQuery),

@@ -1,3 +1,5 @@
+import type { PageFile } from "../storage/document-keys";
+
 /**
  * What the web process asks of the PDF worker process, and what it answers. Plain data, so it
  * crosses the IPC channel as is.
@@ -27,16 +29,23 @@ export type WatermarkJob = {
   maxPages: number;
 };
 
-/** Which pages to render to images, and the directory the worker writes `<n>.webp` and `<n>-thumb.webp` to. */
-export type PageImageRequest = { outputDir: string; from: number; to: number };
+/**
+ * What drawing a page writes: `every` the files drawn with every page (its 1280, 640 and thumbnail
+ * images from one bitmap, and its text and link layers); `layers` only the layers (a page drawn
+ * before they existed); `w2048` only the sharper image for zoom, drawn the first time it is asked for.
+ */
+export type PageOutputs = "every" | "layers" | "w2048";
+
+/** Which pages to draw, what of each (`every` when unsaid), and the directory the worker writes their files to (lib/storage/document-keys.ts). */
+export type PageImageRequest = { outputDir: string; from: number; to: number; outputs?: PageOutputs };
 
 /** Renders pages `from..to` of a PDF to images (lib/pdf/render-pages.ts). */
 export type RenderJob = { kind: "render"; input: string; maxPages: number } & PageImageRequest;
 
 export type PdfJob = InspectJob | WatermarkJob | RenderJob;
 
-/** One page rendered: how long drawing and encoding it took, and the bytes of each image. */
-export type RenderedPage = { page: number; ms: number; bytes: number; thumbBytes: number };
+/** One page rendered: how long drawing and encoding it took, and the bytes of each file written. */
+export type RenderedPage = { page: number; ms: number; files: Partial<Record<PageFile, number>> };
 
 export type InspectResult = {
   ok: true;

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { NO_GATE, pdfJobScratch } from "../../test/support/pdf-job-scratch";
-import { pageImageName } from "../storage/document-keys";
+import { pageFileName, type PageFile } from "../storage/document-keys";
 import { pageImageSize, PAGE_IMAGE_WIDTH } from "./render-pages";
 import { pdfJobsInProgress, runPdfJob, runRenderJob, runWatermarkJob } from "./run-pdf-job";
 
@@ -11,16 +11,26 @@ const { file, pdfFile, held, inspect } = scratch;
 const render = (input: string, from = 1, to = 1) => runRenderJob({ input, outputDir: scratch.dir, from, to });
 
 describe("rendering pages to images", () => {
-  it("draws the pages asked for as WebP (1280 px and a 320 px thumbnail) and reports each page's time and bytes", async () => {
+  it("draws the pages asked for as WebP (1280 and 640 px and a 320 px thumbnail, from one bitmap) with their layers, and reports each page's time and bytes", async () => {
     const outcome = await render(await pdfFile("doc.pdf"), 2, 9);
     expect(outcome.pages.map((page) => page.page)).toEqual([2, 3]);
-    for (const { page, ms, bytes, thumbBytes } of outcome.pages) {
+    for (const { page, ms, files } of outcome.pages) {
       expect(ms).toBeGreaterThan(0);
-      const image = await readFile(file(pageImageName(page, "page")));
-      const thumb = await readFile(file(pageImageName(page, "thumb")));
-      expect([image.length, thumb.length]).toEqual([bytes, thumbBytes]);
-      const [imageMeta, thumbMeta] = await Promise.all([sharp(image).metadata(), sharp(thumb).metadata()]);
-      expect([imageMeta.format, imageMeta.width, thumbMeta.format, thumbMeta.width]).toEqual(["webp", PAGE_IMAGE_WIDTH, "webp", 320]);
+      const read = (name: PageFile) => readFile(file(pageFileName(page, name)));
+      const [image, small, thumb, layers] = await Promise.all([read("page"), read("w640"), read("thumb"), read("layers")]);
+      expect([image.length, small.length, thumb.length, layers.length]).toEqual([files.page, files.w640, files.thumb, files.layers]);
+      const widths = await Promise.all(
+        [image, small, thumb].map(async (bytes) => {
+          const { format, width } = await sharp(bytes).metadata();
+          return [format, width];
+        }),
+      );
+      expect(widths).toEqual([
+        ["webp", PAGE_IMAGE_WIDTH],
+        ["webp", 640],
+        ["webp", 320],
+      ]);
+      expect(JSON.parse(layers.toString())).toMatchObject({ page, width: 612, height: 792 });
     }
   });
 
@@ -39,6 +49,8 @@ describe("rendering pages to images", () => {
     expect(pageImageSize(612, 792)).toEqual({ width: 1280, height: 1656 });
     expect(pageImageSize(200, 2000)).toEqual({ width: 409, height: 4090 });
     expect(pageImageSize(2000, 100)).toEqual({ width: 1280, height: 64 });
+    expect(pageImageSize(612, 792, 2048)).toEqual({ width: 2048, height: 2650 });
+    expect(pageImageSize(200, 2000, 2048)).toEqual({ width: 655, height: 6550 });
   });
 });
 

@@ -5,10 +5,15 @@ import { PDFiumLibrary } from "@hyzyla/pdfium";
 import sharp from "sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
-import { pageImageName } from "../storage/document-keys";
+import { pageFileName, type PageFile, type PageImageVariant } from "../storage/document-keys";
+import { closePage, extractPageLayers } from "./page-layers";
 
-/** The reading image's width: sharp on a 1280 px wide column, and what pdf.js replaces for zoom. */
+/** The reading image's width: sharp on a 1280 px wide column. */
 export const PAGE_IMAGE_WIDTH = 1280;
+/** A phone's column, resized from the reading image's bitmap. */
+export const SMALL_IMAGE_WIDTH = 640;
+/** Zoom past the reading image, drawn on request. */
+export const ZOOM_IMAGE_WIDTH = 2048;
 export const THUMB_WIDTH = 320;
 /** A very tall page (a receipt, a long infographic) is drawn narrower rather than into a huge bitmap. */
 const MAX_IMAGE_HEIGHT = 4096;
@@ -24,16 +29,18 @@ let compiled: Promise<WebAssembly.Module> | undefined;
 const pdfiumModule = () =>
   (compiled ??= readFile(createRequire(import.meta.url).resolve("@hyzyla/pdfium/pdfium.wasm")).then((bytes) => WebAssembly.compile(bytes)));
 
-/** The pixel size of a page's reading image, from its size in points (rotation applied). */
-export function pageImageSize(widthPt: number, heightPt: number): { width: number; height: number } {
+/** The pixel size of a page's image `maxWidth` wide, from its size in points (rotation applied). */
+export function pageImageSize(widthPt: number, heightPt: number, maxWidth = PAGE_IMAGE_WIDTH): { width: number; height: number } {
   const aspect = heightPt > 0 && widthPt > 0 ? heightPt / widthPt : 1;
-  const width = Math.max(1, Math.min(PAGE_IMAGE_WIDTH, Math.floor(MAX_IMAGE_HEIGHT / aspect)));
+  const maxHeight = Math.round((MAX_IMAGE_HEIGHT * maxWidth) / PAGE_IMAGE_WIDTH);
+  const width = Math.max(1, Math.min(maxWidth, Math.floor(maxHeight / aspect)));
   return { width, height: Math.max(1, Math.round(width * aspect)) };
 }
 
 /**
  * Draws pages `from..to` of a PDF with PDFium (Chrome's PDF engine, as WebAssembly) and writes
- * each as two WebP images into `outputDir` (lib/pdf/render-names.ts), both from one bitmap.
+ * each page's files into `outputDir` (named by lib/storage/document-keys.ts): `request.outputs`
+ * says which (PageOutputs).
  * Runs in the PDF worker process, whose memory ceiling and time limit bound a page that is a bomb.
  */
 export async function renderPages(bytes: Uint8Array, request: PageImageRequest, maxPages: number): Promise<RenderedPage[]> {
@@ -52,7 +59,7 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
       if (pageCount > maxPages) throw new PdfRefused(`The PDF has ${pageCount} pages; at most ${maxPages} are accepted.`);
       const rendered: RenderedPage[] = [];
       for (let page = request.from; page <= Math.min(request.to, pageCount); page++) {
-        rendered.push(await renderPage(document, page, request.outputDir));
+        rendered.push(await renderPage(document, page, request));
       }
       return rendered;
     } finally {
@@ -65,22 +72,42 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
 
 type PdfiumDocument = Awaited<ReturnType<PDFiumLibrary["loadDocument"]>>;
 
-async function renderPage(document: PdfiumDocument, page: number, outputDir: string): Promise<RenderedPage> {
+async function renderPage(document: PdfiumDocument, page: number, request: PageImageRequest): Promise<RenderedPage> {
   const started = performance.now();
+  const outputs = request.outputs ?? "every";
+  const write = async (file: PageFile, bytes: Buffer) => {
+    await writeFile(path.join(request.outputDir, pageFileName(page, file)), bytes);
+    return [file, bytes.length] as const;
+  };
   const pdfPage = document.getPage(page - 1);
+  // Drawing closes the page, so its text and links are read first.
+  const layers = outputs === "w2048" ? null : Buffer.from(JSON.stringify(extractPageLayers(document, pdfPage, page)));
+  if (outputs === "layers") {
+    closePage(pdfPage);
+    return { page, ms: elapsed(started), files: Object.fromEntries([await write("layers", layers!)]) };
+  }
   const { originalWidth, originalHeight } = pdfPage.getOriginalSize();
-  const bitmap = await pdfPage.render({ render: "bitmap", ...pageImageSize(originalWidth, originalHeight) });
+  const width = outputs === "w2048" ? ZOOM_IMAGE_WIDTH : PAGE_IMAGE_WIDTH;
+  const bitmap = await pdfPage.render({ render: "bitmap", ...pageImageSize(originalWidth, originalHeight, width) });
   const pixels = sharp(Buffer.from(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.byteLength), {
     raw: { width: bitmap.width, height: bitmap.height, channels: 4 },
   }).removeAlpha();
   // Effort 2 of 6: within a few percent of the default's size at half its encoding time.
-  const [image, thumb] = await Promise.all([
-    pixels.clone().webp({ quality: 80, effort: 2 }).toBuffer(),
-    pixels.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 75, effort: 2 }).toBuffer(),
-  ]);
-  await Promise.all([
-    writeFile(path.join(outputDir, pageImageName(page, "page")), image),
-    writeFile(path.join(outputDir, pageImageName(page, "thumb")), thumb),
-  ]);
-  return { page, ms: Math.round(performance.now() - started), bytes: image.length, thumbBytes: thumb.length };
+  const encode = (file: PageImageVariant, resizeTo: number | null, quality: number) =>
+    (resizeTo ? pixels.clone().resize({ width: resizeTo, withoutEnlargement: true }) : pixels.clone())
+      .webp({ quality, effort: 2 })
+      .toBuffer()
+      .then((bytes) => write(file, bytes));
+  const files =
+    outputs === "w2048"
+      ? [await encode("w2048", null, 80)]
+      : await Promise.all([
+          encode("page", null, 80),
+          encode("w640", SMALL_IMAGE_WIDTH, 80),
+          encode("thumb", THUMB_WIDTH, 75),
+          write("layers", layers!),
+        ]);
+  return { page, ms: elapsed(started), files: Object.fromEntries(files) };
 }
+
+const elapsed = (started: number) => Math.max(1, Math.round(performance.now() - started));

@@ -68,9 +68,15 @@ export async function runWatermarkJob(job: Omit<WatermarkJob, "kind" | "maxPages
   return outcome;
 }
 
-/** Renders pages of a stored document's PDF to images, after its upload (the background lane). */
-export async function runRenderJob(job: Omit<RenderJob, "kind" | "maxPages">): Promise<RenderOutcome> {
-  const outcome = await runJob("background", { ...job, kind: "render", maxPages: config().MAX_PAGES });
+/**
+ * Renders pages of a stored document's PDF to images: after its upload in the background lane, or
+ * one page a reader asks for that is not drawn yet in the public lane, ahead of the background.
+ */
+export async function runRenderJob(
+  job: Omit<RenderJob, "kind" | "maxPages">,
+  lane: "background" | "public" = "background",
+): Promise<RenderOutcome> {
+  const outcome = await runJob(lane, { ...job, kind: "render", maxPages: config().MAX_PAGES });
   if (outcome.kind !== "render") throw new Error("The PDF worker answered a render with another kind of result");
   return outcome;
 }

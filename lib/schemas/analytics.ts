@@ -62,10 +62,11 @@ export const viewerRecordSchema = z
     total_time_seconds: z.number(),
     downloaded: z.boolean(),
     engagement_label: z.string(),
-    agreement_accepted_at: z
-      .string()
-      .nullable()
-      .openapi({ format: "date-time", description: "When this reader last accepted the document's agreement; null: never" }),
+    agreement_accepted_at: z.string().nullable().openapi({
+      format: "date-time",
+      description:
+        "When this reader last accepted an agreement they read the document under: its own, its link's, or a room's they read it in; null: never",
+    }),
   })
   .openapi("Viewer");
 

@@ -1,3 +1,4 @@
+import { gateMove } from "./versions";
 import { z } from "./zod";
 
 /**
@@ -155,7 +156,13 @@ export const EVENT_DATA = {
       company_domain: z.string().nullable(),
       visit_number: z.number().int(),
     }),
-    download: z.object({ downloaded_at: timestamp }),
+    download: z.object({
+      downloaded_at: timestamp,
+      room_zip: z
+        .literal(true)
+        .optional()
+        .openapi({ description: "Present when the document was downloaded in its room's whole ZIP (additive); absent otherwise" }),
+    }),
   }),
   "document.updated": z.object({
     ...subject,
@@ -167,10 +174,13 @@ export const EVENT_DATA = {
       previous_number: z.number().int().openapi({ description: "The version current before", example: 1 }),
       restored: z.boolean().openapi({ description: "An earlier version made current again, rather than a new file" }),
     }),
-    gate_page_clamped: z
-      .object({ from: z.number().int(), to: z.number().int() })
-      .nullable()
-      .openapi({ description: "The document's gate_page was past the new page count and was moved to its last page" }),
+    gate_page_clamped: gateMove.nullable().openapi({
+      description: "The document's gate_page was past the new page count and stands on its last page while this version is current",
+    }),
+    gate_page_restored: gateMove.nullable().openapi({
+      description:
+        "The document's gate_page, moved down for a shorter version before, moved back up: to `chosen`, or to this version's last page when it is still shorter; null when unchanged",
+    }),
   }),
 } satisfies Record<EventKind, z.ZodType>;
 

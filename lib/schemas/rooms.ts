@@ -333,6 +333,10 @@ export const roomStatsSchema = z
       .openapi({ description: "Emails given at the room's gate (first given in the period), whether or not they went on to read" }),
     total_time_seconds: z.number(),
     avg_time_seconds: z.number().openapi({ description: "Per visit" }),
+    downloads: z.number().int().openapi({
+      description: "Downloads of the room's documents in the room, alone or in its ZIP (each document of a ZIP one download; additive)",
+    }),
+    zip_downloads: z.number().int().openapi({ description: "Whole-room ZIPs downloaded (additive)" }),
     documents: z.array(roomDocumentStatsSchema).openapi({ description: "Every document the room holds, in the room's order" }),
     links: z
       .array(z.object({ ...openedCode, views: z.number().int(), unique_viewers: z.number().int() }).openapi("RoomLinkStats"))
@@ -354,8 +358,10 @@ export const roomViewerDocumentSchema = z
     total_time_seconds: z.number(),
     first_viewed_at: z.string().openapi({ format: "date-time" }),
     last_viewed_at: z.string().openapi({ format: "date-time" }),
+    downloads: z.number().int().openapi({ description: "Their downloads of it in the room, alone or in the room's ZIP (additive)" }),
+    zip_downloads: z.number().int().openapi({ description: "Of those, in the room's ZIP (additive)" }),
   })
-  .openapi("RoomViewerDocument");
+  .openapi("RoomViewerDocument", { description: "A document they opened or downloaded in the room; a download alone counts no visit" });
 
 export const roomViewerSchema = z
   .object({
@@ -367,9 +373,13 @@ export const roomViewerSchema = z
     last_viewed_at: z.string().openapi({ format: "date-time" }),
     visits: z.number().int(),
     total_time_seconds: z.number(),
-    documents_opened: z.number().int(),
+    documents_opened: z.number().int().openapi({ description: "Documents they read in the room (a download alone opens none)" }),
     links: z.array(roomLinkRef).openapi({ description: "The codes they came through, most recent first" }),
-    documents: z.array(roomViewerDocumentSchema).openapi({ description: "The documents they opened, most recent first" }),
+    documents: z.array(roomViewerDocumentSchema).openapi({ description: "The documents they opened or downloaded, most recent first" }),
+    agreement_accepted_at: z.string().nullable().openapi({
+      format: "date-time",
+      description: "When they last accepted the room's agreement (by their email, or in their browser); null: never (additive)",
+    }),
   })
   .openapi("RoomViewer");
 

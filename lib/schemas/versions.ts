@@ -29,7 +29,15 @@ export const documentVersionListSchema = z
   .object({ versions: z.array(documentVersionSchema).openapi({ description: "Newest first" }) })
   .openapi("DocumentVersionList");
 
-const clamped = z.object({ from: z.number().int(), to: z.number().int() });
+/** A gate_page a version change moved: from the page it stood on, to the one it stands on now. */
+export const gateMove = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  chosen: z.number().int().openapi({
+    description:
+      "The page chosen for the gate (the last gate_page set through the API or the dashboard). While a version is shorter, the gate stands on its last page; a version with this many pages puts it back here",
+  }),
+});
 
 /** POST /api/v1/documents/{short_code}/versions: the new file alone (the document's settings stay). */
 export const versionUploadBodySchema = z
@@ -40,11 +48,19 @@ export const versionUploadBodySchema = z
 export const versionChangeSchema = z
   .object({
     ...documentSchema.shape,
-    gate_page_clamped: clamped.nullable().openapi({
-      description: "The document's gate_page was past the new page count and now stands at its last page; null when unchanged",
+    gate_page_clamped: gateMove.nullable().openapi({
+      description:
+        "The document's gate_page was past the new page count and stands on its last page while this version is current; null when unchanged",
     }),
     links_gate_page_clamped: z
-      .array(clamped.extend({ short_code: z.string() }))
+      .array(gateMove.extend({ short_code: z.string() }))
       .openapi({ description: "Links whose own gate_page was moved the same way" }),
+    gate_page_restored: gateMove.nullable().openapi({
+      description:
+        "The document's gate_page, moved down for a shorter version before, moved back up: to `chosen`, or to this version's last page when it is still shorter; null when unchanged",
+    }),
+    links_gate_page_restored: z
+      .array(gateMove.extend({ short_code: z.string() }))
+      .openapi({ description: "Links whose own gate_page moved back up the same way" }),
   })
   .openapi("DocumentVersionChange");

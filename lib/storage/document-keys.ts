@@ -4,12 +4,30 @@
  * can always be told from one made from another by its key alone (`fileFolder`).
  */
 
-/** The two images made of each page: one to read at screen width, one for lists and link previews. */
-export const PAGE_IMAGE_VARIANTS = ["page", "thumb"] as const;
+/**
+ * The images made of each page: `page` to read at screen width (1280 px), `w640` for phones, `thumb`
+ * for lists and link previews, all drawn with the page from one bitmap; `w2048` for zoom, drawn the
+ * first time a reader asks for it.
+ */
+export const PAGE_IMAGE_VARIANTS = ["page", "thumb", "w640", "w2048"] as const;
 export type PageImageVariant = (typeof PAGE_IMAGE_VARIANTS)[number];
 
-/** The file name of a page's image, the same in the PDF worker's output directory and in storage. */
-export const pageImageName = (page: number, variant: PageImageVariant) => `${page}${variant === "thumb" ? "-thumb" : ""}.webp`;
+/** A page's stored files: its images, and its text and link layers (`<n>.layers.json`). */
+export type PageFile = PageImageVariant | "layers";
+export const PAGE_FILES: readonly PageFile[] = [...PAGE_IMAGE_VARIANTS, "layers"];
+/** The files drawn with every page; the others only on request. */
+export const PAGE_FILES_DRAWN_WITH_EVERY_PAGE: readonly PageFile[] = ["page", "thumb", "w640", "layers"];
+
+const FILE_SUFFIXES: Record<PageFile, string> = {
+  page: ".webp",
+  thumb: "-thumb.webp",
+  w640: "-640.webp",
+  w2048: "-2048.webp",
+  layers: ".layers.json",
+};
+
+/** The file name of a page's file, the same in the PDF worker's output directory and in storage. */
+export const pageFileName = (page: number, file: PageFile) => `${page}${FILE_SUFFIXES[file]}`;
 
 /** The first upload's original, at the document's own folder (as before versions). */
 export const originalKey = (documentId: string) => `documents/${documentId}/original.pdf`;
@@ -27,11 +45,12 @@ export const previewKey = (originalStorageKey: string, pages: number, tag: strin
 /** Where the images of the original stored at `originalStorageKey` are stored, beside it. */
 export const pageImagesPrefix = (originalStorageKey: string) => `${fileFolder(originalStorageKey)}/pages/`;
 
-export const pageImageKey = (originalStorageKey: string, page: number, variant: PageImageVariant) =>
-  `${pageImagesPrefix(originalStorageKey)}${pageImageName(page, variant)}`;
+export const pageFileKey = (originalStorageKey: string, page: number, file: PageFile) =>
+  `${pageImagesPrefix(originalStorageKey)}${pageFileName(page, file)}`;
 
-/** The page a stored key is an image of, and the folder of the original it was drawn from; null when the key is not a page image. */
-export function pageOfImageKey(key: string): { folder: string; page: number } | null {
-  const match = /^(documents\/[^/]+(?:\/versions\/[^/]+)?)\/pages\/([1-9]\d*)(-thumb)?\.webp$/.exec(key);
+/** The page a stored key is a file of (image or layers), and the folder of the original it was drawn from; null for any other key. */
+export function pageOfFileKey(key: string): { folder: string; page: number } | null {
+  const match =
+    /^(documents\/[^/]+(?:\/versions\/[^/]+)?)\/pages\/([1-9]\d*)(?:-thumb\.webp|-640\.webp|-2048\.webp|\.webp|\.layers\.json)$/.exec(key);
   return match ? { folder: match[1]!, page: Number(match[2]) } : null;
 }

@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { fileFolder, pageOfImageKey } from "./document-keys";
+import { fileFolder, pageOfFileKey } from "./document-keys";
 import { now } from "../time";
 import { storage } from "./index";
 
@@ -41,7 +41,7 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
     ...versions.map((version) => version.storageKey),
   ]);
   const isCountedImage = (key: string) => {
-    const image = pageOfImageKey(key);
+    const image = pageOfFileKey(key);
     return image !== null && image.page <= (imagePages.get(image.folder) ?? 0);
   };
   const orphans = old.map((object) => object.key).filter((key) => !referenced.has(key) && !isCountedImage(key));

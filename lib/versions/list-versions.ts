@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { db } from "../db/client";
-import { ApiError } from "../errors";
 import type { documentVersionListSchema } from "../schemas/versions";
 import { storage, type StoredObject } from "../storage";
 import { findOwnedDocument } from "../documents/find-document";
+import { versionNotKept } from "./version-refusals";
 
 /** The versions of one of the team's documents, newest first (docs/decisions.md, "Versions"). */
 export async function listVersions(teamId: string, shortCode: string): Promise<z.input<typeof documentVersionListSchema>> {
@@ -35,6 +35,6 @@ export async function readVersionFile(
   const doc = await findOwnedDocument(teamId, shortCode);
   const version = await db.documentVersion.findUnique({ where: { documentId_number: { documentId: doc.id, number } } });
   const file = version ? await storage().get(version.storageKey) : null;
-  if (!version || !file) throw new ApiError("not_found", `Version ${number} of this document does not exist (or was not kept).`);
+  if (!version || !file) throw versionNotKept(number);
   return { file, filename: version.originalFilename, size: Number(version.sizeBytes) };
 }

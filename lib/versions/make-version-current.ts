@@ -7,6 +7,7 @@ import { recordEvent } from "../events/record-event";
 import type { Document, Link, Prisma } from "../generated/prisma/client";
 import { linkOverrides, ownsPreview, sharedDocument } from "../links/shared-document";
 import { previewPagesNeeded } from "../rules/gate";
+import { type GateMove, type VersionGate, gateForVersion, gateMove } from "../rules/version-gate";
 import { storage } from "../storage";
 import { now } from "../time";
 import { removePageImages } from "../documents/page-images";
@@ -14,6 +15,7 @@ import { processPdf, type ProcessedPdf } from "../documents/preview-file";
 import { queuePageImages } from "../documents/render-page-images";
 import { eventDocument } from "../documents/serialize";
 import { apiShortCode } from "../documents/short-code";
+import { versionAlreadyCurrent, versionNotKept } from "./version-refusals";
 
 /** A file about to become a document's current version, already inspected by the PDF worker and stored. */
 export type IncomingVersion = {
@@ -24,21 +26,30 @@ export type IncomingVersion = {
   originalFilename: string;
   sizeBytes: number;
   inspection: Pick<ProcessedPdf, "pageCount" | "firstPageAspect" | "pageImages">;
-  /** A new version (its number is the next one), or an earlier one made current again. */
+  /**
+   * A new version (its number is the next one), or an earlier one made current again: that one's
+   * row is read again under the lock, and a version pruned meanwhile is not found.
+   */
   restoring: number | null;
 };
 
+export type LinkGateMove = GateMove & { code: string; name: string };
+
 export type VersionChange = {
   document: Document;
-  /** The document's gate_page was past the new page count: moved to its last page. */
-  gatePageClamped: { from: number; to: number } | null;
-  /** The links whose own gate_page was moved the same way, by code, with their names for the owner. */
-  linksClamped: Array<{ code: string; name: string; from: number; to: number }>;
+  /** The document's gate_page was past the new page count: it stands on the last page while this version is current. */
+  gatePageClamped: GateMove | null;
+  /** The document's gate_page, moved down for a shorter version before, moved back up towards the page chosen for it. */
+  gatePageRestored: GateMove | null;
+  /** The links whose own gate_page moved the same ways, by code, with their names for the owner. */
+  linksClamped: LinkGateMove[];
+  linksRestored: LinkGateMove[];
 };
 
 type PreviewPlan = { key: string | null; pages: number };
-type LinkPlan = { link: Link; gatePage: number | null; preview: PreviewPlan };
-type Plan = { doc: Document; gatePage: number; preview: PreviewPlan; links: LinkPlan[]; created: string[] };
+/** `gate` is null for a link that follows the document's gate_page. */
+type LinkPlan = { link: Link; gate: VersionGate | null; preview: PreviewPlan };
+type Plan = { doc: Document; gate: VersionGate; preview: PreviewPlan; links: LinkPlan[]; created: string[] };
 
 /** Plans made outside the lock that went stale this many times in a row: the next is made under it. */
 const PLANS_OUTSIDE_THE_LOCK = 3;
@@ -46,14 +57,18 @@ const PLANS_OUTSIDE_THE_LOCK = 3;
 /**
  * Makes `incoming` the document's current version for every share code at once: the row takes its
  * file, page count and size, the previews of the document and of each link with its own gate are
- * rebuilt from it (a gate_page past its last page is moved to it, never left to show everything),
- * its page images start over, and a `document.updated` event and an audit entry are written, all in
- * one transaction under the document's and its links' settings locks, so no reader is ever given a
- * preview made from another version. The previews are built first, holding nothing; a settings change
- * landing meanwhile makes them stale and they are built again. The files the row pointed at before
- * (previews, page images) are removed after the commit; versions past the team's `versions_kept` go
- * with them. If anything fails the new previews are removed and the document is as it was; the
- * caller removes the incoming version's own files.
+ * rebuilt from it (a gate_page past its last page stands on it while this version is current, never
+ * left to show everything, and the page chosen for it comes back with a version long enough), its
+ * page images start over, and a `document.updated` event and an audit entry are written, all in one
+ * transaction under the document's and its links' settings locks, so no reader is ever given a
+ * preview made from another version. Every row acted on is read under those locks: a restored
+ * version pruned meanwhile is 404, and pruning counts the version this change makes current. The
+ * previews are built first, holding nothing; a settings change landing meanwhile makes them stale
+ * and they are built again. The files the row pointed at before (previews, page images) and those
+ * of versions past the team's `versions_kept` are removed only after the commit, so a crash before
+ * it loses nothing (the orphan sweep takes what a crash after it leaves). If anything fails the new
+ * previews are removed and the document is as it was; the caller removes the incoming version's
+ * own files.
  */
 export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
   for (let attempt = 1; ; attempt++) {
@@ -68,6 +83,7 @@ export async function makeVersionCurrent(by: AuditActor, documentId: string, inc
           for (const { id } of linkIds) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`link-settings:${id}`}, 0))`;
           const current = await readRows(tx, documentId);
           if (current.doc.deletedAt) throw notFound();
+          await assertRestorable(tx, current.doc, incoming);
           if (plan === null) plan = await planPreviews(current, incoming);
           else if (!planFits(plan, current)) return null;
           return write(tx, by, current, plan, incoming);
@@ -100,24 +116,39 @@ async function readRows(client: Tx, documentId: string): Promise<Rows> {
   return { doc, links };
 }
 
-const clamp = (gatePage: number, pageCount: number) => Math.min(gatePage, pageCount);
+/**
+ * The version being restored, read again under the document's lock (versions are pruned only under
+ * it, so the row stays until the commit): the one the caller read may have been pruned, or made
+ * current, since.
+ */
+async function assertRestorable(tx: Tx, doc: Document, incoming: IncomingVersion): Promise<void> {
+  if (incoming.restoring === null) return;
+  const version = await tx.documentVersion.findUnique({ where: { documentId_number: { documentId: doc.id, number: incoming.restoring } } });
+  if (!version || version.storageKey !== incoming.storageKey) throw versionNotKept(incoming.restoring);
+  if (version.number === doc.version) throw versionAlreadyCurrent(version.number);
+}
+
+/** The page its owner chose for a gate: the one waiting for a longer version, else the one it stands on. */
+const chosenPage = (standing: number, waitingFor: number | null) => waitingFor ?? standing;
 
 /** The previews the document and its links need from the incoming file, built by the PDF worker. */
 async function planPreviews({ doc, links }: Rows, incoming: IncomingVersion): Promise<Plan> {
   const pageCount = incoming.inspection.pageCount;
-  const plan: Plan = { doc, gatePage: clamp(doc.gatePage, pageCount), preview: { key: null, pages: 0 }, links: [], created: [] };
+  const gate = gateForVersion(chosenPage(doc.gatePage, doc.gatePageChosen), pageCount);
+  const plan: Plan = { doc, gate, preview: { key: null, pages: 0 }, links: [], created: [] };
   try {
-    const next = { ...doc, pageCount, gatePage: plan.gatePage };
+    const next = { ...doc, pageCount, gatePage: gate.page };
     plan.preview = await buildPreview(incoming, next, plan.created);
     for (const link of links) {
       const overrides = linkOverrides(link);
       if (!ownsPreview(overrides)) {
-        plan.links.push({ link, gatePage: null, preview: { key: null, pages: 0 } });
+        plan.links.push({ link, gate: null, preview: { key: null, pages: 0 } });
         continue;
       }
-      const gatePage = overrides.gate_page === undefined ? null : clamp(overrides.gate_page, pageCount);
-      const effective = sharedDocument(next, { ...link, overrides: { ...overrides, ...(gatePage !== null && { gate_page: gatePage }) } });
-      plan.links.push({ link, gatePage, preview: await buildPreview(incoming, effective, plan.created) });
+      const own =
+        overrides.gate_page === undefined ? null : gateForVersion(chosenPage(overrides.gate_page, link.gatePageChosen), pageCount);
+      const effective = sharedDocument(next, { ...link, overrides: { ...overrides, ...(own && { gate_page: own.page }) } });
+      plan.links.push({ link, gate: own, preview: await buildPreview(incoming, effective, plan.created) });
     }
     return plan;
   } catch (error) {
@@ -140,8 +171,8 @@ async function buildPreview(
 
 /** The previews were built for the gates and links the rows held when planned. */
 function planFits(plan: Plan, current: Rows): boolean {
-  const gateOf = (d: Document) => [d.emailGate, d.gateType, d.gatePage, d.storageKey].join("|");
-  const linksOf = (links: Link[]) => links.map((l) => `${l.id}:${JSON.stringify(l.overrides)}`).join(",");
+  const gateOf = (d: Document) => [d.emailGate, d.gateType, d.gatePage, d.gatePageChosen, d.storageKey].join("|");
+  const linksOf = (links: Link[]) => links.map((l) => `${l.id}:${l.gatePageChosen}:${JSON.stringify(l.overrides)}`).join(",");
   return gateOf(plan.doc) === gateOf(current.doc) && linksOf(plan.links.map((l) => l.link)) === linksOf(current.links);
 }
 
@@ -183,29 +214,33 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       pageCount,
       firstPageAspect,
       sizeBytes: BigInt(incoming.sizeBytes),
-      gatePage: plan.gatePage,
+      gatePage: plan.gate.page,
+      gatePageChosen: plan.gate.waitingFor,
       previewStorageKey: plan.preview.key,
       previewPageCount: plan.preview.pages,
       pageImages: pageImages.pages,
       pageImagesStopped: false,
     },
   });
-  const linksClamped: VersionChange["linksClamped"] = [];
-  for (const { link, gatePage, preview } of plan.links) {
+  const linksClamped: LinkGateMove[] = [];
+  const linksRestored: LinkGateMove[] = [];
+  for (const { link, gate, preview } of plan.links) {
     const overrides = linkOverrides(link);
-    if (gatePage !== null && gatePage !== overrides.gate_page) {
-      linksClamped.push({ code: link.code, name: link.name, from: overrides.gate_page!, to: gatePage });
-    }
+    const moved = gate && gateMove(overrides.gate_page!, gate);
+    if (moved) (moved.to < moved.from ? linksClamped : linksRestored).push({ code: link.code, name: link.name, ...moved });
     await tx.link.update({
       where: { id: link.id },
       data: {
         previewStorageKey: preview.key,
         previewPageCount: preview.pages,
-        ...(gatePage !== null && { overrides: { ...overrides, gate_page: gatePage } as Prisma.JsonObject }),
+        gatePageChosen: gate?.waitingFor ?? null,
+        ...(gate && { overrides: { ...overrides, gate_page: gate.page } as Prisma.JsonObject }),
       },
     });
   }
-  const gatePageClamped = plan.gatePage !== doc.gatePage ? { from: doc.gatePage, to: plan.gatePage } : null;
+  const gatePageMoved = gateMove(doc.gatePage, plan.gate);
+  const gatePageClamped = gatePageMoved && gatePageMoved.to < gatePageMoved.from ? gatePageMoved : null;
+  const gatePageRestored = gatePageMoved && gatePageMoved.to > gatePageMoved.from ? gatePageMoved : null;
   await recordEvent(tx, {
     teamId: doc.teamId,
     documentId: doc.id,
@@ -223,6 +258,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
         restored: incoming.restoring !== null,
       },
       gate_page_clamped: gatePageClamped,
+      gate_page_restored: gatePageRestored,
     },
   });
   await recordAudit(tx, by, {
@@ -233,14 +269,17 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       previous_number: doc.version,
       page_count: pageCount,
       original_filename: incoming.originalFilename,
-      ...(gatePageClamped && { changes: { gate_page: gatePageClamped } }),
+      ...(gatePageMoved && { changes: { gate_page: { from: gatePageMoved.from, to: gatePageMoved.to } } }),
     },
   });
+  const pruned = await pruneVersions(tx, updated);
+  await faultPoint("version:pruned");
   return {
-    change: { document: updated, gatePageClamped, linksClamped },
+    change: { document: updated, gatePageClamped, gatePageRestored, linksClamped, linksRestored },
     replaced: [doc.previewStorageKey, ...plan.links.map((l) => l.link.previewStorageKey)].filter((k): k is string => k !== null),
-    pruned: await pruneVersions(tx, updated),
-    replacedImages: { originalKey: doc.storageKey, pages: doc.pageImages },
+    pruned,
+    // Every page, not only those counted: a reader may have had later ones drawn on request.
+    replacedImages: { originalKey: doc.storageKey, pages: doc.pageCount },
   };
 }
 

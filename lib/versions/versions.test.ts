@@ -1,12 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { ownerAccess } from "@/test/support/fixtures";
+import { firstUpload, newVersion, versionsOwner as owner } from "@/test/support/versions";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { config } from "../config";
 import { db } from "../db/client";
 import { ApiError } from "../errors";
 import { createLink } from "../links/create-link";
@@ -14,34 +11,12 @@ import { findOwnedLink } from "../links/find-link";
 import { sharedDocument } from "../links/shared-document";
 import { updateLink } from "../links/update-link";
 import { storage } from "../storage";
-import { fileFolder, pageImageKey } from "../storage/document-keys";
+import { fileFolder, pageFileKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
-import { createUser } from "../users/create-user";
 import { readableFileKey } from "../viewer/readable-file-key";
-import { createDocument } from "../documents/create-document";
 import { listVersions, readVersionFile } from "./list-versions";
 import { restoreVersion } from "./restore-version";
 import { updateDocument } from "../documents/update-document";
-import { uploadVersion } from "./upload-version";
-
-const owner = () => createUser({ email: `versions-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
-
-async function onDisk<T>(bytes: Buffer, withFile: (file: { path: string; size: number; filename: string }) => Promise<T>): Promise<T> {
-  const file = path.join(config().DATA_DIR, `version-${randomBytes(6).toString("hex")}.pdf`);
-  await writeFile(file, bytes);
-  try {
-    return await withFile({ path: file, size: bytes.length, filename: "deck-v.pdf" });
-  } finally {
-    await rm(file, { force: true });
-  }
-}
-
-async function firstUpload(user: Awaited<ReturnType<typeof owner>>, pages: number, fields: Parameters<typeof createDocument>[2] = {}) {
-  return onDisk(await samplePdf(pages, "First"), (file) => createDocument(ownerAccess(user), file, fields));
-}
-
-const newVersion = (user: Awaited<ReturnType<typeof owner>>, code: string, bytes: Buffer) =>
-  onDisk(bytes, (file) => uploadVersion(ownerAccess(user), code, file));
 
 const pagesOf = async (key: string) => (await PDFDocument.load(await buffer((await storage().get(key))!.body))).getPageCount();
 
@@ -76,8 +51,8 @@ describe("document versions", () => {
     const doc = await firstUpload(user, 8, { gate_page: 6 });
     const link = await createLink(ownerAccess(user), doc, { name: "Own gate", settings: { gate_page: 7 } });
     const change = await newVersion(user, doc.code, await samplePdf(4, "Shorter"));
-    expect(change.gatePageClamped).toEqual({ from: 6, to: 4 });
-    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4 }]);
+    expect(change.gatePageClamped).toEqual({ from: 6, to: 4, chosen: 6 });
+    expect(change.linksClamped).toEqual([{ code: link.code, name: "Own gate", from: 7, to: 4, chosen: 7 }]);
     const current = change.document;
     expect(current.gatePage).toBe(4);
     expect(fileFolder(current.previewStorageKey!)).toBe(fileFolder(current.storageKey));
@@ -121,7 +96,7 @@ describe("document versions", () => {
     expect([restored.document.version, restored.document.pageCount, restored.document.storageKey]).toEqual([1, 3, doc.storageKey]);
     expect(fileFolder(restored.document.previewStorageKey!)).toBe(fileFolder(doc.storageKey));
     expect(restored.document.pageImages).toBeGreaterThanOrEqual(1);
-    expect(await storage().exists(pageImageKey(doc.storageKey, 1, "page"))).toBe(true);
+    expect(await storage().exists(pageFileKey(doc.storageKey, 1, "page"))).toBe(true);
     await expect(restoreVersion(ownerAccess(user), doc.code, 1)).rejects.toMatchObject({ code: "bad_request" });
     await expect(restoreVersion(ownerAccess(user), doc.code, 9)).rejects.toMatchObject({ code: "not_found" });
     const { versions } = await listVersions(user.personalTeamId, doc.code);
@@ -144,8 +119,8 @@ describe("document versions", () => {
     await sweepOrphanedObjects(0);
     expect(await storage().exists(second.document.storageKey)).toBe(true);
     expect(await storage().exists(third.document.storageKey)).toBe(true);
-    expect(await storage().exists(pageImageKey(third.document.storageKey, 1, "page"))).toBe(true);
-    expect(await storage().exists(pageImageKey(second.document.storageKey, 1, "page"))).toBe(false);
+    expect(await storage().exists(pageFileKey(third.document.storageKey, 1, "page"))).toBe(true);
+    expect(await storage().exists(pageFileKey(second.document.storageKey, 1, "page"))).toBe(false);
   });
 
   it("never gives a pruned version's number again: a number names one file, for every cache keyed on it", async () => {

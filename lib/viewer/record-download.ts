@@ -13,16 +13,18 @@ import { identity } from "./viewer-figures";
 import { completionPageCount } from "../rules/completion";
 
 /**
- * Records a download, with the link it came through, and its `document.downloaded` event in one transaction. Downloading can lift
+ * Records a download, with the link or room it came through, and its `document.downloaded` event in one transaction. Downloading can lift
  * the viewer to High Interest, so its level (and the milestone) is re-evaluated too. A viewer's
  * repeated downloads within DOWNLOAD_REPEAT_SECONDS are served but not recorded again; a reader
- * with no viewer yet counts as a new reader (`mayAddViewer`). Returns whether it was recorded.
+ * with no viewer yet counts as a new reader (`mayAddViewer`). `roomZipId` marks a document
+ * downloaded in its room's ZIP, one id per archive. Returns whether it was recorded.
  */
 export async function recordDownload(
   doc: RecordedDocument,
   access: Access,
   browserId: string,
   mayAddViewer: () => Promise<boolean>,
+  roomZipId: string | null = null,
 ): Promise<boolean> {
   const found = await findViewer(db, doc, access, browserId);
   if (!found) {
@@ -39,7 +41,17 @@ export async function recordDownload(
       if (await tx.download.findFirst({ where: { viewerId: found.id, createdAt: { gt: since } }, select: { id: true } })) return false;
     }
     const viewer = found ? await tx.viewer.findUniqueOrThrow({ where: { id: found.id } }) : null;
-    await tx.download.create({ data: { documentId: doc.id, viewerId: viewer?.id ?? null, linkId: recordedLinkId(doc), createdAt: at } });
+    await tx.download.create({
+      data: {
+        documentId: doc.id,
+        viewerId: viewer?.id ?? null,
+        linkId: recordedLinkId(doc),
+        roomId: doc.room?.id ?? null,
+        roomLinkId: doc.room?.linkId ?? null,
+        roomZipId,
+        createdAt: at,
+      },
+    });
     await tx.document.update({ where: { id: doc.id }, data: { downloads: { increment: 1 } } });
 
     let visitNumber = viewer?.visits ?? 0;
@@ -70,7 +82,8 @@ export async function recordDownload(
         room: eventRoom(doc),
         // Always present here (docs/contract-decisions.md): null for a reader who never gave an email.
         viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
-        download: { downloaded_at: at.toISOString() },
+        // Only in a room's ZIP, as data.room only in a room: SPEC.md's payload is unchanged elsewhere.
+        download: { downloaded_at: at.toISOString(), ...(roomZipId && { room_zip: true as const }) },
       },
     });
     return true;

@@ -57,7 +57,7 @@ describe("a room of 500 MB", () => {
     let peak = 0;
     let samples = 0;
     let length = 0;
-    const reader = roomZip(folders, documents, null).getReader();
+    const reader = roomZip(folders, documents, null, null).getReader();
     for (let next = await reader.read(); !next.done; next = await reader.read()) {
       length += next.value.length;
       if (length >= (samples + 1) * SAMPLE_EVERY) {

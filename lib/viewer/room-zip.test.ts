@@ -43,14 +43,17 @@ describe("a room's ZIP", () => {
   ];
 
   it("holds each document's stored original, byte for byte, at its room path", async () => {
-    const files = await extracted(roomZip(folders, documents(), null), ["Deck.pdf", "Financials/Budget.pdf"]);
+    const files = await extracted(roomZip(folders, documents(), null, null), ["Deck.pdf", "Financials/Budget.pdf"]);
     expect(files.get("Deck.pdf")!.equals(await buffer((await storage().get(deck.storageKey))!.body))).toBe(true);
     expect(files.get("Financials/Budget.pdf")!.equals(await buffer((await storage().get(budget.storageKey))!.body))).toBe(true);
   });
 
   it("holds the reader's watermarked copy of each document when the room's watermark is on", async () => {
     const text = "Confidential · jane@acme.com · 2026-11-26";
-    const files = await extracted(roomZip(folders, documents(), { text, address: readerAddress() }), ["Deck.pdf", "Financials/Budget.pdf"]);
+    const files = await extracted(roomZip(folders, documents(), { text, address: readerAddress() }, null), [
+      "Deck.pdf",
+      "Financials/Budget.pdf",
+    ]);
     for (const [name, pages] of [
       ["Deck.pdf", 2],
       ["Financials/Budget.pdf", 1],
@@ -63,7 +66,7 @@ describe("a room's ZIP", () => {
 
   it("fails midway, rather than leaving a file out, when a document's file is missing", async () => {
     const gone = { ...budget, storageKey: originalKey(randomUUID()) };
-    const zip = roomZip(folders, [...documents().slice(0, 1), { title: "Gone", folder_id: null, document: gone }], null);
+    const zip = roomZip(folders, [...documents().slice(0, 1), { title: "Gone", folder_id: null, document: gone }], null, null);
     await expect(new Response(zip).arrayBuffer()).rejects.toThrow("The file is missing.");
   });
 });

@@ -16,29 +16,47 @@ export type RoomZipDocument = ZipDocument & { document: Pick<Document, "id" | "s
 /** The reader's filled watermark (`readerWatermark`) and the address its copies count against. */
 export type RoomZipWatermark = { text: string; address: string };
 
+/** Records the reader's download of one document of the ZIP (lib/viewer/room-zip-download.ts). */
+export type RecordZipEntry = (documentId: string) => Promise<void>;
+
 /**
  * The whole room as one ZIP, streamed: its documents in the room's order at the paths
  * `roomZipPaths` gives, each the stored original or, with a watermark, the reader's watermarked
  * copy (`watermarkedCopy`: cached, or made in the PDF worker when the ZIP reaches the document, one
  * at a time). Every file is read as a stream, so the web process holds a few chunks whatever the
  * room's size. A missing file, a busy worker or a watermark limit met midway errors the stream.
+ * Each document's download is recorded (`record`) once its file is open, when the ZIP reaches it:
+ * a reader who stops halfway is recorded for what they were sent, and a file that cannot be opened
+ * records nothing.
  */
 export function roomZip(
   folders: readonly ZipFolder[],
   documents: readonly RoomZipDocument[],
   watermark: RoomZipWatermark | null,
+  record: RecordZipEntry | null,
 ): ReadableStream<Uint8Array> {
   return zipStream(
     roomZipPaths(folders, documents).map(({ document: { document }, path }) => ({
       path,
       open: async () => {
-        if (watermark) return watermarkedCopy(document, watermark.text, watermark.address, false);
-        const stored = await storage().get(document.storageKey);
-        if (!stored) throw new ApiError("not_found", "The file is missing.");
-        return stored;
+        const file = await openFile(document, watermark);
+        try {
+          await record?.(document.id);
+        } catch (error) {
+          file.body.destroy();
+          throw error;
+        }
+        return file;
       },
     })),
   );
+}
+
+async function openFile(document: RoomZipDocument["document"], watermark: RoomZipWatermark | null) {
+  if (watermark) return watermarkedCopy(document, watermark.text, watermark.address, false);
+  const stored = await storage().get(document.storageKey);
+  if (!stored) throw new ApiError("not_found", "The file is missing.");
+  return stored;
 }
 
 /** The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order. */

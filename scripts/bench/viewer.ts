@@ -185,8 +185,8 @@ function summary(label: string, runs: Run[], target?: number) {
 function renderFigures(label: string, pages: RenderedPage[]) {
   if (pages.length === 0) return console.log(`  ${label}: no page rendered after page 1`);
   const ms = pages.map((page) => page.ms);
-  const kib = pages.map((page) => page.bytes / 1024);
-  const thumbs = pages.map((page) => page.thumbBytes / 1024);
+  const kib = pages.map((page) => (page.files.page ?? 0) / 1024);
+  const thumbs = pages.map((page) => (page.files.thumb ?? 0) / 1024);
   console.log(
     `  ${label}: server render + WebP per page p50 ${p(ms, 50)} ms, p95 ${p(ms, 95)} ms, max ${Math.max(...ms)} ms; ` +
       `image p50 ${p(kib, 50).toFixed(0)} KiB, p95 ${p(kib, 95).toFixed(0)} KiB; thumbnail p50 ${p(thumbs, 50).toFixed(1)} KiB (${pages.length} pages after page 1)`,

@@ -6,86 +6,21 @@ import { hashPassword } from "@/lib/credentials/password-hash";
 import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { rateLimitWindow } from "@/lib/rate-limit";
-import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
 import { agreementCookie, gateCookie, passwordCookie } from "@/lib/viewer/access";
 import { ROOM_ZIP_LIMITS, VIEWER_LIMITS } from "@/lib/viewer/limits";
-import * as agreeRoute from "@/app/s/[code]/agree/route";
-import * as downloadRoute from "@/app/s/[code]/[doc]/download/route";
 import * as fileRoute from "@/app/s/[code]/[doc]/file/route";
 import * as gateRoute from "@/app/s/[code]/gate/route";
-import * as pageRoute from "@/app/s/[code]/[doc]/pages/[page]/route";
 import * as passwordRoute from "@/app/s/[code]/password/route";
-import * as trackRoute from "@/app/s/[code]/[doc]/track/route";
 import * as verifyRoute from "@/app/s/[code]/verify/route";
-import * as zipRoute from "@/app/s/[code]/zip/route";
+import { ReaderBrowser as Browser } from "@/test/support/reader-browser";
 
 /**
  * The room's reader doors attacked through their route handlers, as a browser reaches them: each
- * `Browser` keeps its own cookie jar (what next/headers' cookies() reads and sets), and every
- * request carries the client address the server would stamp on it.
+ * `Browser` keeps its own cookie jar and stamps its client address (test/support/reader-browser.ts).
  */
-const jars = vi.hoisted(() => ({ current: new Map<string, string>() }));
-vi.mock("next/headers", () => ({
-  cookies: async () => ({
-    get: (name: string) => (jars.current.has(name) ? { name, value: jars.current.get(name)! } : undefined),
-    getAll: () => [...jars.current].map(([name, value]) => ({ name, value })),
-    set: (name: string, value: string) => void jars.current.set(name, value),
-  }),
-  headers: async () => new Headers(),
-}));
-
-type Params = Record<string, string>;
-type Handler = (req: Request, context: { params: Promise<Params> }) => Promise<Response>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const newAddress = () => `203.0.113.${randomBytes(4).toString("hex")}`;
-
-class Browser {
-  readonly jar = new Map<string, string>();
-  constructor(readonly address = newAddress()) {}
-
-  async call(
-    handler: unknown,
-    path: string,
-    params: Params,
-    init: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; body: Json | null; response: Response }> {
-    jars.current = this.jar;
-    const method = init.method ?? (init.body === undefined && init.raw === undefined ? "GET" : "POST");
-    const req = new Request(`http://localhost:3000${path}`, {
-      method,
-      headers: { [CLIENT_ADDRESS_HEADER]: stampFor(this.address), "content-type": "application/json", ...init.headers },
-      ...(method !== "GET" && { body: init.raw ?? JSON.stringify(init.body ?? {}) }),
-    });
-    const response = await (handler as Handler)(req, { params: Promise.resolve(params) });
-    const type = response.headers.get("content-type") ?? "";
-    const body = type.includes("json") ? ((await response.clone().json()) as Json) : null;
-    return { status: response.status, body, response };
-  }
-
-  password = (code: string, password: string) => this.call(passwordRoute.POST, `/s/${code}/password`, { code }, { body: { password } });
-  gate = (code: string, email: string) => this.call(gateRoute.POST, `/s/${code}/gate`, { code }, { body: { email } });
-  verify = (code: string, value: string) => this.call(verifyRoute.POST, `/s/${code}/verify`, { code }, { body: { code: value } });
-  agree = (code: string) => this.call(agreeRoute.POST, `/s/${code}/agree`, { code }, { body: {} });
-  zip = (code: string) => this.call(zipRoute.GET, `/s/${code}/zip`, { code });
-  file = (code: string, doc: string) => this.call(fileRoute.GET, `/s/${code}/${doc}/file?v=full`, { code, doc });
-  page = (code: string, doc: string, page = "1") => this.call(pageRoute.GET, `/s/${code}/${doc}/pages/${page}`, { code, doc, page });
-  download = (code: string, doc: string) => this.call(downloadRoute.GET, `/s/${code}/${doc}/download`, { code, doc });
-  track = (code: string, doc: string) =>
-    this.call(
-      trackRoute.POST,
-      `/s/${code}/${doc}/track`,
-      { code, doc },
-      { body: { batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 2 }] } },
-    );
-  /** The cookie named `name`, copied from another browser (a grant stolen or replayed). */
-  steal(from: Browser, name: string, as = name) {
-    const value = from.jar.get(name);
-    if (value !== undefined) this.jar.set(as, value);
-  }
-}
+vi.mock("next/headers", async () => (await import("@/test/support/cookie-jar")).nextHeadersMock);
 
 let owner: Awaited<ReturnType<typeof createUser>>;
 let deck: Document;

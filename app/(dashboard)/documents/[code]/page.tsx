@@ -7,6 +7,7 @@ import { DocumentTables } from "@/components/dashboard/document-tables";
 import { LinksSection } from "@/components/dashboard/links-section";
 import { PeriodBar } from "@/components/dashboard/period-bar";
 import { VersionsCard } from "@/components/dashboard/versions-card";
+import { WaitingGatesNotice } from "@/components/dashboard/waiting-gates-notice";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { documentPageData } from "@/lib/dashboard/document-page-data";
 import { funnelVersionQuery } from "@/lib/dashboard/reading-funnel";
@@ -32,6 +33,7 @@ export default async function DocumentPage({
   return (
     <>
       <DocumentHeader doc={doc} url={url} uploaded={Boolean(search.uploaded)} />
+      <WaitingGatesNotice notices={data.gateNotices} />
       <PeriodBar
         url={url}
         period={period}

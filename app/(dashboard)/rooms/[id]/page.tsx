@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { z } from "zod";
+import { AgreementsCard } from "@/components/dashboard/agreements-card";
 import { DeleteRoomButton } from "@/components/rooms/delete-room-button";
 import { AddRoomDocumentForm, NewFolderForm } from "@/components/rooms/room-add-forms";
 import { RoomAnalyticsCard } from "@/components/rooms/room-analytics-card";
@@ -44,7 +45,10 @@ export default async function RoomPage({
   const search = await searchParams;
   const { detail, madeBy, links, addable, upload } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
-  const analytics = can(team.role, "analytics.read") ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage)) : null;
+  const analytics = can(team.role, "analytics.read")
+    ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage), pageNumber(search.apage))
+    : null;
+  const pageHref = (changes: Record<string, string>) => ({ pathname: `/rooms/${detail.id}`, query: { ...search, ...changes } });
   const folders = folderPaths(detail.folders);
   return (
     <>
@@ -76,14 +80,21 @@ export default async function RoomPage({
         </Card>
         {analytics && <RoomAnalyticsCard analytics={analytics} />}
       </div>
-      {analytics && analytics.totals.views > 0 && (
-        <>
-          <RoomDocumentsCard documents={analytics.documents} />
-          <RoomVisitorsCard
-            analytics={analytics}
-            pageHref={(page) => ({ pathname: `/rooms/${detail.id}`, query: { ...search, vpage: String(page) } })}
+      {analytics && analytics.totals.views > 0 && <RoomDocumentsCard documents={analytics.documents} />}
+      {analytics && analytics.pagination.total > 0 && (
+        <RoomVisitorsCard analytics={analytics} pageHref={(page) => pageHref({ vpage: String(page) })} />
+      )}
+      {analytics && (detail.settings.agreement || analytics.agreements.pagination.total > 0) && (
+        // The list card keeps the document page's space below it; here cards keep theirs above.
+        <div className="mt-6 [&>section]:mb-0">
+          <AgreementsCard
+            agreements={analytics.agreements}
+            onRoomPage
+            description="Who accepted the room’s agreement, the text they accepted and when, newest first; one acceptance opens every document"
+            empty="No one has accepted the room’s agreement yet."
+            pageHref={(page) => pageHref({ apage: String(page) })}
           />
-        </>
+        </div>
       )}
       {writes && (
         <Card title="Settings" className="mt-6">

@@ -228,7 +228,7 @@ describe("a room's viewers", () => {
     expect(filename).toBe("Series A-viewers.csv");
     const lines = body.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "viewer_id,email,name,company_domain,links,short_code,title,visits,pages_viewed,total_pages,completion,total_time_seconds,first_viewed_at,last_viewed_at",
+      "viewer_id,email,name,company_domain,links,short_code,title,visits,pages_viewed,total_pages,completion,total_time_seconds,first_viewed_at,last_viewed_at,downloads,zip_downloads,agreement_accepted_at",
     );
     expect(lines.slice(1).map((line) => line.split(",").slice(1, 12))).toEqual([
       ["", "", "", `${room.code}; Accel — Sam`, `s-${deck.code}`, "Deck", "2", "2", "3", "0.6667", "8"],

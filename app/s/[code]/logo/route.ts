@@ -1,7 +1,7 @@
 import { readTeamLogo } from "@/lib/branding/team-branding";
 import { ApiError } from "@/lib/errors";
 import { withShareLink } from "@/lib/http/with-share-link";
-import { storedImageResponse } from "@/lib/http/stored-image-response";
+import { storedFileResponse } from "@/lib/http/stored-file-response";
 
 type RouteContext = { params: Promise<{ code: string }> };
 
@@ -21,7 +21,7 @@ export function GET(req: Request, context: RouteContext): Promise<Response> {
 async function teamLogo(teamId: string, version: string | null): Promise<Response> {
   const logo = await readTeamLogo(teamId, version);
   if (!logo) throw new ApiError("not_found", "This team has no such logo.", { headers: { "Cache-Control": "no-store" } });
-  return storedImageResponse(logo, "image/png", "public, max-age=31536000, immutable", {
+  return storedFileResponse(logo, "image/png", "public, max-age=31536000, immutable", {
     // Opened on its own it is an image and nothing else; email clients on other sites may show it.
     "Content-Security-Policy": "default-src 'none'; sandbox",
     "Cross-Origin-Resource-Policy": "cross-origin",

@@ -1,13 +1,16 @@
 import { downloadDisposition } from "@/lib/documents/download-name";
 import { ApiError } from "@/lib/errors";
+import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 import { consumeRoomZip, roomZip, roomZipContents } from "@/lib/viewer/room-zip";
+import { roomZipRecorder } from "@/lib/viewer/room-zip-download";
 import { readerWatermark } from "@/lib/viewer/watermark";
 
 /**
  * The whole room as one ZIP, where the room allows downloads: streamed as it is written (bounded
  * memory whatever the room's size, lib/zip), each PDF the reader's watermarked copy when the room
- * has a watermark. Counted whole before the first byte (ROOM_ZIP_LIMITS). A document's code has no ZIP.
+ * has a watermark, each recorded as the reader's download of that document when the ZIP reaches it.
+ * Counted whole before the first byte (ROOM_ZIP_LIMITS). A document's code has no ZIP.
  */
 export const GET = withShareLink(
   "download",
@@ -15,7 +18,7 @@ export const GET = withShareLink(
     throw new ApiError("not_found", "Only a room can be downloaded as a ZIP.");
   },
   {
-    room: async ({ share, access, address }) => {
+    room: async ({ req, share, access, address }) => {
       if (!access.canDownload) {
         throw new ApiError("forbidden", access.fullFile ? "Downloads are turned off for this room." : "Open the room first.");
       }
@@ -23,7 +26,8 @@ export const GET = withShareLink(
       if (contents.documents.length === 0) throw new ApiError("not_found", "This room has no documents to download.");
       await consumeRoomZip(share.id, address);
       const text = readerWatermark(share, access, address);
-      return new Response(roomZip(contents.folders, contents.documents, text ? { text, address } : null), {
+      const record = await roomZipRecorder(share, access, { address, userAgent: req.headers.get("user-agent"), browserId });
+      return new Response(roomZip(contents.folders, contents.documents, text ? { text, address } : null, record), {
         headers: {
           "Content-Type": "application/zip",
           "Content-Disposition": downloadDisposition(share.title, "zip"),

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/errors";
 import { json } from "@/lib/http/respond";
 import { withSession } from "@/lib/http/with-session";
 import { BODY_LIMITS, readCappedBytes } from "@/lib/request/read-body";
-import { storedImageResponse } from "@/lib/http/stored-image-response";
+import { storedFileResponse } from "@/lib/http/stored-file-response";
 
 /**
  * The Branding card's logo: the image's bytes are the body (its name and Content-Type are ignored:
@@ -24,5 +24,5 @@ export const DELETE = withSession({ can: "team.brand" }, async ({ access }) => {
 export const GET = withSession({ can: "team.read" }, async ({ req, access }) => {
   const logo = await readTeamLogo(access.teamId, new URL(req.url).searchParams.get("v"));
   if (!logo) throw new ApiError("not_found", "This team has no such logo.");
-  return storedImageResponse(logo, "image/png", "private, max-age=31536000, immutable");
+  return storedFileResponse(logo, "image/png", "private, max-age=31536000, immutable");
 });

@@ -4,6 +4,7 @@ import { ActivityOverview } from "@/components/dashboard/activity-overview";
 import { LinkHeader } from "@/components/dashboard/link-header";
 import { LinkTables } from "@/components/dashboard/link-tables";
 import { PeriodBar } from "@/components/dashboard/period-bar";
+import { WaitingGatesNotice } from "@/components/dashboard/waiting-gates-notice";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { linkPageData } from "@/lib/dashboard/link-page-data";
 import { funnelVersionQuery } from "@/lib/dashboard/reading-funnel";
@@ -35,6 +36,7 @@ export default async function LinkPage({
   return (
     <>
       <LinkHeader doc={doc} link={link} period={period} />
+      <WaitingGatesNotice notices={data.gateNotices} />
       <PeriodBar
         url={link.url}
         period={period}

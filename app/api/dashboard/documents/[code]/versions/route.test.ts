@@ -58,8 +58,10 @@ describe("POST /api/dashboard/documents/[code]/versions", () => {
     expect(await response.json()).toEqual({
       number: 2,
       page_count: 4,
-      gate_page_clamped: { from: 6, to: 4 },
-      links_gate_page_clamped: [{ name: "Investors", from: 7, to: 4 }],
+      gate_page_clamped: { from: 6, to: 4, chosen: 6 },
+      links_gate_page_clamped: [{ name: "Investors", from: 7, to: 4, chosen: 7 }],
+      gate_page_restored: null,
+      links_gate_page_restored: [],
     });
     const { versions } = await listVersions(owner.personalTeamId, doc.code);
     expect(versions.map((v) => [v.number, v.page_count, v.original_filename, v.is_current, v.created_by?.user_id])).toEqual([
@@ -71,7 +73,14 @@ describe("POST /api/dashboard/documents/[code]/versions", () => {
   it("answers with no moved gates when the new file is long enough", async () => {
     const doc = await createSampleDocument(owner, "Long enough", 3, { gate_page: 2 });
     const response = await uploadVersion(doc.code, { bytes: await samplePdf(5, "Longer") });
-    expect(await response.json()).toEqual({ number: 2, page_count: 5, gate_page_clamped: null, links_gate_page_clamped: [] });
+    expect(await response.json()).toEqual({
+      number: 2,
+      page_count: 5,
+      gate_page_clamped: null,
+      links_gate_page_clamped: [],
+      gate_page_restored: null,
+      links_gate_page_restored: [],
+    });
   });
 
   it("refuses a file that is not a PDF with the reason in the error envelope, and the document keeps its version", async () => {

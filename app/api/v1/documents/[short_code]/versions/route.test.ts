@@ -69,8 +69,10 @@ describe("the versions API", () => {
       short_code: code,
       page_count: 3,
       version: 2,
-      gate_page_clamped: { from: 4, to: 3 },
+      gate_page_clamped: { from: 4, to: 3, chosen: 4 },
       links_gate_page_clamped: [],
+      gate_page_restored: null,
+      links_gate_page_restored: [],
     });
     expect((made.json!.settings as { gate_page: number }).gate_page).toBe(3);
 
@@ -92,7 +94,14 @@ describe("the versions API", () => {
 
     const restored = await call(restoreRoute.POST, key, `${base}/1/restore`, { method: "POST", params: { short_code: code, number: "1" } });
     expect(restored.status).toBe(200);
-    expect(restored.json).toMatchObject({ version: 1, page_count: 5, gate_page_clamped: null });
+    // Version 1 has the page chosen for the gate: it stands there again.
+    expect(restored.json).toMatchObject({
+      version: 1,
+      page_count: 5,
+      gate_page_clamped: null,
+      gate_page_restored: { from: 3, to: 4, chosen: 4 },
+    });
+    expect((restored.json!.settings as { gate_page: number }).gate_page).toBe(4);
   });
 
   it("refuses what is not a version upload and changes nothing: no file, settings fields, a non-PDF, unknown or malformed numbers", async () => {

@@ -1,7 +1,7 @@
 import { readOwnedPageImage } from "@/lib/documents/page-images";
 import { ApiError } from "@/lib/errors";
 import { withSession } from "@/lib/http/with-session";
-import { storedImageResponse } from "@/lib/http/stored-image-response";
+import { storedFileResponse } from "@/lib/http/stored-file-response";
 
 /**
  * A page's thumbnail (or, with `?w=page`, its reading image) for the owner's dashboard: the
@@ -16,5 +16,5 @@ export const GET = withSession<{ code: string; page: string }>({ can: "documents
   // A new version changes a page's picture under the same URL path; the dashboard's URLs name the
   // version (`?v=`), and only an image asked for by its current version may be kept for a while.
   const cache = query.get("v") === String(version) ? "private, max-age=3600" : "no-store";
-  return storedImageResponse(image, "image/webp", cache);
+  return storedFileResponse(image, "image/webp", cache);
 });

@@ -1,0 +1,60 @@
+import { ApiError } from "../errors";
+import type { SharedDocument } from "../links/shared-document";
+import { pageFileKey, type PageFile } from "../storage/document-keys";
+import type { Access } from "../viewer/access";
+import { pageFileOnRequest } from "../viewer/page-file-on-request";
+import { readablePage } from "../viewer/readable-page";
+import { requireShownVersion } from "../viewer/shown-version";
+import { readerWatermark } from "../viewer/watermark";
+import { readerPageImage, watermarkTag } from "../viewer/watermarked-page-image";
+import { storedFileResponse } from "./stored-file-response";
+
+const NOT_CACHED = { "Cache-Control": "no-store" };
+
+/** Which image `?w=` names: the 1280 px one when unsaid, as before widths were offered. */
+export function pageImageVariant(asked: string | null): Exclude<PageFile, "layers"> {
+  switch (asked) {
+    case null:
+    case "1280":
+      return "page";
+    case "640":
+      return "w640";
+    case "2048":
+      return "w2048";
+    case "thumb":
+      return "thumb";
+    default:
+      throw new ApiError("bad_request", "w must be 640, 1280, 2048 or thumb.", { headers: NOT_CACHED });
+  }
+}
+
+/**
+ * One stored file of a page (an image or its layers) under the same doors and grants as the PDF
+ * (`readablePage` decides which page it may be), of the version the viewer shows (`?version=`, 410
+ * once another is current), drawn on request when it is not there yet. Cached only privately and
+ * revalidated on every use (`no-cache` with an ETag), so a withdrawn grant withdraws the file too.
+ * A reader's watermark is drawn into an image's pixels (`readerPageImage`).
+ */
+export async function pageFileResponse(
+  req: Request,
+  { doc, access, address }: { doc: SharedDocument; access: Access; address: string },
+  askedPage: string,
+  file: PageFile,
+): Promise<Response> {
+  requireShownVersion(doc, new URL(req.url).searchParams.get("version"));
+  const page = readablePage(doc, access, askedPage);
+  const watermark = file === "layers" ? null : readerWatermark(doc, access, address);
+  // A version's files differ from another's, and one reader's mark from another's: both are part of the tag.
+  const etag = `"${doc.id}-v${doc.version}-${page}-${file}${watermarkTag(watermark)}"`;
+  const headers = { ETag: etag, "Cross-Origin-Resource-Policy": "same-origin" };
+  if (req.headers.get("if-none-match") === etag) {
+    return new Response(null, {
+      status: 304,
+      headers: { ...headers, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
+    });
+  }
+  const drawn = () => pageFileOnRequest(doc, page, file, address);
+  const stored = watermark === null ? await drawn() : await readerPageImage(pageFileKey(doc.storageKey, page, file), watermark, drawn);
+  if (!stored) throw new ApiError("not_found", `This page has no ${file === "layers" ? "layers" : "image"} yet.`, { headers: NOT_CACHED });
+  return storedFileResponse(stored, file === "layers" ? "application/json" : "image/webp", "private, no-cache", headers);
+}
