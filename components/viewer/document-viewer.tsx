@@ -44,6 +44,8 @@ export function DocumentViewer({
   gate,
   canDownload,
   ownerPreview,
+  imageMark,
+  watermark,
   back,
 }: ViewerProps) {
   const [failed, setFailed] = useState(false);
@@ -99,6 +101,7 @@ export function DocumentViewer({
           key={page}
           code={code}
           version={version}
+          mark={imageMark}
           page={page}
           pageCount={pageCount}
           readablePages={readablePages}
@@ -147,6 +150,7 @@ export function DocumentViewer({
             <PageImageColumn
               code={code}
               version={version}
+              mark={imageMark}
               pages={Math.min(pageImages, readablePages)}
               box={{ width: layout.width, height: layout.height }}
               sizes={`${layout.width}px`}
@@ -157,6 +161,8 @@ export function DocumentViewer({
             file={file}
             code={code}
             version={version}
+            mark={imageMark}
+            watermark={watermark}
             pageCount={pageCount}
             pageImages={pageImages}
             layout={layout}

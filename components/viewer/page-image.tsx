@@ -7,11 +7,16 @@ import { COLUMN } from "./page-geometry";
 /** The widths the server draws every page at (app/s/[code]/pages): the browser picks the one the page's width on screen needs. */
 const IMAGE_WIDTHS = [640, 1280, 2048] as const;
 
-export const pageImageUrl = (code: string, version: number, page: number, width: number) =>
-  `/s/${code}/pages/${page}?version=${version}&w=${width}`;
+/** `mark`: the reader's watermark digest (ViewerProps.imageMark), which the server does not read: it only makes a new mark a new URL. */
+export const pageImageUrl = (code: string, version: number, page: number, width: number, mark: string | null) =>
+  `/s/${code}/pages/${page}?version=${version}&w=${width}${mark === null ? "" : `&g=${mark}`}`;
 
-/** Why an image was refused, when it can only be learnt by asking again: null when it was simply not there (404) or the network failed. */
-export type ImageRefusal = "other-version" | "gone" | "missing" | null;
+/**
+ * Why an image was refused, learnt by asking again: `missing` not drawn (404), `busy` a passing
+ * refusal (the server busy drawing marks or pages, 429/503, or the image there on asking again),
+ * null when the network failed or the answer says nothing more.
+ */
+export type ImageRefusal = "other-version" | "gone" | "missing" | "busy" | null;
 
 /**
  * A page as the server drew it, the page itself in the reader's view (never the original file):
@@ -24,6 +29,7 @@ export function PageImage({
   code,
   version,
   page,
+  mark,
   sizes,
   priority = false,
   onPainted,
@@ -32,6 +38,7 @@ export function PageImage({
   code: string;
   version: number;
   page: number;
+  mark: string | null;
   /** The image's width on screen, as a CSS length. */
   sizes: string;
   priority?: boolean;
@@ -42,8 +49,8 @@ export function PageImage({
     // A plain <img>: the files are already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={pageImageUrl(code, version, page, 1280)}
-      srcSet={IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width)} ${width}w`).join(", ")}
+      src={pageImageUrl(code, version, page, 1280, mark)}
+      srcSet={IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width, mark)} ${width}w`).join(", ")}
       sizes={sizes}
       alt=""
       aria-hidden
@@ -71,7 +78,8 @@ async function whyRefused(src: string): Promise<ImageRefusal> {
     announceClosed("gone");
     return "gone";
   }
-  return response.status === 404 ? "missing" : null;
+  if (response.status === 404) return "missing";
+  return response.ok || response.status === 429 || response.status === 503 ? "busy" : null;
 }
 
 /** Marks the page box once the image is decoded and the next frame has painted it (also when it loaded before hydration). */
@@ -105,12 +113,14 @@ function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void)
 export function PageImageColumn({
   code,
   version,
+  mark,
   pages,
   box,
   sizes,
 }: {
   code: string;
   version: number;
+  mark: string | null;
   pages: number;
   box: React.CSSProperties;
   sizes: string;
@@ -126,7 +136,7 @@ export function PageImageColumn({
           // Page 1's box stands where the skeleton stood, and says what it did.
           {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
         >
-          <PageImage code={code} version={version} page={page} sizes={sizes} priority={page === 1} />
+          <PageImage code={code} version={version} page={page} mark={mark} sizes={sizes} priority={page === 1} />
           {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>
       ))}

@@ -70,7 +70,7 @@ export function PageOverlay({
           </span>
         ))}
       </div>
-      <div data-testid="link-layer" className="absolute inset-0">
+      <div data-testid="link-layer" className="pointer-events-none absolute inset-0">
         {layers.links.map((link, i) =>
           "url" in link ? (
             <a
@@ -80,7 +80,7 @@ export function PageOverlay({
               rel="noopener noreferrer"
               aria-label={linkName(link, layers.text, link.url.replace(/^mailto:/, ""))}
               title={link.url}
-              className="absolute rounded-sm focus-visible:outline-2 focus-visible:outline-brand-500 hover:bg-sky-400/15"
+              className="pointer-events-auto absolute rounded-sm focus-visible:outline-2 focus-visible:outline-brand-500 hover:bg-sky-400/15"
               style={placed(link, height)}
             />
           ) : link.page <= readablePages ? (
@@ -92,7 +92,7 @@ export function PageOverlay({
                 event.preventDefault();
                 goTo(link.page);
               }}
-              className="absolute rounded-sm focus-visible:outline-2 focus-visible:outline-brand-500 hover:bg-sky-400/15"
+              className="pointer-events-auto absolute rounded-sm focus-visible:outline-2 focus-visible:outline-brand-500 hover:bg-sky-400/15"
               style={placed(link, height)}
             />
           ) : null,

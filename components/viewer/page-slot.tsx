@@ -5,13 +5,16 @@ import { fetchPageLayers, type PageLayers } from "./page-layers";
 import { PageLoading } from "./page-loading";
 import { PageOverlay } from "./page-overlay";
 
-// A page not drawn yet is usually drawn within seconds (ahead of the background queue when asked for): it is asked again a few times before it counts as missing.
-const MISSING_RETRIES = 6;
-const MISSING_RETRY_MS = 1500;
+// A page not drawn yet is usually drawn within seconds (ahead of the background queue when asked for), and a
+// busy server answers again soon: either is asked again a few times before the page counts as missing or failed.
+const RETRIES = 6;
+const RETRY_MS = 1500;
 
 type PageSlotProps = {
   code: string;
   version: number;
+  /** The reader's watermark digest, in the image's URL (ViewerProps.imageMark). */
+  mark: string | null;
   page: number;
   pageCount: number;
   readablePages: number;
@@ -35,12 +38,12 @@ type PageSlotProps = {
  * `data-links` its link layer placed.
  */
 export function PageSlot(props: PageSlotProps) {
-  const { code, version, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
+  const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [layers, setLayers] = useState<PageLayers | null>(null);
-  const missingTries = useRef(0);
+  const tries = useRef(0);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
   const wanted = near && layers === null;
@@ -57,9 +60,9 @@ export function PageSlot(props: PageSlotProps) {
   }, [wanted, code, version, page]);
 
   const onRefused = (why: ImageRefusal) => {
-    if (why === "missing" && missingTries.current < MISSING_RETRIES) {
-      missingTries.current += 1;
-      retry.current = setTimeout(() => setAttempt((n) => n + 1), MISSING_RETRY_MS);
+    if ((why === "missing" || why === "busy") && tries.current < RETRIES) {
+      tries.current += 1;
+      retry.current = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
       return;
     }
     if (why === "missing") onMissing(page);
@@ -82,7 +85,7 @@ export function PageSlot(props: PageSlotProps) {
         <PageFailure
           page={page}
           onRetry={() => {
-            missingTries.current = 0;
+            tries.current = 0;
             setAttempt((n) => n + 1);
             setFailed(false);
           }}
@@ -95,6 +98,7 @@ export function PageSlot(props: PageSlotProps) {
             code={code}
             version={version}
             page={page}
+            mark={mark}
             sizes={`${renderWidth}px`}
             priority={page === 1}
             onPainted={() => setPainted(true)}

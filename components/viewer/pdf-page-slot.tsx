@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Page } from "react-pdf";
 import { PageFailure } from "./page-failure";
 import { PageLoading } from "./page-loading";
+import { WatermarkOverlay } from "./watermark-overlay";
 
 type PdfPageSlotProps = {
   page: number;
@@ -14,6 +15,7 @@ type PdfPageSlotProps = {
   /** The width the canvas is drawn at; scaled to `width` with CSS while a zoom gesture goes on. */
   renderWidth: number;
   pixelRatio: number;
+  watermark: string | null;
   slotRef: (element: HTMLDivElement | null) => void;
   /** The page has been drawn, or has failed to be: either way pdf.js is free for the next. */
   onSettled: (page: number) => void;
@@ -37,6 +39,7 @@ export function PdfPageSlot({
   draw,
   renderWidth,
   pixelRatio,
+  watermark,
   slotRef,
   onSettled,
   image,
@@ -103,6 +106,8 @@ export function PdfPageSlot({
         </>
       )}
       {drawing === "pending" && image}
+      {/* The server's image carries the mark in its pixels; pdf.js's canvas, once it covers the image, does not. */}
+      {watermark && drawing === "drawn" && <WatermarkOverlay text={watermark} pageWidth={width} />}
     </div>
   );
 }

@@ -19,6 +19,10 @@ type PdfPagesProps = {
   code: string;
   /** The document's version on screen: the page images are of it. */
   version: number;
+  /** The reader's watermark digest, in the page images' URLs (ViewerProps.imageMark). */
+  mark: string | null;
+  /** The reader's watermark, laid over each page pdf.js has drawn (the file is the clean PDF). */
+  watermark: string | null;
   source: PdfSource | null;
   pageCount: number;
   pageImages: number;
@@ -39,7 +43,8 @@ type PdfPagesProps = {
  * view. Until the file is open: the server-rendered pages, or a skeleton with the file's progress.
  */
 export function PdfPages(props: PdfPagesProps) {
-  const { code, version, source, pageCount, pageImages, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
+  const { code, version, mark, watermark, source, pageCount, pageImages, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } =
+    props;
   // While page 1 is on its way (until it is drawn or has failed) no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
   const onPageSettled = useCallback((page: number) => page === 1 && setFirstPainted(true), []);
@@ -51,6 +56,7 @@ export function PdfPages(props: PdfPagesProps) {
     <LoadingPages
       code={code}
       version={version}
+      mark={mark}
       pageImages={pageImages}
       layout={layout}
       aspect={props.aspect}
@@ -92,11 +98,12 @@ export function PdfPages(props: PdfPagesProps) {
             draw={near.has(page) && (page === 1 || firstPainted || !near.has(1))}
             renderWidth={renderWidth}
             pixelRatio={pixelRatio}
+            watermark={watermark}
             slotRef={slotRef}
             onSettled={onPageSettled}
             image={
               page <= pageImages ? (
-                <PageImage code={code} version={version} page={page} sizes={`${renderWidth}px`} priority={page === 1} />
+                <PageImage code={code} version={version} page={page} mark={mark} sizes={`${renderWidth}px`} priority={page === 1} />
               ) : null
             }
           />
@@ -109,16 +116,18 @@ export function PdfPages(props: PdfPagesProps) {
 function LoadingPages({
   code,
   version,
+  mark,
   pageImages,
   layout,
   aspect,
   progress,
-}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
+}: Pick<PdfPagesProps, "code" | "version" | "mark" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
   if (pageImages === 0) return <PageSkeleton aspect={aspect} progress={progress} />;
   return (
     <PageImageColumn
       code={code}
       version={version}
+      mark={mark}
       pages={pageImages}
       box={{ width: layout.width, height: layout.height }}
       sizes={`${layout.width}px`}

@@ -35,6 +35,14 @@ export type ViewerProps = {
   downloadHiddenReason: "disabled" | null;
   /** The owner opened their own link: everything shows, nothing is recorded, and a note says so. */
   ownerPreview: boolean;
+  /**
+   * The digest of this reader's watermark, part of every page image's URL: an `<img>` keeps what it
+   * loaded, so a page read before the gate ("anonymous" in its pixels) is fetched again, marked with
+   * the reader's email, once the gate is passed and the page refreshed. Null with no watermark.
+   */
+  imageMark: string | null;
+  /** The watermark filled for this reader, laid over pdf.js's canvas (the fallback draws the clean file); null for none. */
+  watermark: string | null;
   /** A document opened in a room: the way back to the room's contents. */
   back?: { href: string; label: string } | null;
 };

@@ -36,6 +36,7 @@ function LoadingViewer() {
         <PageImageColumn
           code={props.code}
           version={props.version}
+          mark={props.imageMark}
           pages={props.pageImages}
           box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${props.pageAspect}` }}
           sizes={SERVER_PAGE_WIDTH}

@@ -1,4 +1,4 @@
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { AgreementForm } from "@/components/viewer/agreement-form";
 import { PasswordForm } from "@/components/viewer/password-form";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
@@ -12,6 +12,8 @@ import { gateActive } from "@/lib/rules/gate";
 import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
+import { clientAddress } from "@/lib/request/server-headers";
+import { readerWatermark, watermarkDigest } from "@/lib/viewer/watermark";
 import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
 
 /**
@@ -58,6 +60,8 @@ export async function DocumentReader({
       : access.readablePages > 0
         ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
         : null;
+  // Filled here as the page route fills it for the images (the gate grant knows the email): passing the gate refreshes the page, and this with it.
+  const watermark = readerWatermark(doc, access, clientAddress(await headers()));
   const updatedSince = access.ownerPreview
     ? null
     : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
@@ -87,6 +91,8 @@ export async function DocumentReader({
         canDownload={access.canDownload}
         ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
+        imageMark={watermark === null ? null : watermarkDigest(watermark)}
+        watermark={watermark}
         back={back}
       />
     </BrandFrame>
