@@ -17,19 +17,32 @@ test.beforeAll(async () => {
 const pageRendered = (page: Page, n: number) =>
   expect(page.getByTestId(`pdf-page-${n}`)).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
 
-/** Every response the page gets from the app, with its body (bodies the browser drops, as for an aborted image, are fetched again through a route). */
+// A request still in flight when a test ends (a wider image asked for by the last zoom) must not fail the next one.
+test.afterEach(({ page }) => page.unrouteAll({ behavior: "ignoreErrors" }));
+
+/**
+ * Every response the page gets from the app, with its body (bodies the browser drops, as for an
+ * aborted image, are fetched again through a route); `settled` waits until none is in flight.
+ */
 async function recordResponses(page: Page, baseURL: string) {
   const received: Array<{ url: string; status: number; body: Buffer }> = [];
+  let inFlight = 0;
   await page.route(
     (url) => url.href.startsWith(baseURL),
     async (route) => {
-      const response = await route.fetch();
-      const body = await response.body();
-      received.push({ url: route.request().url(), status: response.status(), body });
-      await route.fulfill({ response, body });
+      inFlight++;
+      try {
+        const response = await route.fetch();
+        const body = await response.body();
+        received.push({ url: route.request().url(), status: response.status(), body });
+        await route.fulfill({ response, body });
+      } finally {
+        inFlight--;
+      }
     },
   );
-  return received;
+  const settled = () => expect.poll(() => inFlight, { timeout: 30_000 }).toBe(0);
+  return Object.assign(received, { settled });
 }
 
 test("a reader of a downloads-off document gets page images, never the original: gate passed, every page read, zoomed in, text selected", async ({
@@ -60,6 +73,7 @@ test("a reader of a downloads-off document gets page images, never the original:
   await page.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.3, { steps: 5 });
   await page.mouse.up();
   await page.keyboard.press("ControlOrMeta+a");
+  await received.settled();
 
   expect(received.length).toBeGreaterThan(0);
   expect(received.filter((r) => r.url.includes("/pages/")).length).toBeGreaterThanOrEqual(pages);
@@ -81,6 +95,7 @@ test("with downloads allowed, the download is the original byte for byte, and re
   await pageRendered(page, 1);
   await page.keyboard.press("End");
   await pageRendered(page, 3);
+  await received.settled();
   expect(received.filter((r) => new URL(r.url).pathname.endsWith("/file")).map((r) => r.url)).toEqual([]);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
   expect(Buffer.compare(await readFile((await download.path())!), original)).toBe(0);
