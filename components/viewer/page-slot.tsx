@@ -42,22 +42,24 @@ export function PageSlot(props: PageSlotProps) {
   const [painted, setPainted] = useState(false);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [layers, setLayers] = useState<PageLayers | null>(null);
+  // Layers are fetched again once the reader may read more: past the gate they carry the page's links out too.
+  const [fetched, setFetched] = useState<{ layers: PageLayers; readablePages: number } | null>(null);
+  const layers = fetched?.layers ?? null;
   const tries = useRef(0);
   const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(retry.current), []);
-  const wanted = near && layers === null;
+  const wanted = near && fetched?.readablePages !== readablePages;
 
   useEffect(() => {
     if (!wanted) return;
     const controller = new AbortController();
     // No layers (none stored, or the server refused them) leave a page that reads as an image only.
     fetchPageLayers(code, version, page, controller.signal).then(
-      setLayers,
-      () => controller.signal.aborted || setLayers({ text: [], links: [] }),
+      (layers) => setFetched({ layers, readablePages }),
+      () => controller.signal.aborted || setFetched({ layers: { text: [], links: [] }, readablePages }),
     );
     return () => controller.abort();
-  }, [wanted, code, version, page]);
+  }, [wanted, code, version, page, readablePages]);
 
   const onRefused = (why: ImageRefusal) => {
     if ((why === "missing" || why === "busy") && tries.current < RETRIES) {
