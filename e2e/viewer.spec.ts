@@ -152,6 +152,7 @@ for (const [shape, size, rotation] of [
 }
 
 test("a file that cannot be read, whose pages have no images, shows a clear error instead of a blank page", async ({ page }) => {
+  test.setTimeout(120_000);
   const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
   // Once the background has drawn the pages, the stored original and the pages' images are lost (a broken disk, a bad restore).
   await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).pageImages, { timeout: 30_000 }).toBe(2);
@@ -160,7 +161,7 @@ test("a file that cannot be read, whose pages have no images, shows a clear erro
   rmSync(path.join(E2E_DATA_DIR, "storage", pageImagesPrefix(storageKey)), { recursive: true, force: true });
   await page.goto(linkOf(doc));
   // The images are asked for again for some seconds (none can be drawn), then the file too fails in pdf.js.
-  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible({ timeout: 80_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
   await shot(page, "viewer-error");
 });

@@ -67,7 +67,8 @@ export function PageSlot(props: PageSlotProps) {
       retry.current = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
       return;
     }
-    if (why === "missing") onMissing(page);
+    // Still not there, or the server still too busy to give it: pdf.js may draw it where the file is offered.
+    if (why === "missing" || why === "busy") onMissing(page);
     setFailed(true);
   };
   return (
