@@ -40,6 +40,7 @@ export function DocumentViewer({
   pageAspect,
   readablePages,
   pageImages,
+  imagesStopped,
   file,
   gate,
   canDownload,
@@ -49,7 +50,7 @@ export function DocumentViewer({
   back,
 }: ViewerProps) {
   const [failed, setFailed] = useState(false);
-  const [imagesMissing, setImagesMissing] = useState(false);
+  const [imagesMissing, setImagesMissing] = useState(imagesStopped);
   const [aspect, setAspect] = useState(pageAspect);
   const [fallbackPages, setFallbackPages] = useState<number | null>(null);
   const scrollRef = useRef<HTMLElement>(null);

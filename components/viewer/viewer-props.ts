@@ -28,6 +28,8 @@ export type ViewerProps = {
   readablePages: number;
   /** Pages 1..pageImages have server-rendered images this browser may see (components/viewer/page-image.tsx). */
   pageImages: number;
+  /** The server stopped drawing at page pageImages + 1 for good (a page it cannot draw truly): pdf.js reads from there at once where the file is offered. */
+  imagesStopped: boolean;
   /** The PDF pdf.js may read where a page has no image: only while downloads are allowed (the file route refuses it otherwise). */
   file: string | null;
   gate: ReaderGate | null;

@@ -77,6 +77,7 @@ export async function DocumentReader({
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
         readablePages={access.readablePages}
         pageImages={Math.min(doc.pageImages, access.readablePages)}
+        imagesStopped={doc.pageImagesStopped && doc.pageImages < access.readablePages}
         file={file}
         gate={
           gateActive(doc) && !access.gatePassed
