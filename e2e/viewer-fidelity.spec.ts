@@ -44,18 +44,26 @@ async function pageRendered(page: Page, n: number) {
 /** Page n's image as the reader sees it, drawn onto a canvas to read its pixels (it is of this origin, so readable). */
 const pagePixels = (page: Page, n: number) => page.getByTestId(`pdf-page-${n}`).locator("img").first();
 
-/** The grey level (0 black … 255 white) of page n's image at a point given as shares of its width and height. */
+/**
+ * The grey level (0 black … 255 white) of page n as the reader sees it, at a point given as shares
+ * of its width and height: the server's image, or pdf.js's canvas where the page has none.
+ */
 const greyAt = (page: Page, n: number, x: number, y: number) =>
-  pagePixels(page, n).evaluate(
-    (image: HTMLImageElement, at) => {
-      const canvas = Object.assign(document.createElement("canvas"), { width: image.naturalWidth, height: image.naturalHeight });
-      const context = canvas.getContext("2d")!;
-      context.drawImage(image, 0, 0);
-      const [r, g, b] = context.getImageData(Math.floor(canvas.width * at.x), Math.floor(canvas.height * at.y), 1, 1).data;
-      return Math.round((r! + g! + b!) / 3);
-    },
-    { x, y },
-  );
+  page
+    .getByTestId(`pdf-page-${n}`)
+    .locator("img, canvas")
+    .first()
+    .evaluate(
+      (shown: HTMLImageElement | HTMLCanvasElement, at) => {
+        const [width, height] = shown instanceof HTMLImageElement ? [shown.naturalWidth, shown.naturalHeight] : [shown.width, shown.height];
+        const canvas = Object.assign(document.createElement("canvas"), { width, height });
+        const context = canvas.getContext("2d")!;
+        context.drawImage(shown, 0, 0);
+        const [r, g, b] = context.getImageData(Math.floor(width * at.x), Math.floor(height * at.y), 1, 1).data;
+        return Math.round((r! + g! + b!) / 3);
+      },
+      { x, y },
+    );
 
 test.describe("scans", () => {
   for (const coding of ["CCITT G4", "JBIG2", "JPEG 2000"] as const satisfies readonly ScanCoding[]) {
