@@ -29,12 +29,11 @@ const upload = (page: Page, bytes: Buffer, fields: Record<string, string> = { em
   uploadOk(page.context().request, account, { bytes, fields });
 
 /**
- * A document whose pages have no server-rendered images (as when rendering stopped at a page it could
- * not draw): what the reader waits on is pdf.js alone.
+ * A document whose rendering stopped after `drawn` pages (as at a page it could not draw): a page
+ * past them is not drawn on request, so a reader where downloads are allowed gets it from pdf.js.
  */
-async function withoutPageImages(doc: DocumentBody) {
-  // A stopped document counts no more images, so one drawn in the background meanwhile stays unseen.
-  await db.document.update({ where: { id: doc.id }, data: { pageImages: 0, pageImagesStopped: true } });
+async function renderingStoppedAfter(doc: DocumentBody, drawn: number) {
+  await db.document.update({ where: { id: doc.id }, data: { pageImages: drawn, pageImagesStopped: true } });
   return doc;
 }
 
@@ -42,17 +41,25 @@ async function pageRendered(page: Page, n: number) {
   await expect(page.getByTestId(`pdf-page-${n}`)).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
 }
 
-/** The grey level (0 black … 255 white) of page n's canvas at a point given as shares of its width and height. */
+/** Page n's image as the reader sees it, drawn onto a canvas to read its pixels (it is of this origin, so readable). */
+const pagePixels = (page: Page, n: number) => page.getByTestId(`pdf-page-${n}`).locator("img").first();
+
+/**
+ * The grey level (0 black … 255 white) of page n as the reader sees it, at a point given as shares
+ * of its width and height: the server's image, or pdf.js's canvas where the page has none.
+ */
 const greyAt = (page: Page, n: number, x: number, y: number) =>
   page
     .getByTestId(`pdf-page-${n}`)
-    .locator("canvas")
+    .locator("img, canvas")
     .first()
     .evaluate(
-      (canvas: HTMLCanvasElement, at) => {
-        const [r, g, b] = canvas
-          .getContext("2d")!
-          .getImageData(Math.floor(canvas.width * at.x), Math.floor(canvas.height * at.y), 1, 1).data;
+      (shown: HTMLImageElement | HTMLCanvasElement, at) => {
+        const [width, height] = shown instanceof HTMLImageElement ? [shown.naturalWidth, shown.naturalHeight] : [shown.width, shown.height];
+        const canvas = Object.assign(document.createElement("canvas"), { width, height });
+        const context = canvas.getContext("2d")!;
+        context.drawImage(shown, 0, 0);
+        const [r, g, b] = context.getImageData(Math.floor(width * at.x), Math.floor(height * at.y), 1, 1).data;
         return Math.round((r! + g! + b!) / 3);
       },
       { x, y },
@@ -60,11 +67,9 @@ const greyAt = (page: Page, n: number, x: number, y: number) =>
 
 test.describe("scans", () => {
   for (const coding of ["CCITT G4", "JBIG2", "JPEG 2000"] as const satisfies readonly ScanCoding[]) {
-    test(`a ${coding} scan is drawn: its black block is dark on the canvas, the paper around it white`, async ({ page }) => {
+    test(`a ${coding} scan is drawn: its black block is dark on the page, the paper around it white`, async ({ page }) => {
       const outside: string[] = [];
       page.on("request", (r) => !r.url().startsWith("http://localhost") && outside.push(r.url()));
-      const decoders: string[] = [];
-      page.context().on("response", (r) => r.url().includes("/pdf-assets/") && decoders.push(`${r.status()} ${new URL(r.url()).pathname}`));
       const doc = await upload(page, await scannedPdf(coding), { email_gate: "false", title: `${coding} contract` });
       await page.goto(linkOf(doc));
       await pageRendered(page, 1);
@@ -72,38 +77,30 @@ test.describe("scans", () => {
       expect(await greyAt(page, 1, centre.x, centre.y), "inside the block").toBeLessThan(60);
       expect(await greyAt(page, 1, centre.x, 0.8), "below the block").toBeGreaterThan(200);
       expect(await greyAt(page, 1, 0.1, centre.y), "left of the block").toBeGreaterThan(200);
-      expect(decoders.length, "the decoder came from the app").toBeGreaterThan(0);
-      expect(decoders.every((d) => d.startsWith("200 "))).toBe(true);
       expect(outside).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`scan-${coding.replace(/\s/g, "-")}.png`) });
     });
   }
 
-  test("a PDF that names fonts without carrying them gets pdf.js's character map and standard font data from the app", async ({ page }) => {
-    const assets: string[] = [];
-    page.context().on("response", (r) => r.url().includes("/pdf-assets/") && assets.push(`${r.status()} ${new URL(r.url()).pathname}`));
+  test("a PDF that names fonts without carrying them is drawn with its glyphs", async ({ page }) => {
     const doc = await upload(page, await unembeddedFontsPdf());
     await page.goto(linkOf(doc));
     await pageRendered(page, 1);
-    expect(assets).toContain(`200 /pdf-assets/${pdfjsVersion}/cmaps/UniJIS-UCS2-H.bcmap`);
-    expect(assets).toContain(`200 /pdf-assets/${pdfjsVersion}/standard_fonts/FoxitDingbats.pfb`);
     // The check mark is drawn (dark ink where it stands, 72 pt in and 650 pt up the page).
-    const ink = await page
-      .getByTestId("pdf-page-1")
-      .locator("canvas")
-      .first()
-      .evaluate((canvas: HTMLCanvasElement) => {
-        const [x, y, w, h] = [
-          (72 / 612) * canvas.width,
-          ((792 - 700) / 792) * canvas.height,
-          (60 / 612) * canvas.width,
-          (60 / 792) * canvas.height,
-        ];
-        const data = canvas.getContext("2d")!.getImageData(Math.floor(x), Math.floor(y), Math.ceil(w), Math.ceil(h)).data;
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
-        return dark;
-      });
+    const ink = await pagePixels(page, 1).evaluate((image: HTMLImageElement) => {
+      const canvas = Object.assign(document.createElement("canvas"), { width: image.naturalWidth, height: image.naturalHeight });
+      canvas.getContext("2d")!.drawImage(image, 0, 0);
+      const [x, y, w, h] = [
+        (72 / 612) * canvas.width,
+        ((792 - 700) / 792) * canvas.height,
+        (60 / 612) * canvas.width,
+        (60 / 792) * canvas.height,
+      ];
+      const data = canvas.getContext("2d")!.getImageData(Math.floor(x), Math.floor(y), Math.ceil(w), Math.ceil(h)).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 200) dark++;
+      return dark;
+    });
     expect(ink).toBeGreaterThan(50);
   });
 
@@ -137,13 +134,18 @@ test.describe("scans", () => {
   });
 });
 
-test("a page pdf.js cannot draw says so in its box, with a retry, and is not marked drawn; the other pages are", async ({ page }) => {
-  const doc = await upload(page, await undrawablePagePdf());
+test("a page neither the server nor pdf.js can draw says so in its box, with a retry, and is not marked drawn; the other pages are", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The server's renderer stops at page 2 (it runs into the worker's time limit): said at once here, not a minute later.
+  const doc = await renderingStoppedAfter(await upload(page, await undrawablePagePdf()), 1);
   await page.goto(linkOf(doc));
   await pageRendered(page, 1);
   const broken = page.getByTestId("pdf-page-2");
   const notice = broken.getByRole("alert");
-  await expect(notice).toContainText("Page 2 could not be drawn", { timeout: 20_000 });
+  // Its image is asked for again a few times, then pdf.js is loaded and fails on it too.
+  await expect(notice).toContainText("Page 2 could not be drawn", { timeout: 40_000 });
   await expect(broken).not.toHaveAttribute("data-rendered");
   await broken.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath("page-could-not-be-drawn.png") });
@@ -156,8 +158,8 @@ test("a page pdf.js cannot draw says so in its box, with a retry, and is not mar
 });
 
 test.describe("links inside the PDF", () => {
-  const internal = (page: Page) => page.getByTestId("pdf-page-1").locator('.annotationLayer a[href="#"]');
-  // pdf.js names each link by the text under it.
+  const internal = (page: Page) => page.getByTestId("pdf-page-1").locator('[data-testid=link-layer] a[href^="#page="]');
+  // Each link is named by the text under it.
   const chapter = (page: Page, n: 1 | 2) => page.getByTestId("pdf-page-1").getByRole("link", { name: `Chapter ${n} ` });
   const indicator = (page: Page) => page.getByTestId("page-indicator");
 
@@ -173,7 +175,7 @@ test.describe("links inside the PDF", () => {
     await expect(internal(page)).toHaveCount(2);
     await expect(indicator(page)).toHaveText(`1 / ${TOC_PAGES}`);
 
-    const out = page.getByTestId("pdf-page-1").locator(`.annotationLayer a[href="${TOC_LINKS.external.url}"]`);
+    const out = page.getByTestId("pdf-page-1").locator(`[data-testid=link-layer] a[href="${TOC_LINKS.external.url}"]`);
     await expect(out).toHaveAttribute("target", "_blank");
     const rel = ((await out.getAttribute("rel")) ?? "").split(/\s+/);
     expect(rel).toContain("noopener");
@@ -204,7 +206,7 @@ test.describe("links inside the PDF", () => {
 
   test("a preview has no link to the pages past the gate; the full file's links work once the gate is passed", async ({ page }) => {
     await openContents(page, { gate_page: "3", title: "Gated manual" });
-    await expect(page.getByTestId("pdf-page-1").locator(".annotationLayer a")).toHaveCount(0);
+    await expect(internal(page)).toHaveCount(0);
     // A click where the link to page 6 is in the full file does nothing here.
     const box = (await page.getByTestId("pdf-page-1").boundingBox())!;
     const [x1, y1, , y2] = TOC_LINKS.named.rect;
@@ -239,17 +241,27 @@ test.describe("loading", () => {
     };
   }
 
-  test("while the file's size is unknown the bar is indeterminate; once pdf.js counts bytes it shows how much has arrived", async ({
+  // The bar belongs to pdf.js's fallback: a reader of images sees each page loading in its box (below).
+  test("where pages have no images and pdf.js reads the file, the bar is indeterminate while its size is unknown, then shows how much has arrived", async ({
     page,
   }) => {
     const { bytes, treeChunkStart } = await midTreePdf();
-    const doc = await withoutPageImages(await upload(page, bytes));
+    const doc = await renderingStoppedAfter(await upload(page, bytes), 0);
+    // No image at all (as for a page the server could not draw): the viewer falls back to the file, which downloads allow.
+    await page.route("**/s/*/pages/**", (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { code: "not_found", message: "No image." } }),
+      }),
+    );
     const requests = await holdFileRequests(page);
     const treeChunk = (range: string) => range.startsWith(`bytes=${treeChunkStart}-`);
     requests.hold((range) => range.startsWith("bytes=-") || treeChunk(range));
     await page.goto(linkOf(doc));
     const bar = page.getByRole("progressbar", { name: "Loading document" });
-    await expect(bar).toBeVisible();
+    // A missing image is asked for again for some seconds before the file is opened instead.
+    await expect(bar).toBeVisible({ timeout: 30_000 });
     await expect.poll(requests.heldCount).toBe(1);
     await expect(bar).not.toHaveAttribute("aria-valuenow");
     await page.screenshot({ path: test.info().outputPath("loading-indeterminate.png") });
@@ -267,7 +279,7 @@ test.describe("loading", () => {
   });
 
   test("a page not drawn yet is visibly loading and busy; drawn, it is neither", async ({ page }) => {
-    const doc = await withoutPageImages(await upload(page, await tableOfContentsPdf()));
+    const doc = await upload(page, await tableOfContentsPdf());
     await page.goto(linkOf(doc));
     await pageRendered(page, 1);
     const last = page.getByTestId(`pdf-page-${TOC_PAGES}`);
@@ -280,7 +292,7 @@ test.describe("loading", () => {
   });
 
   test("the loading pulse stands still for readers who ask for reduced motion", async ({ page }) => {
-    const doc = await withoutPageImages(await upload(page, await tableOfContentsPdf()));
+    const doc = await upload(page, await tableOfContentsPdf());
     const pulse = () =>
       page
         .getByTestId(`pdf-page-${TOC_PAGES}`)

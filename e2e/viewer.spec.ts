@@ -1,8 +1,9 @@
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { degrees, PDFDocument } from "pdf-lib";
 import { E2E_DATA_DIR } from "../playwright.config";
+import { pageImagesPrefix } from "../lib/storage/document-keys";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
@@ -150,13 +151,17 @@ for (const [shape, size, rotation] of [
   });
 }
 
-test("a file that cannot be read shows a clear error instead of a blank page", async ({ page }) => {
+test("a file that cannot be read, whose pages have no images, shows a clear error instead of a blank page", async ({ page }) => {
+  test.setTimeout(120_000);
   const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
+  // Once the background has drawn the pages, the stored original and the pages' images are lost (a broken disk, a bad restore).
+  await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).pageImages, { timeout: 30_000 }).toBe(2);
   const { storageKey } = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
-  // The stored original is damaged after upload (a broken disk, a bad restore).
   writeFileSync(path.join(E2E_DATA_DIR, "storage", storageKey), "%PDF-1.7 this is not a PDF any more");
+  rmSync(path.join(E2E_DATA_DIR, "storage", pageImagesPrefix(storageKey)), { recursive: true, force: true });
   await page.goto(linkOf(doc));
-  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible();
+  // The images are asked for again for some seconds (none can be drawn), then the file too fails in pdf.js.
+  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible({ timeout: 80_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
   await shot(page, "viewer-error");
 });

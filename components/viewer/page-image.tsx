@@ -4,52 +4,98 @@ import { announceNewVersion } from "./new-version";
 import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
 
+/** The widths the server draws every page at (app/s/[code]/pages): the browser picks the one the page's width on screen needs. */
+const IMAGE_WIDTHS = [640, 1280, 2048] as const;
+
+/** `mark`: the reader's watermark digest (ViewerProps.imageMark), which the server does not read: it only makes a new mark a new URL. */
+export const pageImageUrl = (code: string, version: number, page: number, width: number, mark: string | null) =>
+  `/s/${code}/pages/${page}?version=${version}&w=${width}${mark === null ? "" : `&g=${mark}`}`;
+
 /**
- * A page as the server rendered it (app/s/[code]/pages), over the page's box until pdf.js has drawn
- * the page (the box's `data-rendered`), then hidden: the reader sees the page at once, and pdf.js's
- * canvas and text layer take over for selection, search and sharp zoom. It never takes pointer
- * events, so text can be selected through it. Once painted it marks the box `data-image-painted`.
- * It is of the version the page shows: once another is current it is refused, never drawn.
+ * Why an image was refused, learnt by asking again: `missing` not drawn (404), `busy` a passing
+ * refusal (the server busy drawing marks or pages, 429/503, or the image there on asking again),
+ * null when the network failed or the answer says nothing more.
  */
-export function PageImage({ code, version, page, priority = false }: { code: string; version: number; page: number; priority?: boolean }) {
+export type ImageRefusal = "other-version" | "gone" | "missing" | "busy" | null;
+
+/**
+ * A page as the server drew it, the page itself in the reader's view (never the original file):
+ * `sizes` is its width on screen, so a zoom step past what the image holds fetches the next width
+ * and stays sharp. Loaded lazily except page 1, which is fetched at once, in the server's HTML. It
+ * takes no pointer events, so the text layer above it can be selected. It is of the version the page
+ * shows: once another is current it is refused, never drawn.
+ */
+export function PageImage({
+  code,
+  version,
+  page,
+  mark,
+  sizes,
+  priority = false,
+  onPainted,
+  onRefused,
+}: {
+  code: string;
+  version: number;
+  page: number;
+  mark: string | null;
+  /** The image's width on screen, as a CSS length. */
+  sizes: string;
+  priority?: boolean;
+  onPainted?: () => void;
+  onRefused?: (why: ImageRefusal) => void;
+}) {
   return (
-    // A plain <img>: the file is already sized for the page and served under the reader's grants, not by an image optimizer.
+    // A plain <img>: the files are already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={`/s/${code}/pages/${page}?version=${version}`}
+      src={pageImageUrl(code, version, page, 1280, mark)}
+      srcSet={IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width, mark)} ${width}w`).join(", ")}
+      sizes={sizes}
       alt=""
       aria-hidden
       draggable={false}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
-      ref={markWhenPainted}
-      onError={announceWhyRefused}
+      ref={(image) => markWhenPainted(image, onPainted)}
+      onError={(event) => void whyRefused(event.currentTarget.currentSrc || event.currentTarget.src).then((why) => onRefused?.(why))}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}
-      className="pointer-events-none absolute inset-0 h-full w-full select-none [[data-rendered=true]>&]:invisible"
+      className="pointer-events-none absolute inset-0 h-full w-full select-none"
     />
   );
 }
 
-/** An image's error does not say why: asked again, a refusal as another version's, or as a deleted document's, is announced. */
-function announceWhyRefused(event: React.SyntheticEvent<HTMLImageElement>) {
-  fetch(event.currentTarget.src, { credentials: "same-origin" }).then(
-    (response) => {
-      if (refusedAsOtherVersion(response)) announceNewVersion();
-      else if (refusedAsGone(response)) announceClosed("gone");
-    },
-    () => undefined,
-  );
+/** An image's error does not say why: asked again, a refusal as another version's, or as a deleted document's, is announced to the whole viewer. */
+async function whyRefused(src: string): Promise<ImageRefusal> {
+  const response = await fetch(src, { credentials: "same-origin" }).catch(() => null);
+  if (!response) return null;
+  if (refusedAsOtherVersion(response)) {
+    announceNewVersion();
+    return "other-version";
+  }
+  if (refusedAsGone(response)) {
+    announceClosed("gone");
+    return "gone";
+  }
+  if (response.status === 404) return "missing";
+  return response.ok || response.status === 429 || response.status === 503 ? "busy" : null;
 }
 
 /** Marks the page box once the image is decoded and the next frame has painted it (also when it loaded before hydration). */
-function markWhenPainted(image: HTMLImageElement | null) {
+function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void) {
   if (!image) return;
   let current = true;
   const mark = () =>
     void image
       .decode()
-      .then(() => requestAnimationFrame(() => current && image.closest("[data-page]")?.setAttribute("data-image-painted", "true")))
+      .then(() =>
+        requestAnimationFrame(() => {
+          if (!current) return;
+          image.closest("[data-page]")?.setAttribute("data-image-painted", "true");
+          onPainted?.();
+        }),
+      )
       .catch(() => undefined);
   if (image.complete && image.naturalWidth > 0) mark();
   else image.addEventListener("load", mark, { once: true });
@@ -60,11 +106,25 @@ function markWhenPainted(image: HTMLImageElement | null) {
 }
 
 /**
- * Until pdf.js has the document: the pages that have images, in boxes of the pages' size (the
+ * Until the viewer's script runs: the readable pages' images, in boxes of the pages' size (the
  * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first. A reader's
  * watermark is in the images' pixels (lib/viewer/watermarked-page-image.ts): nothing is laid over them.
  */
-export function PageImageColumn({ code, version, pages, box }: { code: string; version: number; pages: number; box: React.CSSProperties }) {
+export function PageImageColumn({
+  code,
+  version,
+  mark,
+  pages,
+  box,
+  sizes,
+}: {
+  code: string;
+  version: number;
+  mark: string | null;
+  pages: number;
+  box: React.CSSProperties;
+  sizes: string;
+}) {
   return (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
@@ -76,7 +136,7 @@ export function PageImageColumn({ code, version, pages, box }: { code: string; v
           // Page 1's box stands where the skeleton stood, and says what it did.
           {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
         >
-          <PageImage code={code} version={version} page={page} priority={page === 1} />
+          <PageImage code={code} version={version} page={page} mark={mark} sizes={sizes} priority={page === 1} />
           {page === 1 && <span className="sr-only">Loading document…</span>}
         </div>
       ))}

@@ -1,112 +1,115 @@
-import { useState } from "react";
-import { Page } from "react-pdf";
+import { useEffect, useRef, useState } from "react";
 import { PageFailure } from "./page-failure";
+import { type ImageRefusal, PageImage } from "./page-image";
+import { fetchPageLayers, type PageLayers } from "./page-layers";
 import { PageLoading } from "./page-loading";
-import { WatermarkOverlay } from "./watermark-overlay";
+import { PageOverlay } from "./page-overlay";
+
+// A page not drawn yet is usually drawn within seconds (ahead of the background queue when asked for), and a
+// busy server answers again soon: either is asked again a few times before the page counts as missing or failed.
+const RETRIES = 6;
+const RETRY_MS = 1500;
 
 type PageSlotProps = {
+  code: string;
+  version: number;
+  /** The reader's watermark digest, in the image's URL (ViewerProps.imageMark). */
+  mark: string | null;
   page: number;
   pageCount: number;
-  /** The box's size on screen: fixed per page, so drawing pages never shifts the layout (or a jump to a page). */
+  readablePages: number;
+  /** The box's size on screen: fixed per page, so loading pages never shifts the layout (or a jump to a page). */
   width: number;
   height: number;
-  /** Whether pdf.js draws this page now (it is near the viewport). */
-  draw: boolean;
-  /** The width the canvas is drawn at; scaled to `width` with CSS while a zoom gesture goes on. */
+  /** The width the image is sized for; the box is scaled from it with CSS while a zoom gesture goes on. */
   renderWidth: number;
-  pixelRatio: number;
-  watermark: string | null;
+  /** Near the viewport: its text and links are fetched. */
+  near: boolean;
   slotRef: (element: HTMLDivElement | null) => void;
-  /** The page has been drawn, or has failed to be: either way pdf.js is free for the next. */
-  onSettled: (page: number) => void;
-  /** The server-rendered image of the page, shown until pdf.js has drawn it (page-image.tsx); null when it has none yet. */
-  image: React.ReactNode;
+  goTo: (page: number) => void;
+  /** The server has no image of the page (after its bounded wait to draw it). */
+  onMissing: (page: number) => void;
 };
 
-type Drawing = "pending" | "drawn" | "failed";
-
 /**
- * One page's box in the column: the pdf.js canvas with its text and link layers while the page is
- * near the viewport, a visibly loading page until it is first drawn, and a notice with a retry in
- * place of a page that could not be drawn (never a silent blank). `data-rendered` marks a page drawn.
+ * One page's box in the column: the server's image of it with its text and link layers, a visibly
+ * loading page until the image has painted, and a notice with a retry in place of a page whose image
+ * could not be had (never a silent blank). `data-rendered` marks a page painted with its layers placed;
+ * `data-links` its link layer placed.
  */
-export function PageSlot({
-  page,
-  pageCount,
-  width,
-  height,
-  draw,
-  renderWidth,
-  pixelRatio,
-  watermark,
-  slotRef,
-  onSettled,
-  image,
-}: PageSlotProps) {
-  const [drawing, setDrawing] = useState<Drawing>("pending");
+export function PageSlot(props: PageSlotProps) {
+  const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
+  const [painted, setPainted] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [linksReady, setLinksReady] = useState(false);
-  const fail = () => {
-    setDrawing("failed");
-    onSettled(page);
+  // Layers are fetched again once the reader may read more: past the gate they carry the page's links out too.
+  const [fetched, setFetched] = useState<{ layers: PageLayers; readablePages: number } | null>(null);
+  const layers = fetched?.layers ?? null;
+  const tries = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(retry.current), []);
+  const wanted = near && fetched?.readablePages !== readablePages;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    // No layers (none stored, or the server refused them) leave a page that reads as an image only.
+    fetchPageLayers(code, version, page, controller.signal).then(
+      (layers) => setFetched({ layers, readablePages }),
+      () => controller.signal.aborted || setFetched({ layers: { text: [], links: [] }, readablePages }),
+    );
+    return () => controller.abort();
+  }, [wanted, code, version, page, readablePages]);
+
+  const onRefused = (why: ImageRefusal) => {
+    if ((why === "missing" || why === "busy") && tries.current < RETRIES) {
+      tries.current += 1;
+      retry.current = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+      return;
+    }
+    // Still not there, or the server still too busy to give it: pdf.js may draw it where the file is offered.
+    if (why === "missing" || why === "busy") onMissing(page);
+    setFailed(true);
   };
   return (
     <div
       data-page={page}
       data-testid={`pdf-page-${page}`}
-      data-rendered={drawing === "drawn" ? "true" : undefined}
-      data-links={linksReady ? "ready" : undefined}
+      data-rendered={painted && layers ? "true" : undefined}
+      data-links={layers ? "ready" : undefined}
       ref={slotRef}
       className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
       style={{ width, height }}
       aria-label={`Page ${page} of ${pageCount}`}
-      aria-busy={drawing === "pending"}
+      aria-busy={!painted && !failed}
       role="region"
     >
-      {drawing === "failed" ? (
+      {failed ? (
         <PageFailure
           page={page}
           onRetry={() => {
+            tries.current = 0;
             setAttempt((n) => n + 1);
-            setDrawing("pending");
+            setFailed(false);
           }}
         />
       ) : (
         <>
-          {drawing === "pending" && !image && <PageLoading />}
-          {draw && (
-            <div
-              style={{
-                width: renderWidth,
-                transform: renderWidth === width ? undefined : `scale(${width / renderWidth})`,
-                transformOrigin: "0 0",
-              }}
-            >
-              <Page
-                key={attempt}
-                pageNumber={page}
-                width={renderWidth}
-                devicePixelRatio={pixelRatio}
-                // The text layer makes pages selectable and readable by screen readers; the link layer
-                // makes a PDF's links work. Form fields are drawn as they look, not as inputs (docs/decisions.md).
-                renderForms={false}
-                loading={null}
-                error={null}
-                onRenderSuccess={() => {
-                  setDrawing("drawn");
-                  onSettled(page);
-                }}
-                onRenderError={fail}
-                onLoadError={fail}
-                onRenderAnnotationLayerSuccess={() => setLinksReady(true)}
-              />
-            </div>
-          )}
+          {!painted && <PageLoading />}
+          <PageImage
+            key={attempt}
+            code={code}
+            version={version}
+            page={page}
+            mark={mark}
+            sizes={`${renderWidth}px`}
+            priority={page === 1}
+            onPainted={() => setPainted(true)}
+            onRefused={onRefused}
+          />
+          {layers && <PageOverlay layers={layers} width={width} aspect={height / width} readablePages={readablePages} goTo={goTo} />}
         </>
       )}
-      {drawing !== "failed" && image}
-      {/* The server's image carries the mark in its pixels; pdf.js's canvas, once it covers the image, does not. */}
-      {watermark && drawing === "drawn" && <WatermarkOverlay text={watermark} pageWidth={width} />}
     </div>
   );
 }

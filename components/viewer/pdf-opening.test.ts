@@ -1,11 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseByteRange } from "@/lib/viewer/byte-range";
-import { renderToStaticMarkup } from "react-dom/server";
 import { bytesWithin, fetchPdfOpening, fetchRange, PDF_CHUNK_BYTES, planOpening } from "./pdf-opening";
-import { pdfWorkerPort } from "./pdf-worker";
-import { ViewerEarlyStart } from "./viewer-early-start";
-import { PDF_WORKER_PATH } from "@/lib/viewer/pdf-worker-path";
 
 /** A file served the way the share link's file route serves it (its own Range parser), recording each Range asked. */
 function serve(file: Buffer, status?: number) {
@@ -64,30 +60,6 @@ describe("the opening of a PDF", () => {
     const [first, second] = await Promise.all([fetchPdfOpening(same), fetchPdfOpening(same)]);
     expect(first).toBe(second);
     expect(ranges).toHaveLength(2);
-  });
-
-  it("uses the worker and the two requests the page's HTML started, and starts none of its own", async () => {
-    const file = randomBytes(2 * 1024 * 1024);
-    const ranges = serve(file);
-    const same = url();
-    const html = renderToStaticMarkup(ViewerEarlyStart({ file: same, chunks: [] }));
-    const script = /^<script>(.*)<\/script>$/.exec(html)![1]!;
-    const workers: Array<{ url: string; options: WorkerOptions }> = [];
-    vi.stubGlobal("window", globalThis);
-    vi.stubGlobal("Worker", function (this: object, url: string, options: WorkerOptions) {
-      workers.push({ url, options });
-    });
-    new Function(script)();
-    expect(workers).toEqual([{ url: PDF_WORKER_PATH, options: { type: "module" } }]);
-    pdfWorkerPort();
-    expect(workers).toHaveLength(1);
-    expect(ranges).toEqual([`bytes=0-${PDF_CHUNK_BYTES - 1}`, `bytes=-${2 * PDF_CHUNK_BYTES}`]);
-    const plan = planOpening(await fetchPdfOpening(same));
-    expect(ranges).toHaveLength(2);
-    expect("size" in plan && plan.size).toBe(file.length);
-    // Another file's viewer asks for its own.
-    await fetchPdfOpening(url());
-    expect(ranges).toHaveLength(4);
   });
 
   it("fails when the file is refused, and asks again on the next attempt", async () => {

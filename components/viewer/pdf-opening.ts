@@ -22,31 +22,18 @@ export type PdfOpening = { head: ByteSpan; tail: ByteSpan };
 /** The `Range` of the first chunk and of the tail, in that order. */
 export const OPENING_RANGES = [`bytes=0-${PDF_CHUNK_BYTES - 1}`, `bytes=-${TAIL_BYTES}`] as const;
 
-/** Where the page's inline script leaves the opening requests it started. */
-export const STARTED_OPENING_GLOBAL = "__pagewisePdfOpening";
-type StartedOpening = { url: string; responses: [Promise<Response>, Promise<Response>] };
-
 const openings = new Map<string, Promise<PdfOpening>>();
 
 export function fetchPdfOpening(url: string): Promise<PdfOpening> {
   let opening = openings.get(url);
   if (!opening) {
-    const started = takeStartedOpening(url);
-    const [head, tail] = started ?? [requestRange(url, OPENING_RANGES[0]), requestRange(url, OPENING_RANGES[1])];
+    const [head, tail] = [requestRange(url, OPENING_RANGES[0]), requestRange(url, OPENING_RANGES[1])];
     opening = Promise.all([head.then(readSpan), tail.then(readSpan)]).then(([head, tail]) => ({ head, tail }));
     // A failed opening is not kept: the next attempt (a remount, the full file after the gate) asks again.
     opening.catch(() => openings.delete(url));
     openings.set(url, opening);
   }
   return opening;
-}
-
-function takeStartedOpening(url: string): StartedOpening["responses"] | null {
-  const holder = globalThis as { [STARTED_OPENING_GLOBAL]?: StartedOpening };
-  const started = holder[STARTED_OPENING_GLOBAL];
-  if (started?.url !== url) return null;
-  delete holder[STARTED_OPENING_GLOBAL];
-  return started.responses;
 }
 
 function requestRange(url: string, range: string, signal?: AbortSignal): Promise<Response> {

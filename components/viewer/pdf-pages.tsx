@@ -8,7 +8,7 @@ import type { LoadProgress } from "./loading-bar";
 import { PageImage, PageImageColumn } from "./page-image";
 import { COLUMN, type PageLayout } from "./page-geometry";
 import { PageSkeleton } from "./page-skeleton";
-import { PageSlot } from "./page-slot";
+import { PdfPageSlot } from "./pdf-page-slot";
 import { PDF_DOCUMENT_OPTIONS } from "./pdf-document-options";
 import type { PdfSource } from "./pdf-source";
 
@@ -19,10 +19,13 @@ type PdfPagesProps = {
   code: string;
   /** The document's version on screen: the page images are of it. */
   version: number;
+  /** The reader's watermark digest, in the page images' URLs (ViewerProps.imageMark). */
+  mark: string | null;
+  /** The reader's watermark, laid over each page pdf.js has drawn (the file is the clean PDF). */
+  watermark: string | null;
   source: PdfSource | null;
   pageCount: number;
   pageImages: number;
-  watermark: string | null;
   layout: PageLayout;
   aspect: number;
   renderWidth: number;
@@ -35,11 +38,13 @@ type PdfPagesProps = {
 };
 
 /**
- * The file opened by pdf.js and its readable pages in one column, each drawn only while near the
+ * The fallback where a readable page has no image and downloads are allowed: the file opened by
+ * pdf.js (only the ranges its pages need) and its readable pages in one column, each drawn only while near the
  * view. Until the file is open: the server-rendered pages, or a skeleton with the file's progress.
  */
 export function PdfPages(props: PdfPagesProps) {
-  const { code, version, source, pageCount, pageImages, watermark, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } = props;
+  const { code, version, mark, watermark, source, pageCount, pageImages, layout, renderWidth, near, slotRef, goTo, onOpened, onFailed } =
+    props;
   // While page 1 is on its way (until it is drawn or has failed) no other page is drawn: pdf.js's one worker would share its time.
   const [firstPainted, setFirstPainted] = useState(false);
   const onPageSettled = useCallback((page: number) => page === 1 && setFirstPainted(true), []);
@@ -51,6 +56,7 @@ export function PdfPages(props: PdfPagesProps) {
     <LoadingPages
       code={code}
       version={version}
+      mark={mark}
       pageImages={pageImages}
       layout={layout}
       aspect={props.aspect}
@@ -83,7 +89,7 @@ export function PdfPages(props: PdfPagesProps) {
     >
       <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
         {Array.from({ length: layout.pages }, (_, i) => i + 1).map((page) => (
-          <PageSlot
+          <PdfPageSlot
             key={page}
             page={page}
             pageCount={pageCount}
@@ -95,7 +101,11 @@ export function PdfPages(props: PdfPagesProps) {
             watermark={watermark}
             slotRef={slotRef}
             onSettled={onPageSettled}
-            image={page <= pageImages ? <PageImage code={code} version={version} page={page} priority={page === 1} /> : null}
+            image={
+              page <= pageImages ? (
+                <PageImage code={code} version={version} page={page} mark={mark} sizes={`${renderWidth}px`} priority={page === 1} />
+              ) : null
+            }
           />
         ))}
       </div>
@@ -106,11 +116,21 @@ export function PdfPages(props: PdfPagesProps) {
 function LoadingPages({
   code,
   version,
+  mark,
   pageImages,
   layout,
   aspect,
   progress,
-}: Pick<PdfPagesProps, "code" | "version" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
+}: Pick<PdfPagesProps, "code" | "version" | "mark" | "pageImages" | "layout" | "aspect"> & { progress: LoadProgress | null }) {
   if (pageImages === 0) return <PageSkeleton aspect={aspect} progress={progress} />;
-  return <PageImageColumn code={code} version={version} pages={pageImages} box={{ width: layout.width, height: layout.height }} />;
+  return (
+    <PageImageColumn
+      code={code}
+      version={version}
+      mark={mark}
+      pages={pageImages}
+      box={{ width: layout.width, height: layout.height }}
+      sizes={`${layout.width}px`}
+    />
+  );
 }

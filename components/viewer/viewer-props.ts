@@ -22,19 +22,28 @@ export type ViewerProps = {
   updatedSince: string | null;
   title: string;
   pageCount: number;
-  /** Height ÷ width of page 1: the skeleton and the page boxes take this shape before the PDF loads. */
+  /** Height ÷ width of page 1: every page box takes this shape. */
   pageAspect: number;
   /** Pages this browser may read now (all once every gate is passed). */
   readablePages: number;
   /** Pages 1..pageImages have server-rendered images this browser may see (components/viewer/page-image.tsx). */
   pageImages: number;
+  /** The server stopped drawing at page pageImages + 1 for good (a page it cannot draw truly): pdf.js reads from there at once where the file is offered. */
+  imagesStopped: boolean;
+  /** The PDF pdf.js may read where a page has no image: only while downloads are allowed (the file route refuses it otherwise). */
   file: string | null;
   gate: ReaderGate | null;
   canDownload: boolean;
   downloadHiddenReason: "disabled" | null;
   /** The owner opened their own link: everything shows, nothing is recorded, and a note says so. */
   ownerPreview: boolean;
-  /** The watermark drawn over every page, filled for this reader on the server; null for none. */
+  /**
+   * The digest of this reader's watermark, part of every page image's URL: an `<img>` keeps what it
+   * loaded, so a page read before the gate ("anonymous" in its pixels) is fetched again, marked with
+   * the reader's email, once the gate is passed and the page refreshed. Null with no watermark.
+   */
+  imageMark: string | null;
+  /** The watermark filled for this reader, laid over pdf.js's canvas (the fallback draws the clean file); null for none. */
   watermark: string | null;
   /** A document opened in a room: the way back to the room's contents. */
   back?: { href: string; label: string } | null;

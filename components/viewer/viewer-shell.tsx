@@ -5,18 +5,19 @@ import { createContext, useContext } from "react";
 import { GateForm } from "./gate-form";
 import { PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
-import { fetchPdfOpening } from "./pdf-opening";
-import { pdfWorkerPort } from "./pdf-worker";
 import { ViewerLayout } from "./viewer-layout";
 import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
 
-// The renderer and its worker start loading the moment this script runs, in parallel with hydration.
-const loadPdfViewer = typeof window === "undefined" ? null : (pdfWorkerPort(), import("./pdf-viewer"));
+// The viewer starts loading the moment this script runs, in parallel with hydration.
+const loadDocumentViewer = typeof window === "undefined" ? null : import("./document-viewer");
 
 const ShellProps = createContext<ViewerProps | null>(null);
 
-/** Rendered by the server and until the renderer has loaded: the real toolbar (disabled) over a page skeleton. */
+// The page skeleton's width: the server does not know the screen.
+const SERVER_PAGE_WIDTH = "min(calc(100vw - 48px), 900px)";
+
+/** Rendered by the server and until the viewer has loaded: the real toolbar (disabled) over the readable pages' images. */
 function LoadingViewer() {
   const props = useContext(ShellProps)!;
   return (
@@ -35,9 +36,10 @@ function LoadingViewer() {
         <PageImageColumn
           code={props.code}
           version={props.version}
+          mark={props.imageMark}
           pages={props.pageImages}
-          // The page skeleton's size: the server does not know the screen.
-          box={{ width: "min(calc(100vw - 48px), 900px)", aspectRatio: `1 / ${props.pageAspect}` }}
+          box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${props.pageAspect}` }}
+          sizes={SERVER_PAGE_WIDTH}
         />
       ) : (
         <PageSkeleton aspect={props.pageAspect} />
@@ -46,13 +48,14 @@ function LoadingViewer() {
   );
 }
 
-// pdf.js needs the browser: the document itself is rendered on the client only.
-const PdfViewer = dynamic(() => (loadPdfViewer ?? import("./pdf-viewer")).then((m) => m.PdfViewer), { ssr: false, loading: LoadingViewer });
+// The viewer measures its scrolling column: it is drawn on the client, over the server's first images.
+const DocumentViewer = dynamic(() => (loadDocumentViewer ?? import("./document-viewer")).then((m) => m.DocumentViewer), {
+  ssr: false,
+  loading: LoadingViewer,
+});
 
 export function ViewerShell(props: ViewerProps) {
-  // The file's first and last bytes load while the renderer and its worker do (see pdf-opening.ts).
-  if (typeof window !== "undefined" && props.file) void fetchPdfOpening(props.file);
-  if (!props.file && props.gate) {
+  if (props.readablePages === 0 && props.gate) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
         <GateForm code={props.code} title={props.title} pageCount={props.pageCount} gate={props.gate} standalone />
@@ -61,7 +64,7 @@ export function ViewerShell(props: ViewerProps) {
   }
   return (
     <ShellProps.Provider value={props}>
-      <PdfViewer {...props} />
+      <DocumentViewer {...props} />
     </ShellProps.Provider>
   );
 }

@@ -1,7 +1,10 @@
+import { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { ApiError } from "../errors";
 import type { SharedDocument } from "../links/shared-document";
 import { pageFileKey, type PageFile } from "../storage/document-keys";
 import type { Access } from "../viewer/access";
+import { layersBeforeGate } from "../viewer/layers-before-gate";
 import { pageFileOnRequest } from "../viewer/page-file-on-request";
 import { readablePage } from "../viewer/readable-page";
 import { requireShownVersion } from "../viewer/shown-version";
@@ -33,7 +36,8 @@ export function pageImageVariant(asked: string | null): Exclude<PageFile, "layer
  * (`readablePage` decides which page it may be), of the version the viewer shows (`?version=`, 410
  * once another is current), drawn on request when it is not there yet. Cached only privately and
  * revalidated on every use (`no-cache` with an ETag), so a withdrawn grant withdraws the file too.
- * A reader's watermark is drawn into an image's pixels (`readerPageImage`).
+ * A reader's watermark is drawn into an image's pixels (`readerPageImage`); a reader before the gate
+ * gets the layers without their links out (`layersBeforeGate`).
  */
 export async function pageFileResponse(
   req: Request,
@@ -44,8 +48,9 @@ export async function pageFileResponse(
   requireShownVersion(doc, new URL(req.url).searchParams.get("version"));
   const page = readablePage(doc, access, askedPage);
   const watermark = file === "layers" ? null : readerWatermark(doc, access, address);
-  // A version's files differ from another's, and one reader's mark from another's: both are part of the tag.
-  const etag = `"${doc.id}-v${doc.version}-${page}-${file}${watermarkTag(watermark)}"`;
+  const linksOutHeld = file === "layers" && !access.gatePassed;
+  // A version's files differ from another's, one reader's mark from another's, layers before the gate from after: all are part of the tag.
+  const etag = `"${doc.id}-v${doc.version}-${page}-${file}${watermarkTag(watermark)}${linksOutHeld ? "-gated" : ""}"`;
   const headers = { ETag: etag, "Cross-Origin-Resource-Policy": "same-origin" };
   if (req.headers.get("if-none-match") === etag) {
     return new Response(null, {
@@ -56,5 +61,9 @@ export async function pageFileResponse(
   const drawn = () => pageFileOnRequest(doc, page, file, address);
   const stored = watermark === null ? await drawn() : await readerPageImage(pageFileKey(doc.storageKey, page, file), watermark, drawn);
   if (!stored) throw new ApiError("not_found", `This page has no ${file === "layers" ? "layers" : "image"} yet.`, { headers: NOT_CACHED });
+  if (linksOutHeld) {
+    const layers = layersBeforeGate(await buffer(stored.body));
+    return storedFileResponse({ body: Readable.from(layers), size: layers.length }, "application/json", "private, no-cache", headers);
+  }
   return storedFileResponse(stored, file === "layers" ? "application/json" : "image/webp", "private, no-cache", headers);
 }

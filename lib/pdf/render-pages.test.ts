@@ -1,7 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { NO_GATE, pdfJobScratch } from "../../test/support/pdf-job-scratch";
+import { scannedPdf, type ScanCoding } from "../../test/support/viewer-fidelity-pdfs";
 import { pageFileName, type PageFile } from "../storage/document-keys";
 import { pageImageSize, PAGE_IMAGE_WIDTH } from "./render-pages";
 import { pdfJobsInProgress, runPdfJob, runRenderJob, runWatermarkJob } from "./run-pdf-job";
@@ -32,6 +33,16 @@ describe("rendering pages to images", () => {
       ]);
       expect(JSON.parse(layers.toString())).toMatchObject({ page, width: 612, height: 792 });
     }
+  });
+
+  it("stops before a page holding a JBIG2 image, which this PDFium draws blank, and draws the same scan in CCITT G4", async () => {
+    const scan = async (coding: ScanCoding) => {
+      const input = file(`scan-${coding.replace(/\W/g, "")}.pdf`);
+      await writeFile(input, await scannedPdf(coding));
+      return (await render(input)).pages.map((page) => page.page);
+    };
+    expect(await scan("JBIG2")).toEqual([]);
+    expect(await scan("CCITT G4")).toEqual([1]);
   });
 
   it("an upload's inspection draws page 1 in the same round trip", async () => {

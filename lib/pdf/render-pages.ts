@@ -5,6 +5,7 @@ import { PDFiumLibrary } from "@hyzyla/pdfium";
 import sharp from "sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
+import { holdsUndrawableImage } from "./undrawable-images";
 import { pageFileName, type PageFile, type PageImageVariant } from "../storage/document-keys";
 import { closePage, extractPageLayers } from "./page-layers";
 
@@ -59,7 +60,10 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
       if (pageCount > maxPages) throw new PdfRefused(`The PDF has ${pageCount} pages; at most ${maxPages} are accepted.`);
       const rendered: RenderedPage[] = [];
       for (let page = request.from; page <= Math.min(request.to, pageCount); page++) {
-        rendered.push(await renderPage(document, page, request));
+        const drawn = await renderPage(document, page, request);
+        // Rendering ends at a page it cannot draw truly, as at one past the worker's limits.
+        if (!drawn) break;
+        rendered.push(drawn);
       }
       return rendered;
     } finally {
@@ -72,7 +76,7 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
 
 type PdfiumDocument = Awaited<ReturnType<PDFiumLibrary["loadDocument"]>>;
 
-async function renderPage(document: PdfiumDocument, page: number, request: PageImageRequest): Promise<RenderedPage> {
+async function renderPage(document: PdfiumDocument, page: number, request: PageImageRequest): Promise<RenderedPage | null> {
   const started = performance.now();
   const outputs = request.outputs ?? "every";
   const write = async (file: PageFile, bytes: Buffer) => {
@@ -80,6 +84,10 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
     return [file, bytes.length] as const;
   };
   const pdfPage = document.getPage(page - 1);
+  if (holdsUndrawableImage(pdfPage)) {
+    closePage(pdfPage);
+    return null;
+  }
   // Drawing closes the page, so its text and links are read first.
   const layers = outputs === "w2048" ? null : Buffer.from(JSON.stringify(extractPageLayers(document, pdfPage, page)));
   if (outputs === "layers") {

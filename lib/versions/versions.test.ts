@@ -70,7 +70,7 @@ describe("document versions", () => {
     const doc = await firstUpload(user, 6, { gate_page: 3 });
     const change = await newVersion(user, doc.code, await samplePdf(6, "Second"));
     const stale = { ...sharedDocument(change.document, null), previewStorageKey: doc.previewStorageKey };
-    const access = { fullFile: false, readablePages: 2 };
+    const access = { canDownload: false, ownerPreview: false, readablePages: 2 };
     expect(() => readableFileKey(stale, access, "preview")).toThrow(ApiError);
     expect(readableFileKey(sharedDocument(change.document, null), access, "preview")).toBe(change.document.previewStorageKey);
   });

@@ -4,8 +4,8 @@ import path from "node:path";
 let chunks: string[] | undefined;
 
 /**
- * The URLs of the renderer's chunks (react-pdf and pdf.js, which viewer-shell.tsx loads with
- * next/dynamic, the viewer page's only dynamic import), read once from the build's manifest for
+ * The URLs of the image viewer's chunks (which viewer-shell.tsx loads with next/dynamic, the viewer
+ * page's only next/dynamic import; pdf.js, its fallback, is a plain import() and not named), read once from the build's manifest for
  * the viewer page. The browser would otherwise ask for them only once the app's scripts run;
  * named in the HTML, they load alongside those scripts. None when there is no production build.
  */

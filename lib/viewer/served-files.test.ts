@@ -50,6 +50,17 @@ describe("which stored file a browser may read", () => {
     const doc = sharedDocument(await createSampleDocument(owner, "Open", 3, { email_gate: false }), null);
     expect(readableFileKey(doc, resolveAccess(doc, {}), "full")).toBe(doc.storageKey);
   });
+
+  it("refuses the original and the preview to every reader while downloads are off, but not to the owner's own preview", async () => {
+    const open = sharedDocument(await createSampleDocument(owner, "Kept open", 3, { email_gate: false, allow_download: false }), null);
+    expect(refusal(() => readableFileKey(open, resolveAccess(open, {}), "full"))).toBe("forbidden");
+    expect(readableFileKey(open, resolveAccess(open, {}, true), "full")).toBe(open.storageKey);
+    const gated = sharedDocument(
+      await createSampleDocument(owner, "Kept gated", 5, { email_gate: true, gate_type: "preview", gate_page: 3, allow_download: false }),
+      null,
+    );
+    expect(refusal(() => readableFileKey(gated, resolveAccess(gated, {}), "preview"))).toBe("forbidden");
+  });
 });
 
 describe("which page image a browser may see", () => {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Document } from "../generated/prisma/client";
 import { now } from "../time";
 import type { Access } from "./access";
@@ -20,4 +21,12 @@ export function fillWatermark(template: string, values: WatermarkValues): string
 export function readerWatermark(doc: Pick<Document, "watermark">, access: Pick<Access, "gateEmail">, address: string): string | null {
   if (!doc.watermark) return null;
   return fillWatermark(doc.watermark, { email: access.gateEmail ?? ANONYMOUS_READER, date: now().toISOString().slice(0, 10), ip: address });
+}
+
+/**
+ * A short name for a filled watermark, in a page image's ETag and URL: two readers' marks, or one
+ * reader's before and after the gate, name differently. Hashed: the text holds an email and an address.
+ */
+export function watermarkDigest(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 16);
 }

@@ -7,6 +7,7 @@ import type { StoredObject } from "../storage";
 import { cachedFile, type CachedFile } from "../storage/file-cache";
 import { drawPageWatermark } from "./draw-page-watermark";
 import { pageWatermarkGate } from "./page-watermark-gate";
+import { watermarkDigest } from "./watermark";
 
 /** Where readers' marked page images are kept (WATERMARK_IMAGE_CACHE_MB), least recently served removed first. */
 export function pageWatermarkCache() {
@@ -16,7 +17,7 @@ export function pageWatermarkCache() {
 
 /** What a reader's watermark adds to a page image's ETag: two readers' images of a page differ, so must their tags. */
 export function watermarkTag(text: string | null): string {
-  return text === null ? "" : `-m${sha256(text).slice(0, 16)}`;
+  return text === null ? "" : `-m${watermarkDigest(text)}`;
 }
 
 /**

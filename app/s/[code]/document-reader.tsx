@@ -13,7 +13,7 @@ import { rendererChunks } from "@/lib/viewer/renderer-chunks";
 import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
-import { readerWatermark } from "@/lib/viewer/watermark";
+import { readerWatermark, watermarkDigest } from "@/lib/viewer/watermark";
 import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
 
 /**
@@ -51,17 +51,23 @@ export async function DocumentReader({
 
   // A link's own preview file changes with the link; the version is checked by the file route.
   const changed = Math.max(doc.updatedAt.getTime(), doc.link?.updatedAt.getTime() ?? 0).toString(36);
-  const file = access.fullFile
-    ? `/s/${path}/file?v=full&k=${changed}&version=${doc.version}`
-    : access.readablePages > 0
-      ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
-      : null;
+  // Pages are read as images; the file is offered to pdf.js (for pages without one) only where the file route serves it.
+  const fileReadable = doc.allowDownload || access.ownerPreview;
+  const file = !fileReadable
+    ? null
+    : access.fullFile
+      ? `/s/${path}/file?v=full&k=${changed}&version=${doc.version}`
+      : access.readablePages > 0
+        ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
+        : null;
+  // Filled here as the page route fills it for the images (the gate grant knows the email): passing the gate refreshes the page, and this with it.
+  const watermark = readerWatermark(doc, access, clientAddress(await headers()));
   const updatedSince = access.ownerPreview
     ? null
     : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
   return (
     <BrandFrame brand={brand}>
-      {file && <ViewerEarlyStart file={file} chunks={rendererChunks()} />}
+      {access.readablePages > 0 && <ViewerEarlyStart chunks={rendererChunks()} />}
       <ViewerShell
         code={path}
         version={doc.version}
@@ -71,6 +77,7 @@ export async function DocumentReader({
         pageAspect={doc.firstPageAspect ?? LETTER_ASPECT}
         readablePages={access.readablePages}
         pageImages={Math.min(doc.pageImages, access.readablePages)}
+        imagesStopped={doc.pageImagesStopped && doc.pageImages < access.readablePages}
         file={file}
         gate={
           gateActive(doc) && !access.gatePassed
@@ -85,8 +92,8 @@ export async function DocumentReader({
         canDownload={access.canDownload}
         ownerPreview={access.ownerPreview}
         downloadHiddenReason={doc.allowDownload ? null : "disabled"}
-        // Filled here (the gate grant knows the email): passing the gate refreshes the page, and this with it.
-        watermark={readerWatermark(doc, access, clientAddress(await headers()))}
+        imageMark={watermark === null ? null : watermarkDigest(watermark)}
+        watermark={watermark}
         back={back}
       />
     </BrandFrame>

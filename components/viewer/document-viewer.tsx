@@ -1,10 +1,10 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { GateOverlay } from "./gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./page-geometry";
-import { PdfPages } from "./pdf-pages";
-import { usePdfSource } from "./pdf-source";
+import { PageImageColumn } from "./page-image";
+import { PageSlot } from "./page-slot";
 import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
 import { useAnchoredZoom } from "./use-anchored-zoom";
@@ -19,15 +19,19 @@ import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import type { ViewerProps } from "./viewer-props";
 import { stepFrom } from "./zoom";
 
+// pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed).
+const PdfFallback = lazy(() => import("./pdf-fallback"));
+
 /**
- * The document's pages in one scrolling column, zoomable, with the email gate under the last page
- * the reader may see. The hooks each keep one thing: the visit's beacons, the page in view, the
- * zoom and the layout it gives, the pages near the view (the only ones drawn), the return to the
- * gate's page once it is passed, and the keys; this component ties them together. Once another
- * version is current the reader is offered a reload instead of a failure. Once the link is closed
- * (the document deleted, the link expired or turned off) only its notice stays.
+ * The document's readable pages in one scrolling column of the server's page images, zoomable,
+ * with the email gate under the last page the reader may see. The hooks each keep one thing: the
+ * visit's beacons, the page in view, the zoom and the layout it gives, the pages near the view
+ * (whose text and links are fetched), the return to the gate's page once it is passed, and the keys;
+ * this component ties them together. Once another version is current the reader is offered a reload
+ * instead of a failure. Once the link is closed (the document deleted, the link expired or turned
+ * off) only its notice stays.
  */
-export function PdfViewer({
+export function DocumentViewer({
   code,
   version,
   updatedSince,
@@ -36,17 +40,19 @@ export function PdfViewer({
   pageAspect,
   readablePages,
   pageImages,
+  imagesStopped,
   file,
   gate,
   canDownload,
-  watermark,
   ownerPreview,
+  imageMark,
+  watermark,
   back,
 }: ViewerProps) {
-  const [numPages, setNumPages] = useState(0);
   const [failed, setFailed] = useState(false);
+  const [imagesMissing, setImagesMissing] = useState(imagesStopped);
   const [aspect, setAspect] = useState(pageAspect);
-  const { source, failed: sourceFailed } = usePdfSource(file);
+  const [fallbackPages, setFallbackPages] = useState<number | null>(null);
   const scrollRef = useRef<HTMLElement>(null);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
@@ -59,7 +65,8 @@ export function PdfViewer({
     useCallback((page: number | null) => tracker.setCurrentPage(page), [tracker]),
   );
   const { current, currentRef, update: updateCurrent } = currentPage;
-  const pages = Math.min(numPages, readablePages);
+  const usePdf = imagesMissing && file !== null;
+  const pages = usePdf ? Math.min(fallbackPages ?? 0, readablePages) : readablePages;
   const { zoom, layout, scale, renderWidth, step, fit } = useAnchoredZoom(scrollRef, shown, currentPage, aspect, pages);
   const { near, slotRef } = useNearbyPages(scrollRef, useGateResume(gate, currentRef));
 
@@ -76,17 +83,40 @@ export function PdfViewer({
     [currentRef, updateCurrent],
   );
 
-  const onOpened = useCallback((count: number, firstAspect: number) => {
+  const onPdfOpened = useCallback((count: number, firstAspect: number) => {
     setAspect(firstAspect);
-    setNumPages(count);
+    setFallbackPages(count);
   }, []);
   const onFailed = useCallback(() => setFailed(true), []);
-  // A file refused as another version's is not broken: the reload banner says what to do.
-  const notice = viewerNoticeFor(closed, (failed || sourceFailed) && !newVersion);
+  const onMissing = useCallback(() => setImagesMissing(true), []);
+  // A page refused as another version's is not broken: the reload banner says what to do.
+  const notice = viewerNoticeFor(closed, failed && !newVersion);
   // Nothing is left to read, page through, download or unlock: a gate or a Download button would promise what the server refuses.
   const linkClosed = notice === "gone" || notice === "unavailable";
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit }, !linkClosed);
 
+  const imageColumn = (
+    <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
+      {Array.from({ length: layout.pages }, (_, i) => i + 1).map((page) => (
+        <PageSlot
+          key={page}
+          code={code}
+          version={version}
+          mark={imageMark}
+          page={page}
+          pageCount={pageCount}
+          readablePages={readablePages}
+          width={layout.width}
+          height={layout.height}
+          renderWidth={renderWidth}
+          near={near.has(page)}
+          slotRef={slotRef}
+          goTo={goTo}
+          onMissing={onMissing}
+        />
+      ))}
+    </div>
+  );
   return (
     <ViewerLayout
       contentRef={scrollRef}
@@ -115,27 +145,41 @@ export function PdfViewer({
       )}
       {notice ? (
         <ViewerNotice kind={notice} />
-      ) : (
-        file && (
-          <PdfPages
+      ) : usePdf ? (
+        <Suspense
+          fallback={
+            <PageImageColumn
+              code={code}
+              version={version}
+              mark={imageMark}
+              pages={Math.min(pageImages, readablePages)}
+              box={{ width: layout.width, height: layout.height }}
+              sizes={`${layout.width}px`}
+            />
+          }
+        >
+          <PdfFallback
+            file={file}
             code={code}
             version={version}
-            source={source}
+            mark={imageMark}
+            watermark={watermark}
             pageCount={pageCount}
             pageImages={pageImages}
-            watermark={watermark}
             layout={layout}
             aspect={aspect}
             renderWidth={renderWidth}
             near={near}
             slotRef={slotRef}
             goTo={goTo}
-            onOpened={onOpened}
+            onOpened={onPdfOpened}
             onFailed={onFailed}
           />
-        )
+        </Suspense>
+      ) : (
+        imageColumn
       )}
-      {gate && numPages > 0 && !linkClosed && (
+      {gate && pages > 0 && !linkClosed && (
         <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={layout.width} />
       )}
     </ViewerLayout>
