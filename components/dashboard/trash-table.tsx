@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
@@ -30,10 +30,11 @@ const GOES = {
 export function TrashTable({ items }: { items: TrashItem[] }) {
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLParagraphElement>(null);
-  const report = (next: Notice) => {
-    setNotice(next);
-    if (next) requestAnimationFrame(() => noticeRef.current?.focus());
-  };
+  // After the commit that shows the notice, not a frame after the click: under load the action's
+  // answer and the refreshed rows can arrive in commits later than any fixed delay.
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
   const columns: ReadonlyArray<Column<TrashItem>> = [
     {
       key: "what",
@@ -76,7 +77,7 @@ export function TrashTable({ items }: { items: TrashItem[] }) {
       header: "Actions",
       srOnlyHeader: true,
       align: "end",
-      cell: (item) => <TrashRowActions item={item} report={report} />,
+      cell: (item) => <TrashRowActions item={item} report={setNotice} />,
       cellClassName: "align-top",
     },
   ];
