@@ -9,9 +9,12 @@ import { PrismaClient } from "../generated/prisma/client";
  */
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pgPool?: pg.Pool };
 
+/** Long enough for a database that is busy starting its backends (every background task connects at once at start). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 function pool(): pg.Pool {
   if (!globalForDb.pgPool || globalForDb.pgPool.ended) {
-    globalForDb.pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: 5_000 });
+    globalForDb.pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A connection that breaks while idle is dropped by the pool; the next query opens another.
     globalForDb.pgPool.on("error", (error) => console.error(`Database connection lost: ${error.message}`));
   }

@@ -83,6 +83,9 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
   }
 }
 
+/** The database busy or not reachable yet at a start: the unfinished documents are looked for again this soon. */
+const RESUME_RETRY_MS = 10_000;
+
 type Renderer = { queue: string[]; running: Promise<void> | null; accepting: boolean };
 // One queue per process: Next bundles this module into the routes (uploads) and the instrumentation
 // (which starts it) separately, each with its own copy of module state.
@@ -95,13 +98,20 @@ const renderer = ((globalThis as { pagewisePageImages?: Renderer }).pagewisePage
  */
 export function startPageImageRenderer(): () => Promise<void> {
   renderer.accepting = true;
-  void db.$queryRaw<Array<{ id: string }>>`
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const resumeUnfinished = () =>
+    void db.$queryRaw<Array<{ id: string }>>`
     SELECT id FROM documents
     WHERE page_images < page_count AND NOT page_images_stopped AND deleted_at IS NULL
     ORDER BY created_at`
-    .then((rows) => rows.forEach((row) => queuePageImages(row.id)))
-    .catch((error: unknown) => console.error("[page-images] looking for unfinished documents failed:", error));
+      .then((rows) => rows.forEach((row) => queuePageImages(row.id)))
+      .catch((error: unknown) => {
+        console.error(`[page-images] looking for unfinished documents failed, trying again in ${RESUME_RETRY_MS / 1000} s:`, error);
+        if (renderer.accepting) retry = setTimeout(resumeUnfinished, RESUME_RETRY_MS);
+      });
+  resumeUnfinished();
   return async () => {
+    clearTimeout(retry);
     renderer.accepting = false;
     renderer.queue = [];
     await renderer.running;

@@ -20,6 +20,8 @@ const POLL_MS = 1_000;
 const CONCURRENCY = 16;
 /** Stored files without a committed row are looked for at start and this often. */
 const SWEEP_MS = 15 * 60_000;
+/** A sweep that failed (the database busy or not reachable yet, as at a start after a crash) is tried again this soon. */
+const SWEEP_RETRY_MS = 10_000;
 /** Rows past their retention are pruned, and the Trash swept, at start and this often. */
 const PRUNE_MS = 60 * 60_000;
 
@@ -88,10 +90,15 @@ export function startRunner(): () => Promise<void> {
       });
   };
   const timer = setInterval(round, POLL_MS);
+  let sweepRetry: ReturnType<typeof setTimeout> | undefined;
   const sweep = () =>
     void sweepOrphanedObjects(config().ORPHAN_GRACE_MINUTES * 60_000)
       .then((removed) => removed.length && console.log(`[storage] removed ${removed.length} orphaned file(s): ${removed.join(", ")}`))
-      .catch((error) => console.error("[storage] orphan sweep failed:", error));
+      .catch((error) => {
+        console.error(`[storage] orphan sweep failed, trying again in ${SWEEP_RETRY_MS / 1000} s:`, error);
+        clearTimeout(sweepRetry);
+        if (!stopped) sweepRetry = setTimeout(sweep, SWEEP_RETRY_MS);
+      });
   const sweeper = setInterval(sweep, SWEEP_MS);
   sweep();
   let pruning: Promise<void> | null = null;
@@ -129,6 +136,7 @@ export function startRunner(): () => Promise<void> {
     await Promise.all([stopRendering(), stopRollUp()]);
     clearInterval(timer);
     clearInterval(sweeper);
+    clearTimeout(sweepRetry);
     clearInterval(pruner);
     await Promise.all([running, pruning]);
     await listener.end().catch(() => undefined);
