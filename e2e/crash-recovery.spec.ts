@@ -163,6 +163,7 @@ for (const point of ["version:received", "version:stored", "version:previews"] a
         .poll(
           async () =>
             (await query<{ done: boolean }>("SELECT page_images = page_count AS done FROM documents WHERE id = $1", [doc.id]))[0]?.done,
+          { timeout: 30_000 },
         )
         .toBe(true);
       const before = filesUnder("storage").sort();
@@ -212,6 +213,7 @@ async function twoVersions(app: AppProcess) {
     .poll(
       async () =>
         (await query<{ done: boolean }>("SELECT page_images = page_count AS done FROM documents WHERE id = $1", [doc.id]))[0]?.done,
+      { timeout: 30_000 },
     )
     .toBe(true);
   expect(app.output()).not.toContain("[fault]");
