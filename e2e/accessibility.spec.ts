@@ -22,8 +22,13 @@ const SIZES = [
   ["phone", PHONE],
 ] as const;
 
-/** Checks the page as it is now; every page is checked before the test fails, so one run lists them all. */
+/**
+ * Checks the page once it is still (no request for 500 ms: the viewer's near pages painted and their
+ * layers placed, so axe never reads a node being replaced); every page is checked before the test
+ * fails, so one run lists them all.
+ */
 async function expectNoViolations(page: Page, where: string) {
+  await page.waitForLoadState("networkidle");
   const violations = await axeViolations(page);
   expect.soft(violations, `axe on ${where}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
