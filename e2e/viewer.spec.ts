@@ -151,19 +151,41 @@ for (const [shape, size, rotation] of [
   });
 }
 
-test("a file that cannot be read, whose pages have no images, shows a clear error instead of a blank page", async ({ page }) => {
-  test.setTimeout(120_000);
-  const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
-  // Once the background has drawn the pages, the stored original and the pages' images are lost (a broken disk, a bad restore).
+/** A two-page document whose stored original and page images are lost once the background has drawn them (a broken disk, a bad restore). */
+async function uploadThenLoseFile(page: Page, fields: Record<string, string>) {
+  const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false", ...fields } });
   await expect.poll(async () => (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).pageImages, { timeout: 30_000 }).toBe(2);
   const { storageKey } = await db.document.findUniqueOrThrow({ where: { id: doc.id } });
   writeFileSync(path.join(E2E_DATA_DIR, "storage", storageKey), "%PDF-1.7 this is not a PDF any more");
   rmSync(path.join(E2E_DATA_DIR, "storage", pageImagesPrefix(storageKey)), { recursive: true, force: true });
+  return doc;
+}
+
+test("a file that cannot be read, whose pages have no images, shows a clear error instead of a blank page", async ({ page }) => {
+  const doc = await uploadThenLoseFile(page, {});
   await page.goto(linkOf(doc));
-  // The images are asked for again for some seconds (none can be drawn), then the file too fails in pdf.js.
-  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible({ timeout: 80_000 });
+  // The server answers at once that page 1 cannot be drawn (and remembers it), so the viewer goes
+  // straight to pdf.js, which cannot read the file either.
+  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(doc.title);
+  expect((await db.document.findUniqueOrThrow({ where: { id: doc.id } })).undrawablePages).toContain(1);
   await shot(page, "viewer-error");
+});
+
+test("a page that cannot be drawn, where the file is not offered, says so at once, with no retry to promise", async ({ page }) => {
+  const doc = await uploadThenLoseFile(page, { allow_download: "false" });
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname === `${linkOf(doc)}/pages/1`) asked.push(r.url());
+  });
+  await page.goto(linkOf(doc));
+  const notice = page.getByTestId("pdf-page-1").getByRole("alert");
+  await expect(notice).toContainText("Page 1 could not be drawn", { timeout: 15_000 });
+  await expect(notice.getByRole("button", { name: "Retry" })).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toHaveCount(0);
+  // The image and the one look at why it was refused (the server's HTML and the hydrated page may each load it): no round of retries.
+  expect(asked.length).toBeLessThanOrEqual(4);
+  await shot(page, "viewer-page-undrawable");
 });
 
 test("a preview gate at page 3 shows pages 1–2, then the whole document after the email", async ({ page }) => {

@@ -1,3 +1,4 @@
+import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/undrawable-page";
 import { announceClosed } from "./document-closed";
 import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
@@ -12,11 +13,12 @@ export const pageImageUrl = (code: string, version: number, page: number, width:
   `/s/${code}/pages/${page}?version=${version}&w=${width}${mark === null ? "" : `&g=${mark}`}`;
 
 /**
- * Why an image was refused, learnt by asking again: `missing` not drawn (404), `busy` a passing
- * refusal (the server busy drawing marks or pages, 429/503, or the image there on asking again),
- * null when the network failed or the answer says nothing more.
+ * Why an image was refused, learnt by asking again: `missing` not drawn yet (404), `undrawable` a
+ * page the server cannot draw at all (404 marked so), `busy` a passing refusal (the server busy
+ * drawing marks or pages, 429/503, or the image there on asking again), null when the network
+ * failed or the answer says nothing more.
  */
-export type ImageRefusal = "other-version" | "gone" | "missing" | "busy" | null;
+export type ImageRefusal = "other-version" | "gone" | "missing" | "undrawable" | "busy" | null;
 
 /**
  * A page as the server drew it, the page itself in the reader's view (never the original file):
@@ -78,7 +80,7 @@ async function whyRefused(src: string): Promise<ImageRefusal> {
     announceClosed("gone");
     return "gone";
   }
-  if (response.status === 404) return "missing";
+  if (response.status === 404) return response.headers.has(UNDRAWABLE_PAGE_HEADER) ? "undrawable" : "missing";
   return response.ok || response.status === 429 || response.status === 503 ? "busy" : null;
 }
 

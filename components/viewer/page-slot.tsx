@@ -27,7 +27,7 @@ type PageSlotProps = {
   near: boolean;
   slotRef: (element: HTMLDivElement | null) => void;
   goTo: (page: number) => void;
-  /** The server has no image of the page (after its bounded wait to draw it). */
+  /** The server has no image of the page: it cannot draw it, or has not after its bounded wait and a few retries. */
   onMissing: (page: number) => void;
 };
 
@@ -40,7 +40,7 @@ type PageSlotProps = {
 export function PageSlot(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<false | "retryable" | "undrawable">(false);
   const [attempt, setAttempt] = useState(0);
   // Layers are fetched again once the reader may read more: past the gate they carry the page's links out too.
   const [fetched, setFetched] = useState<{ layers: PageLayers; readablePages: number } | null>(null);
@@ -67,9 +67,10 @@ export function PageSlot(props: PageSlotProps) {
       retry.current = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
       return;
     }
-    // Still not there, or the server still too busy to give it: pdf.js may draw it where the file is offered.
-    if (why === "missing" || why === "busy") onMissing(page);
-    setFailed(true);
+    // Still not there, the server still too busy to give it, or never drawable (asked again, it would
+    // only be refused again): pdf.js may draw it where the file is offered.
+    if (why === "missing" || why === "busy" || why === "undrawable") onMissing(page);
+    setFailed(why === "undrawable" ? "undrawable" : "retryable");
   };
   return (
     <div
@@ -87,11 +88,15 @@ export function PageSlot(props: PageSlotProps) {
       {failed ? (
         <PageFailure
           page={page}
-          onRetry={() => {
-            tries.current = 0;
-            setAttempt((n) => n + 1);
-            setFailed(false);
-          }}
+          onRetry={
+            failed === "retryable"
+              ? () => {
+                  tries.current = 0;
+                  setAttempt((n) => n + 1);
+                  setFailed(false);
+                }
+              : null
+          }
         />
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { createReadStream } from "node:fs";
 import path from "node:path";
+import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import type { RenderedPage } from "../pdf/pdf-job";
 import { storage, type StoredObject } from "../storage";
@@ -26,6 +27,30 @@ export type PageImages = {
 export function pageImagesOf(doc: Pick<Document, "pageCount" | "pageImages" | "pageImagesStopped">): PageImages {
   const pages = Math.min(doc.pageImages, doc.pageCount);
   return { pages, complete: pages === doc.pageCount, stopped: doc.pageImagesStopped && pages < doc.pageCount };
+}
+
+/**
+ * Whether page `page` of the current version is known not to be drawable: the background stopped
+ * before it, or the PDF worker refused it on a reader's request (markPageUndrawable). Asking the
+ * worker again would only refuse again.
+ */
+export function pageUndrawable(
+  doc: Pick<Document, "pageCount" | "pageImages" | "pageImagesStopped" | "undrawablePages">,
+  page: number,
+): boolean {
+  const { pages, stopped } = pageImagesOf(doc);
+  return (stopped && page > pages) || doc.undrawablePages.includes(page);
+}
+
+/**
+ * Remembers that the PDF worker refused to draw `page` of the file stored at `storageKey`, only
+ * while that file is still the document's current version (a drawing of a replaced version says
+ * nothing of the new one). Raw SQL, so `updated_at` (the file URL's cache key) does not move.
+ */
+export async function markPageUndrawable(documentId: string, storageKey: string, page: number): Promise<void> {
+  await db.$executeRaw`
+    UPDATE documents SET undrawable_pages = array_append(undrawable_pages, ${page})
+    WHERE id = ${documentId}::uuid AND storage_key = ${storageKey} AND NOT (${page} = ANY(undrawable_pages))`;
 }
 
 /** One image of a document's current version, or null when that page has none (yet). The caller decides who may see it. */

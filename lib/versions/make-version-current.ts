@@ -220,6 +220,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       previewPageCount: plan.preview.pages,
       pageImages: pageImages.pages,
       pageImagesStopped: false,
+      undrawablePages: [],
     },
   });
   const linksClamped: LinkGateMove[] = [];
