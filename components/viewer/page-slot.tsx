@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { PageFailure } from "./page-failure";
 import { type ImageRefusal, PageImage } from "./page-image";
 import { fetchPageLayers, type PageLayers } from "./page-layers";
@@ -37,9 +37,11 @@ type PageSlotProps = {
  * could not be had (never a silent blank). `data-rendered` marks a page painted with its layers placed;
  * `data-links` its link layer placed.
  */
-export function PageSlot(props: PageSlotProps) {
+// A scroll that moves the current page, or the set of pages near the view, re-renders the viewer: only the slots whose props changed follow.
+export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
+  const [textFitted, setTextFitted] = useState<PageLayers | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // Layers are fetched again once the reader may read more: past the gate they carry the page's links out too.
@@ -61,6 +63,7 @@ export function PageSlot(props: PageSlotProps) {
     return () => controller.abort();
   }, [wanted, code, version, page, readablePages]);
 
+  const onPainted = useCallback(() => setPainted(true), []);
   const onRefused = (why: ImageRefusal) => {
     if ((why === "missing" || why === "busy") && tries.current < RETRIES) {
       tries.current += 1;
@@ -75,7 +78,7 @@ export function PageSlot(props: PageSlotProps) {
     <div
       data-page={page}
       data-testid={`pdf-page-${page}`}
-      data-rendered={painted && layers ? "true" : undefined}
+      data-rendered={painted && layers && textFitted === layers ? "true" : undefined}
       data-links={layers ? "ready" : undefined}
       ref={slotRef}
       className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
@@ -104,12 +107,21 @@ export function PageSlot(props: PageSlotProps) {
             mark={mark}
             sizes={`${renderWidth}px`}
             priority={page === 1}
-            onPainted={() => setPainted(true)}
+            onPainted={onPainted}
             onRefused={onRefused}
           />
-          {layers && <PageOverlay layers={layers} width={width} aspect={height / width} readablePages={readablePages} goTo={goTo} />}
+          {layers && (
+            <PageOverlay
+              layers={layers}
+              width={width}
+              aspect={height / width}
+              readablePages={readablePages}
+              goTo={goTo}
+              onTextFitted={() => setTextFitted(layers)}
+            />
+          )}
         </>
       )}
     </div>
   );
-}
+});
