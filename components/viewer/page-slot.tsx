@@ -23,7 +23,7 @@ type PageSlotProps = {
   height: number;
   /** The width the image is sized for; the box is scaled from it with CSS while a zoom gesture goes on. */
   renderWidth: number;
-  /** Near the viewport: its text and links are fetched. */
+  /** Near the viewport: its image is drawn (from then on) and its text and links are fetched. */
   near: boolean;
   slotRef: (element: HTMLDivElement | null) => void;
   goTo: (page: number) => void;
@@ -41,6 +41,9 @@ type PageSlotProps = {
 export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
+  // A page far from the view is an empty box of its size: a long document's pages cost nothing until the reader comes near.
+  const [reached, setReached] = useState(near);
+  if (near && !reached) setReached(true);
   const [textFitted, setTextFitted] = useState<PageLayers | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -97,30 +100,32 @@ export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
           }}
         />
       ) : (
-        <>
-          {!painted && <PageLoading />}
-          <PageImage
-            key={attempt}
-            code={code}
-            version={version}
-            page={page}
-            mark={mark}
-            sizes={`${renderWidth}px`}
-            priority={page === 1}
-            onPainted={onPainted}
-            onRefused={onRefused}
-          />
-          {layers && (
-            <PageOverlay
-              layers={layers}
-              width={width}
-              aspect={height / width}
-              readablePages={readablePages}
-              goTo={goTo}
-              onTextFitted={() => setTextFitted(layers)}
+        reached && (
+          <>
+            {!painted && <PageLoading />}
+            <PageImage
+              key={attempt}
+              code={code}
+              version={version}
+              page={page}
+              mark={mark}
+              sizes={`${renderWidth}px`}
+              priority={page === 1}
+              onPainted={onPainted}
+              onRefused={onRefused}
             />
-          )}
-        </>
+            {layers && (
+              <PageOverlay
+                layers={layers}
+                width={width}
+                aspect={height / width}
+                readablePages={readablePages}
+                goTo={goTo}
+                onTextFitted={() => setTextFitted(layers)}
+              />
+            )}
+          </>
+        )
       )}
     </div>
   );
