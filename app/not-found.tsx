@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ButtonLink } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { BrandCardPage } from "@/components/ui/brand-card-page";
 import { cookies } from "next/headers";
 
@@ -22,7 +22,17 @@ export default async function NotFound() {
         The address may be mistyped, or the page was moved. If someone shared a document with you, check the link they sent.
       </p>
       <div className="mt-6 flex justify-center">
-        {signedIn ? <ButtonLink href="/documents">Go to your documents</ButtonLink> : <ButtonLink href="/sign-in">Sign in</ButtonLink>}
+        {signedIn ? (
+          // Plain links: Next renders this boundary with every page, and next/link would add its script to each (the viewer's too).
+          // eslint-disable-next-line @next/next/no-html-link-for-pages
+          <a href="/documents" className={buttonClass()}>
+            Go to your documents
+          </a>
+        ) : (
+          <a href="/sign-in" className={buttonClass()}>
+            Sign in
+          </a>
+        )}
       </div>
     </BrandCardPage>
   );

@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 const variants = {
   primary: "bg-brand-600 text-brand-contrast shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60",
   secondary: "border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60",
@@ -19,13 +17,4 @@ export function Button({
   ...props
 }: React.ComponentProps<"button"> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
   return <button type="button" {...props} className={`${buttonClass(variant, size)} ${className}`} />;
-}
-
-export function ButtonLink({
-  variant = "primary",
-  size = "md",
-  className = "",
-  ...props
-}: React.ComponentProps<typeof Link> & { variant?: ButtonVariant; size?: "sm" | "md" }) {
-  return <Link {...props} className={`${buttonClass(variant, size)} ${className}`} />;
 }

@@ -95,9 +95,11 @@ export function DocumentViewer({
   const linkClosed = notice === "gone" || notice === "unavailable";
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit }, !linkClosed);
 
+  // Until the column is measured (before the first paint) its pages would be laid out at a width about to change.
+  const measuredPages = layout.viewportWidth > 0 ? layout.pages : 0;
   const imageColumn = (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
-      {Array.from({ length: layout.pages }, (_, i) => i + 1).map((page) => (
+      {Array.from({ length: measuredPages }, (_, i) => i + 1).map((page) => (
         <PageSlot
           key={page}
           code={code}

@@ -1,4 +1,4 @@
-import { GateForm } from "./gate-form";
+import { GateStep } from "./reader-steps";
 import type { ReaderGate } from "./viewer-props";
 
 /** The gate under the last page the reader may see, over a blurred veil as wide as the pages. */
@@ -19,7 +19,7 @@ export function GateOverlay({
     <div className="relative w-full" style={{ maxWidth: pageWidth }}>
       <div aria-hidden className="absolute inset-0 rounded bg-white/60 blur-sm" />
       <div className="relative py-10">
-        <GateForm code={code} title={title} pageCount={pageCount} gate={gate} />
+        <GateStep code={code} title={title} pageCount={pageCount} gate={gate} />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/undrawable-page";
+import { useCallback, useEffect, useRef } from "react";
+import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
 import { announceClosed } from "./document-closed";
 import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
@@ -47,6 +48,12 @@ export function PageImage({
   onPainted?: () => void;
   onRefused?: (why: ImageRefusal) => void;
 }) {
+  const painted = useRef(onPainted);
+  useEffect(() => {
+    painted.current = onPainted;
+  });
+  // One ref for the image's life: a new one each render would decode the image again on every render of its page.
+  const watchPaint = useCallback((image: HTMLImageElement | null) => markWhenPainted(image, () => painted.current?.()), []);
   return (
     // A plain <img>: the files are already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
@@ -59,7 +66,7 @@ export function PageImage({
       draggable={false}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : "auto"}
-      ref={(image) => markWhenPainted(image, onPainted)}
+      ref={watchPaint}
       onError={(event) => void whyRefused(event.currentTarget.currentSrc || event.currentTarget.src).then((why) => onRefused?.(why))}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}

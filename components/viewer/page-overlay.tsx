@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
+import { queueTextFit } from "./fit-text-runs";
 import type { LayerBox, PageLayers, TextRun } from "./page-layers";
 
 // The layer is laid out once at this width and scaled to the page's width on screen, so a zoom never re-measures its text.
@@ -32,6 +33,7 @@ export function PageOverlay({
   aspect,
   readablePages,
   goTo,
+  onTextFitted,
 }: {
   layers: PageLayers;
   /** The page's width on screen. */
@@ -39,18 +41,26 @@ export function PageOverlay({
   aspect: number;
   readablePages: number;
   goTo: (page: number) => void;
+  /** Its runs are stretched to the image's words. */
+  onTextFitted: () => void;
 }) {
   const height = LAYOUT_WIDTH * aspect;
   const textRef = useRef<HTMLDivElement>(null);
 
-  // Each run is stretched to its box's width: the browser's font is not the PDF's, and a selection must cover what the image shows.
-  useLayoutEffect(() => {
-    for (const span of textRef.current?.querySelectorAll<HTMLSpanElement>("span[data-box-width]") ?? []) {
-      span.style.transform = "";
-      const natural = span.getBoundingClientRect().width / (textRef.current!.getBoundingClientRect().width / LAYOUT_WIDTH || 1);
-      if (natural > 0) span.style.transform = `scaleX(${Number(span.dataset.boxWidth) / natural})`;
-    }
-  }, [layers]);
+  const fitted = useRef(onTextFitted);
+  useEffect(() => {
+    fitted.current = onTextFitted;
+  });
+
+  // The runs are stretched to their boxes' widths in idle time, all pages' at once: the image is what the reader sees first.
+  useEffect(
+    () =>
+      queueTextFit(
+        () => textRef.current?.querySelectorAll<HTMLSpanElement>("span[data-box-width]") ?? [],
+        () => fitted.current(),
+      ),
+    [layers],
+  );
 
   return (
     <div

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { PageFailure } from "./page-failure";
 import { type ImageRefusal, PageImage } from "./page-image";
 import { fetchPageLayers, type PageLayers } from "./page-layers";
@@ -23,7 +23,7 @@ type PageSlotProps = {
   height: number;
   /** The width the image is sized for; the box is scaled from it with CSS while a zoom gesture goes on. */
   renderWidth: number;
-  /** Near the viewport: its text and links are fetched. */
+  /** Near the viewport: its image is drawn (from then on) and its text and links are fetched. */
   near: boolean;
   slotRef: (element: HTMLDivElement | null) => void;
   goTo: (page: number) => void;
@@ -37,9 +37,14 @@ type PageSlotProps = {
  * could not be had (never a silent blank). `data-rendered` marks a page painted with its layers placed;
  * `data-links` its link layer placed.
  */
-export function PageSlot(props: PageSlotProps) {
+// A scroll that moves the current page, or the set of pages near the view, re-renders the viewer: only the slots whose props changed follow.
+export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
+  // A page far from the view is an empty box of its size: a long document's pages cost nothing until the reader comes near.
+  const [reached, setReached] = useState(near);
+  if (near && !reached) setReached(true);
+  const [textFitted, setTextFitted] = useState<PageLayers | null>(null);
   const [failed, setFailed] = useState<false | "retryable" | "undrawable">(false);
   const [attempt, setAttempt] = useState(0);
   // Layers are fetched again once the reader may read more: past the gate they carry the page's links out too.
@@ -61,6 +66,7 @@ export function PageSlot(props: PageSlotProps) {
     return () => controller.abort();
   }, [wanted, code, version, page, readablePages]);
 
+  const onPainted = useCallback(() => setPainted(true), []);
   const onRefused = (why: ImageRefusal) => {
     if ((why === "missing" || why === "busy") && tries.current < RETRIES) {
       tries.current += 1;
@@ -76,7 +82,7 @@ export function PageSlot(props: PageSlotProps) {
     <div
       data-page={page}
       data-testid={`pdf-page-${page}`}
-      data-rendered={painted && layers ? "true" : undefined}
+      data-rendered={painted && layers && textFitted === layers ? "true" : undefined}
       data-links={layers ? "ready" : undefined}
       ref={slotRef}
       className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
@@ -99,22 +105,33 @@ export function PageSlot(props: PageSlotProps) {
           }
         />
       ) : (
-        <>
-          {!painted && <PageLoading />}
-          <PageImage
-            key={attempt}
-            code={code}
-            version={version}
-            page={page}
-            mark={mark}
-            sizes={`${renderWidth}px`}
-            priority={page === 1}
-            onPainted={() => setPainted(true)}
-            onRefused={onRefused}
-          />
-          {layers && <PageOverlay layers={layers} width={width} aspect={height / width} readablePages={readablePages} goTo={goTo} />}
-        </>
+        reached && (
+          <>
+            {!painted && <PageLoading />}
+            <PageImage
+              key={attempt}
+              code={code}
+              version={version}
+              page={page}
+              mark={mark}
+              sizes={`${renderWidth}px`}
+              priority={page === 1}
+              onPainted={onPainted}
+              onRefused={onRefused}
+            />
+            {layers && (
+              <PageOverlay
+                layers={layers}
+                width={width}
+                aspect={height / width}
+                readablePages={readablePages}
+                goTo={goTo}
+                onTextFitted={() => setTextFitted(layers)}
+              />
+            )}
+          </>
+        )
       )}
     </div>
   );
-}
+});

@@ -2,15 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
-import { GateForm } from "./gate-form";
 import { PageImageColumn } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
+import { GateStep } from "./reader-steps";
 import { ViewerLayout } from "./viewer-layout";
 import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
-
-// The viewer starts loading the moment this script runs, in parallel with hydration.
-const loadDocumentViewer = typeof window === "undefined" ? null : import("./document-viewer");
 
 const ShellProps = createContext<ViewerProps | null>(null);
 
@@ -48,8 +45,9 @@ function LoadingViewer() {
   );
 }
 
-// The viewer measures its scrolling column: it is drawn on the client, over the server's first images.
-const DocumentViewer = dynamic(() => (loadDocumentViewer ?? import("./document-viewer")).then((m) => m.DocumentViewer), {
+// The viewer measures its scrolling column: it is drawn on the client, over the server's first images. Its one
+// import() is the chunk the page's HTML preloads (ViewerEarlyStart): a second import() of it would be a second chunk, fetched twice.
+const DocumentViewer = dynamic(() => import("./document-viewer").then((m) => m.DocumentViewer), {
   ssr: false,
   loading: LoadingViewer,
 });
@@ -58,7 +56,7 @@ export function ViewerShell(props: ViewerProps) {
   if (props.readablePages === 0 && props.gate) {
     return (
       <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
-        <GateForm code={props.code} title={props.title} pageCount={props.pageCount} gate={props.gate} standalone />
+        <GateStep code={props.code} title={props.title} pageCount={props.pageCount} gate={props.gate} standalone />
       </main>
     );
   }

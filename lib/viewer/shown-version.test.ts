@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors";
-import { CURRENT_VERSION_HEADER, requireShownVersion } from "./shown-version";
+import { CURRENT_VERSION_HEADER } from "./reader-headers";
+import { requireShownVersion } from "./shown-version";
 
 describe("requireShownVersion", () => {
   it("serves the version the viewer shows, and the current one to a request naming none", () => {

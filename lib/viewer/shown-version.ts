@@ -1,7 +1,5 @@
 import { ApiError } from "../errors";
-
-/** Names the document's current version on a 410 that refused another one: how the viewer tells "updated" from "deleted". */
-export const CURRENT_VERSION_HEADER = "X-Pagewise-Current-Version";
+import { CURRENT_VERSION_HEADER } from "./reader-headers";
 
 /**
  * The viewer asks for the file and page images of the version it shows (`?version=`): once

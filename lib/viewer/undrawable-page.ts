@@ -1,7 +1,5 @@
 import { ApiError } from "../errors";
-
-/** Set on a page file's 404 when the page cannot be drawn at all: how the viewer tells "never" from "not yet". */
-export const UNDRAWABLE_PAGE_HEADER = "X-Pagewise-Page-Undrawable";
+import { UNDRAWABLE_PAGE_HEADER } from "./reader-headers";
 
 /**
  * The answer for a file of a page the server cannot draw (a damaged file, a page the PDF worker

@@ -8,10 +8,12 @@
  * (higher performance score) is kept, since scores move a few points with machine load. Prints one
  * table: performance score, total blocking time, largest contentful paint and JavaScript
  * transferred, each against its target (issue 41). A miss is printed, not an exit code: it is a
- * bench. BENCH_PORT and BENCH_PG_PORT move it off its default ports; CHROME_PATH another Chromium.
+ * bench. BENCH_PORT and BENCH_PG_PORT move it off its default ports; CHROME_PATH another Chromium;
+ * BENCH_REPORTS, a directory, keeps every run's full Lighthouse report there (where the main thread
+ * went, which scripts were sent) to read after the table.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { createLink } from "../../lib/links/create-link";
@@ -28,6 +30,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const PAGES = 36;
 const RUNS = 2;
 const LIGHTHOUSE_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
+const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null;
 const database = await freshBenchDatabase("bench-lighthouse", Number(process.env.BENCH_PG_PORT ?? 54399));
 const { db } = await import("../../lib/db/client");
 
@@ -54,7 +57,11 @@ type LighthouseReport = {
 };
 
 /** One Lighthouse run through its own CLI (it launches and closes its Chromium), read from its JSON report. */
-async function lighthouse(url: string, headers: Record<string, string>): Promise<{ figures: Figures; report: LighthouseReport }> {
+async function lighthouse(
+  url: string,
+  headers: Record<string, string>,
+  name: string,
+): Promise<{ figures: Figures; report: LighthouseReport }> {
   const output = path.join(tmpdir(), `pagewise-lighthouse-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
   const args = [
     LIGHTHOUSE_CLI,
@@ -74,6 +81,7 @@ async function lighthouse(url: string, headers: Record<string, string>): Promise
       child.on("exit", (exitCode) => resolve({ code: exitCode, stderr }));
     });
     if (code !== 0) throw new Error(`lighthouse exited with ${code}: ${stderr.slice(-2000)}`);
+    if (REPORTS) await mkdir(REPORTS, { recursive: true }).then(() => copyFile(output, path.join(REPORTS, `${name}.json`)));
     const report = JSON.parse(await readFile(output, "utf8")) as LighthouseReport;
     if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
     const scripts = report.audits["resource-summary"]?.details?.items?.find((item) => item.resourceType === "script");
@@ -143,7 +151,8 @@ try {
     const row: (typeof rows)[number] = { label, scores: [] };
     for (let run = 1; run <= RUNS; run++) {
       try {
-        const { figures, report } = await lighthouse(url, headers);
+        const name = `${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}run-${run}`;
+        const { figures, report } = await lighthouse(url, headers, name);
         version = report.lighthouseVersion;
         benchmarkIndex = Math.max(benchmarkIndex, report.environment.benchmarkIndex);
         row.scores.push(figures.score);

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent } from "@/components/dashboard/stat";
 import { ViewsOverTimeChart } from "@/components/dashboard/views-over-time-chart";
-import { ButtonLink } from "@/components/ui/button";
+import { ButtonLink } from "@/components/ui/button-link";
 import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";

@@ -1,6 +1,5 @@
 import { cookies, headers } from "next/headers";
-import { AgreementForm } from "@/components/viewer/agreement-form";
-import { PasswordForm } from "@/components/viewer/password-form";
+import { AgreementStep, PasswordStep } from "@/components/viewer/reader-steps";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
@@ -37,14 +36,14 @@ export async function DocumentReader({
   if (!access.passwordOk) {
     return (
       <BrandFrame brand={brand}>
-        <PasswordForm code={path} title={doc.title} />
+        <PasswordStep code={path} title={doc.title} />
       </BrandFrame>
     );
   }
   if (access.agreementDue && doc.agreement) {
     return (
       <BrandFrame brand={brand}>
-        <AgreementForm code={path} title={doc.title} agreement={doc.agreement} />
+        <AgreementStep code={path} title={doc.title} agreement={doc.agreement} />
       </BrandFrame>
     );
   }

@@ -1,10 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
-import { AgreementForm } from "@/components/viewer/agreement-form";
-import { GateForm } from "@/components/viewer/gate-form";
-import { PasswordForm } from "@/components/viewer/password-form";
-import { RoomContents } from "@/components/viewer/room-contents";
+import { AgreementStep, GateStep, PasswordStep, RoomContentsStep } from "@/components/viewer/reader-steps";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
 import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
@@ -47,7 +44,7 @@ export async function RoomPage({ code }: { code: string }) {
   if (!access.passwordOk) {
     return (
       <BrandFrame brand={brand}>
-        <PasswordForm code={opened} title={share.title} subject="room" />
+        <PasswordStep code={opened} title={share.title} subject="room" />
       </BrandFrame>
     );
   }
@@ -61,7 +58,7 @@ export async function RoomPage({ code }: { code: string }) {
     return (
       <BrandFrame brand={brand}>
         <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
-          <GateForm code={opened} title={share.title} pageCount={0} gate={gate} standalone subject="room" />
+          <GateStep code={opened} title={share.title} pageCount={0} gate={gate} standalone subject="room" />
         </main>
       </BrandFrame>
     );
@@ -69,14 +66,14 @@ export async function RoomPage({ code }: { code: string }) {
   if (access.agreementDue && share.agreement) {
     return (
       <BrandFrame brand={brand}>
-        <AgreementForm code={opened} title={share.title} agreement={share.agreement} subject="room" />
+        <AgreementStep code={opened} title={share.title} agreement={share.agreement} subject="room" />
       </BrandFrame>
     );
   }
   const contents = await roomReaderContents(share.id);
   return (
     <BrandFrame brand={brand}>
-      <RoomContents
+      <RoomContentsStep
         code={opened}
         name={share.title}
         description={share.description}

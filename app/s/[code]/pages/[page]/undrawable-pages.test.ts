@@ -10,7 +10,7 @@ import { pdfJobsInProgress, pdfJobsStarted, runWatermarkJob } from "@/lib/pdf/ru
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { storage } from "@/lib/storage";
 import { scratchName } from "@/lib/storage/clear-scratch";
-import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/undrawable-page";
+import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
 import { heldInput } from "@/test/support/held-input";
 import { firstUpload, newVersion, versionsOwner } from "@/test/support/versions";
 import * as imageRoute from "@/app/s/[code]/pages/[page]/route";
