@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ROOT } from "../../test/support/app-process";
 
 /** A Node process that loads the module first, as scripts/start.ts does, and reports its pid and MALLOC_ARENA_MAX. */
-function startedWith(env: Record<string, string | undefined>) {
+function startedWith(env: NodeJS.ProcessEnv) {
   const child = spawn(
     process.execPath,
     [
