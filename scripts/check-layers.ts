@@ -17,7 +17,7 @@ import ts from "typescript";
  */
 export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["generated", "config", "time", "ids", "format-time", "plural", "errors"],
-  ["fault-point", "db", "request", "rules", "zip"],
+  ["fault-point", "db", "request", "rules", "zip", "sharp"],
   ["schemas", "rate-limit", "email", "health", "beacons"],
   ["audit"],
   ["storage", "credentials", "events", "teams"],

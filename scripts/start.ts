@@ -4,6 +4,8 @@
  * SIGTERM closes the server and stops Postgres; a Postgres left by a killed run is recovered.
  * `npm run dev` does the same with the Next.js dev server.
  */
+// First: it may restart the process with glibc's malloc bounded, before anything else is loaded.
+import "./lib/bound-malloc-arenas";
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";

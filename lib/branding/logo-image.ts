@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
+import { sharp } from "../sharp";
 import { ApiError } from "../errors";
 import { BODY_LIMITS } from "../request/read-body";
 import { declaredDimensions } from "./declared-dimensions";
@@ -87,10 +87,6 @@ function checkLogo(bytes: Buffer): void {
   }
   if (width * height > MAX_LOGO_PIXELS) throw refuse("This image has too many pixels for a logo. Use one under 5000×5000 pixels.");
 }
-
-// libvips would spread one decode over every core; one thread leaves the others to readers and
-// sign-ins. Only logos use sharp in the web process (page images are drawn in the PDF workers).
-sharp.concurrency(1);
 
 /**
  * A logo as we serve it: checked from its header first (type, sides, shape, pixels), then decoded by

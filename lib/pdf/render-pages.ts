@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PDFiumLibrary } from "@hyzyla/pdfium";
-import sharp from "sharp";
+import { sharp } from "../sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
 import { holdsUndrawableImage } from "./undrawable-images";
@@ -18,9 +18,6 @@ export const ZOOM_IMAGE_WIDTH = 2048;
 export const THUMB_WIDTH = 320;
 /** A very tall page (a receipt, a long infographic) is drawn narrower rather than into a huge bitmap. */
 const MAX_IMAGE_HEIGHT = 4096;
-
-// libvips keeps decoded images for reuse; here each bitmap is encoded once, so its cache only holds memory.
-sharp.cache(false);
 
 /**
  * PDFium's WebAssembly, compiled once per worker process; each job gets a fresh instance and

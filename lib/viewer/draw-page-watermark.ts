@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import { sharp } from "../sharp";
 
 // The downloaded copy's look (lib/pdf/draw-watermark.ts) and the old overlay's: rows slanted 30° up,
 // text 1/40 of the image's width (10 px at least, for thumbnails), 15 % ink, rows

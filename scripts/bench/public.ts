@@ -7,13 +7,13 @@
  * The CPU time per render does not depend on what else the machine runs; the latencies do.
  * Targets: RSS within +150 MB of the baseline 30 s after a burst; p95 under 1 s.
  */
-import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../test/support/app-process";
 import { freshBenchDatabase } from "./fresh-database";
 import { createSampleDocument } from "../lib/demo-data";
 import { percentile } from "./measure";
+import { cpuSeconds, MB, mb, residentBytes as rss } from "./process-stats";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3197);
 const BASE = `http://localhost:${PORT}`;
@@ -23,7 +23,6 @@ const BURSTS = 3;
 const SETTLE_SECONDS = 30;
 const TARGET_GROWTH_MB = 150;
 const TARGET_P95_MS = 1000;
-const MB = 1024 * 1024;
 const database = await freshBenchDatabase("bench-public", Number(process.env.BENCH_PG_PORT ?? 54397));
 const { db } = await import("../../lib/db/client");
 
@@ -31,14 +30,7 @@ const owner = await createUser({ email: "bench-public@example.com", password: "b
 // As the API creates one by default: the email gate after the preview pages.
 const doc = await createSampleDocument(owner, "Public page bench", 12);
 
-/** User + system CPU seconds of a process (Linux counts them in 1/100 s). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-const rss = (pid: number) => Number(readFileSync(`/proc/${pid}/statm`, "utf8").split(" ")[1]) * 4096;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
 
 let nextAddress = 0;
 /** A reader's address in 10.0.0.0/8 that no earlier render used (TRUST_PROXY=1 takes it from X-Forwarded-For). */

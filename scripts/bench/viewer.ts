@@ -4,9 +4,12 @@
  * server over localhost, for a generated 300-page PDF, a 1-page PDF, an 11 MB non-linearized PDF
  * with the network throttled to 1.6 Mbps / 150 ms (Chromium's network emulation), and a corpus of
  * real-world PDFs from several producers: two Debian manuals (TeX), Chromium's print-to-PDF (Skia)
- * and pdf-lib, plus every PDF in BENCH_PDF_DIR when set. Also prints when pdf.js drew page 1, the
+ * and pdf-lib, plus every PDF in BENCH_PDF_DIR when set; and a watermarked link of the 300-page PDF
+ * (localhost) and of the 11 MB one (throttled), each run a new reader's address, so every run's
+ * first page is a mark drawn for it, as a new reader's is. Also prints when pdf.js drew page 1, the
  * PDF bytes fetched until then, and the server's render time and image bytes per page.
- * Targets: first page painted p95 ≤ 400 ms on localhost (300 pages and the corpus), ≤ 1.5 s throttled.
+ * Targets: first page painted p95 ≤ 400 ms on localhost (300 pages, its watermarked link and the
+ * corpus), ≤ 1.5 s throttled (the 11 MB PDF and its watermarked link).
  * BENCH_PORT and BENCH_PG_PORT move it off its default ports.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -17,6 +20,7 @@ import { type Browser, chromium } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { createUser } from "../../lib/users/create-user";
 import { createDocument } from "../../lib/documents/create-document";
+import { createLink } from "../../lib/links/create-link";
 import { renderPageImages } from "../../lib/documents/render-page-images";
 import type { Document } from "../../lib/generated/prisma/client";
 import type { RenderedPage } from "../../lib/pdf/pdf-job";
@@ -122,9 +126,16 @@ const PAINT_RECORDER = `
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-rendered"] });
 `;
 
-/** One fresh browser context: navigation to the first page painted (image or canvas), then to pdf.js's page 1. */
-async function measureRun(doc: Document, throttled: boolean): Promise<Run> {
-  const context = await browser.newContext();
+let readers = 0;
+/** An address no earlier run came from (TRUST_PROXY=1 takes it from X-Forwarded-For): a new reader, a new watermark. */
+const readerAddress = () => {
+  const n = ++readers;
+  return `10.2.${n >> 8}.${n & 255}`;
+};
+
+/** One fresh browser context, a new reader: navigation to the first page painted (image or canvas), then to pdf.js's page 1. */
+async function measureRun(code: string, throttled: boolean): Promise<Run> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": readerAddress() } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -137,7 +148,7 @@ async function measureRun(doc: Document, throttled: boolean): Promise<Run> {
   cdp.on("Network.dataReceived", (event) => {
     if (counting && fileRequests.has(event.requestId)) pdfBytes += event.dataLength;
   });
-  await page.goto(`${BASE}/s/${doc.code}`, { waitUntil: "commit" });
+  await page.goto(`${BASE}/s/${code}`, { waitUntil: "commit" });
   await page.waitForSelector('[data-page="1"][data-image-painted="true"], [data-testid="pdf-page-1"][data-rendered="true"]', {
     timeout: 120_000,
   });
@@ -154,11 +165,11 @@ async function measureRun(doc: Document, throttled: boolean): Promise<Run> {
   };
 }
 
-async function measureDocument(doc: Document, runs: number, throttled = false): Promise<Run[]> {
-  // The first run warms the server (route compilation caches); it is not counted.
-  await measureRun(doc, throttled);
+/** `runs` runs of a share code (a document's or a link's), after one that warms the server (route compilation caches). */
+async function measureDocument({ code }: { code: string }, runs: number, throttled = false): Promise<Run[]> {
+  await measureRun(code, throttled);
   const results: Run[] = [];
-  for (let run = 0; run < runs; run++) results.push(await measureRun(doc, throttled));
+  for (let run = 0; run < runs; run++) results.push(await measureRun(code, throttled));
   return results;
 }
 
@@ -218,8 +229,13 @@ try {
     }
   }
 
+  const actor = { teamId: owner.personalTeamId, userId: owner.id };
+  const watermark = { watermark: "Confidential · {ip} · {date}" };
+  const bigMarked = await createLink(actor, big.doc, { name: "Watermarked", settings: watermark });
+  const heavyMarked = await createLink(actor, heavy.doc, { name: "Watermarked", settings: watermark });
+
   // Started once every image is made, so the server's own background rendering has nothing to do.
-  app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url });
+  app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
   await waitForHealth(BASE, 180_000);
 
   console.log("\nServer-side rendering (PDFium WebAssembly + sharp WebP, 1280 px, in the PDF worker):");
@@ -237,11 +253,17 @@ try {
     summary(`  ${name} — ${producer}`, runs);
   }
   summary(`Corpus (${corpus.length} real-world PDFs × ${CORPUS_RUNS} runs)`, corpusRuns, 400);
+  summary(`${big.doc.pageCount}-page PDF, watermarked link (a new reader each run)`, await measureDocument(bigMarked, RUNS), 400);
 
   console.log("\nFirst page painted at 1.6 Mbps / 150 ms:");
   summary(
     `${heavy.doc.pageCount}-page non-linearized PDF (${(Number(heavy.doc.sizeBytes) / 1024 / 1024).toFixed(1)} MiB)`,
     await measureDocument(heavy.doc, RUNS, true),
+    1500,
+  );
+  summary(
+    `${heavy.doc.pageCount}-page non-linearized PDF, watermarked link (a new reader each run)`,
+    await measureDocument(heavyMarked, RUNS, true),
     1500,
   );
 } finally {
