@@ -3,7 +3,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { GateOverlay } from "./gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./page-geometry";
-import { PageImageColumn } from "./page-image";
+import { PageImageColumn, pageImageSizes } from "./page-image";
 import { PageSlot } from "./page-slot";
 import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
@@ -156,7 +156,7 @@ export function DocumentViewer({
               mark={imageMark}
               pages={Math.min(pageImages, readablePages)}
               box={{ width: layout.width, height: layout.height }}
-              sizes={`${layout.width}px`}
+              sizes={pageImageSizes(layout.width)}
             />
           }
         >

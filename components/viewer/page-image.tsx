@@ -7,7 +7,17 @@ import { refusedAsOtherVersion } from "./other-version";
 import { COLUMN } from "./page-geometry";
 
 /** The widths the server draws every page at (app/s/[code]/pages): the browser picks the one the page's width on screen needs. */
-const IMAGE_WIDTHS = [640, 1280, 2048] as const;
+const IMAGE_WIDTHS = [640, 1280, 2048, 3072] as const;
+
+/** A page's width before the viewer has measured the screen: the server's guess, at which the HTML's images are fetched. */
+export const SERVER_PAGE_WIDTH = "min(calc(100vw - 48px), 900px)";
+
+/**
+ * The `sizes` of a page `width` px wide on screen: never below the server's guess, so an image
+ * fetched before the viewer ran still serves once it has (no second fetch at a narrower width, and
+ * on a watermarked link no second mark to draw), while a zoom past it fetches a wider one.
+ */
+export const pageImageSizes = (width: number) => `max(${width}px, ${SERVER_PAGE_WIDTH})`;
 
 /** `mark`: the reader's watermark digest (ViewerProps.imageMark), which the server does not read: it only makes a new mark a new URL. */
 export const pageImageUrl = (code: string, version: number, page: number, width: number, mark: string | null) =>

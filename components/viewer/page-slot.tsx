@@ -1,6 +1,6 @@
 import { memo, useCallback, useEffect, useRef, useState } from "react";
 import { PageFailure } from "./page-failure";
-import { type ImageRefusal, PageImage } from "./page-image";
+import { type ImageRefusal, PageImage, pageImageSizes } from "./page-image";
 import { fetchPageLayers, type PageLayers } from "./page-layers";
 import { PageLoading } from "./page-loading";
 import { PageOverlay } from "./page-overlay";
@@ -41,7 +41,7 @@ type PageSlotProps = {
 export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
-  // A page far from the view is an empty box of its size: a long document's pages cost nothing until the reader comes near.
+  // A page far from the view is its loading placeholder only: a long document's pages fetch nothing until the reader comes near.
   const [reached, setReached] = useState(near);
   if (near && !reached) setReached(true);
   const [textFitted, setTextFitted] = useState<PageLayers | null>(null);
@@ -105,32 +105,32 @@ export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
           }
         />
       ) : (
-        reached && (
-          <>
-            {!painted && <PageLoading />}
+        <>
+          {!painted && <PageLoading />}
+          {reached && (
             <PageImage
               key={attempt}
               code={code}
               version={version}
               page={page}
               mark={mark}
-              sizes={`${renderWidth}px`}
+              sizes={pageImageSizes(renderWidth)}
               priority={page === 1}
               onPainted={onPainted}
               onRefused={onRefused}
             />
-            {layers && (
-              <PageOverlay
-                layers={layers}
-                width={width}
-                aspect={height / width}
-                readablePages={readablePages}
-                goTo={goTo}
-                onTextFitted={() => setTextFitted(layers)}
-              />
-            )}
-          </>
-        )
+          )}
+          {layers && (
+            <PageOverlay
+              layers={layers}
+              width={width}
+              aspect={height / width}
+              readablePages={readablePages}
+              goTo={goTo}
+              onTextFitted={() => setTextFitted(layers)}
+            />
+          )}
+        </>
       )}
     </div>
   );

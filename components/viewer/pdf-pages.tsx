@@ -5,7 +5,7 @@ import { Document } from "react-pdf";
 import "react-pdf/dist/Page/TextLayer.css";
 import "react-pdf/dist/Page/AnnotationLayer.css";
 import type { LoadProgress } from "./loading-bar";
-import { PageImage, PageImageColumn } from "./page-image";
+import { PageImage, PageImageColumn, pageImageSizes } from "./page-image";
 import { COLUMN, type PageLayout } from "./page-geometry";
 import { PageSkeleton } from "./page-skeleton";
 import { PdfPageSlot } from "./pdf-page-slot";
@@ -103,7 +103,14 @@ export function PdfPages(props: PdfPagesProps) {
             onSettled={onPageSettled}
             image={
               page <= pageImages ? (
-                <PageImage code={code} version={version} page={page} mark={mark} sizes={`${renderWidth}px`} priority={page === 1} />
+                <PageImage
+                  code={code}
+                  version={version}
+                  page={page}
+                  mark={mark}
+                  sizes={pageImageSizes(renderWidth)}
+                  priority={page === 1}
+                />
               ) : null
             }
           />
@@ -130,7 +137,7 @@ function LoadingPages({
       mark={mark}
       pages={pageImages}
       box={{ width: layout.width, height: layout.height }}
-      sizes={`${layout.width}px`}
+      sizes={pageImageSizes(layout.width)}
     />
   );
 }

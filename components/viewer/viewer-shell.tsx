@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
-import { PageImageColumn } from "./page-image";
+import { PageImageColumn, SERVER_PAGE_WIDTH } from "./page-image";
 import { PageSkeleton } from "./page-skeleton";
 import { GateStep } from "./reader-steps";
 import { ViewerLayout } from "./viewer-layout";
@@ -10,9 +10,6 @@ import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
 
 const ShellProps = createContext<ViewerProps | null>(null);
-
-// The page skeleton's width: the server does not know the screen.
-const SERVER_PAGE_WIDTH = "min(calc(100vw - 48px), 900px)";
 
 /** Rendered by the server and until the viewer has loaded: the real toolbar (disabled) over the readable pages' images. */
 function LoadingViewer() {

@@ -11,7 +11,7 @@ export type { PageFile, PageImageVariant } from "../storage/document-keys";
 
 /**
  * Server-rendered images of a document's pages (WebP 1280 and 640 px wide, a 320 px thumbnail, and
- * 2048 px once asked for) and their text and link layers, stored beside its original. Pages 1..`documents.page_images` have them; an image is never served to
+ * 2048 and 3072 px once asked for) and their text and link layers, stored beside its original. Pages 1..`documents.page_images` have them; an image is never served to
  * anyone who may not read its page (app/s/[code]/pages).
  */
 export type PageImages = {

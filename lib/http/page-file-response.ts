@@ -24,10 +24,12 @@ export function pageImageVariant(asked: string | null): Exclude<PageFile, "layer
       return "w640";
     case "2048":
       return "w2048";
+    case "3072":
+      return "w3072";
     case "thumb":
       return "thumb";
     default:
-      throw new ApiError("bad_request", "w must be 640, 1280, 2048 or thumb.", { headers: NOT_CACHED });
+      throw new ApiError("bad_request", "w must be 640, 1280, 2048, 3072 or thumb.", { headers: NOT_CACHED });
   }
 }
 

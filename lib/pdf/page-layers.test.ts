@@ -69,11 +69,16 @@ describe("a page's text and link layers", () => {
     for (const side of [run.x + run.w, run.y + run.h]) expect(side).toBeLessThanOrEqual(1);
   });
 
-  it("draws the 2048 px image alone when asked for it, and the layers alone for a page drawn before they existed", async () => {
+  it("draws each zoom image (2048 and 3072 px) alone when asked for it, and the layers alone for a page drawn before they existed", async () => {
     const pdf = await layeredPdf();
-    const zoom = await draw(pdf, 3, 3, "w2048");
-    expect(Object.keys(zoom.pages[0]!.files)).toEqual(["w2048"]);
-    expect((await sharp(await readFile(scratch.file(pageFileName(3, "w2048")))).metadata()).width).toBe(2048);
+    for (const [file, width] of [
+      ["w2048", 2048],
+      ["w3072", 3072],
+    ] as const) {
+      const zoom = await draw(pdf, 3, 3, file);
+      expect(Object.keys(zoom.pages[0]!.files)).toEqual([file]);
+      expect((await sharp(await readFile(scratch.file(pageFileName(3, file)))).metadata()).width).toBe(width);
+    }
     const layersOnly = await draw(pdf, 1, 1, "layers");
     expect(Object.keys(layersOnly.pages[0]!.files)).toEqual(["layers"]);
     expect((await readdir(scratch.dir)).filter((name) => name.startsWith("1"))).toEqual([pageFileName(1, "layers")]);

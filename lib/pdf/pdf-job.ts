@@ -1,4 +1,4 @@
-import type { PageFile } from "../storage/document-keys";
+import type { PageFile, ZoomImageVariant } from "../storage/document-keys";
 
 /**
  * What the web process asks of the PDF worker process, and what it answers. Plain data, so it
@@ -32,9 +32,9 @@ export type WatermarkJob = {
 /**
  * What drawing a page writes: `every` the files drawn with every page (its 1280, 640 and thumbnail
  * images from one bitmap, and its text and link layers); `layers` only the layers (a page drawn
- * before they existed); `w2048` only the sharper image for zoom, drawn the first time it is asked for.
+ * before they existed); `w2048` or `w3072` only that sharper image for zoom, drawn the first time it is asked for.
  */
-export type PageOutputs = "every" | "layers" | "w2048";
+export type PageOutputs = "every" | "layers" | ZoomImageVariant;
 
 /** Which pages to draw, what of each (`every` when unsaid), and the directory the worker writes their files to (lib/storage/document-keys.ts). */
 export type PageImageRequest = { outputDir: string; from: number; to: number; outputs?: PageOutputs };

@@ -6,7 +6,7 @@ import { sharp } from "../sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
 import { holdsUndrawableImage } from "./undrawable-images";
-import { pageFileName, type PageFile, type PageImageVariant } from "../storage/document-keys";
+import { pageFileName, type PageFile, type PageImageVariant, ZOOM_IMAGE_WIDTHS } from "../storage/document-keys";
 import { closePage, extractPageLayers } from "./page-layers";
 
 /** The reading image's width: sharp on a 1280 px wide column. */
@@ -14,7 +14,6 @@ export const PAGE_IMAGE_WIDTH = 1280;
 /** A phone's column, resized from the reading image's bitmap. */
 export const SMALL_IMAGE_WIDTH = 640;
 /** Zoom past the reading image, drawn on request. */
-export const ZOOM_IMAGE_WIDTH = 2048;
 export const THUMB_WIDTH = 320;
 /** A very tall page (a receipt, a long infographic) is drawn narrower rather than into a huge bitmap. */
 const MAX_IMAGE_HEIGHT = 4096;
@@ -86,13 +85,14 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
     return null;
   }
   // Drawing closes the page, so its text and links are read first.
-  const layers = outputs === "w2048" ? null : Buffer.from(JSON.stringify(extractPageLayers(document, pdfPage, page)));
+  const zoom = outputs === "every" || outputs === "layers" ? null : outputs;
+  const layers = zoom ? null : Buffer.from(JSON.stringify(extractPageLayers(document, pdfPage, page)));
   if (outputs === "layers") {
     closePage(pdfPage);
     return { page, ms: elapsed(started), files: Object.fromEntries([await write("layers", layers!)]) };
   }
   const { originalWidth, originalHeight } = pdfPage.getOriginalSize();
-  const width = outputs === "w2048" ? ZOOM_IMAGE_WIDTH : PAGE_IMAGE_WIDTH;
+  const width = zoom ? ZOOM_IMAGE_WIDTHS[zoom] : PAGE_IMAGE_WIDTH;
   const bitmap = await pdfPage.render({ render: "bitmap", ...pageImageSize(originalWidth, originalHeight, width) });
   const pixels = sharp(Buffer.from(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.byteLength), {
     raw: { width: bitmap.width, height: bitmap.height, channels: 4 },
@@ -103,15 +103,14 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
       .webp({ quality, effort: 2 })
       .toBuffer()
       .then((bytes) => write(file, bytes));
-  const files =
-    outputs === "w2048"
-      ? [await encode("w2048", null, 80)]
-      : await Promise.all([
-          encode("page", null, 80),
-          encode("w640", SMALL_IMAGE_WIDTH, 80),
-          encode("thumb", THUMB_WIDTH, 75),
-          write("layers", layers!),
-        ]);
+  const files = zoom
+    ? [await encode(zoom, null, 80)]
+    : await Promise.all([
+        encode("page", null, 80),
+        encode("w640", SMALL_IMAGE_WIDTH, 80),
+        encode("thumb", THUMB_WIDTH, 75),
+        write("layers", layers!),
+      ]);
   return { page, ms: elapsed(started), files: Object.fromEntries(files) };
 }
 

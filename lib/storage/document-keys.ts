@@ -6,11 +6,16 @@
 
 /**
  * The images made of each page: `page` to read at screen width (1280 px), `w640` for phones, `thumb`
- * for lists and link previews, all drawn with the page from one bitmap; `w2048` for zoom, drawn the
- * first time a reader asks for it.
+ * for lists and link previews, all drawn with the page from one bitmap; `w2048` and `w3072` for zoom,
+ * each drawn the first time a reader asks for it.
  */
-export const PAGE_IMAGE_VARIANTS = ["page", "thumb", "w640", "w2048"] as const;
+export const PAGE_IMAGE_VARIANTS = ["page", "thumb", "w640", "w2048", "w3072"] as const;
 export type PageImageVariant = (typeof PAGE_IMAGE_VARIANTS)[number];
+
+/** The images only a zoom asks for, and their widths: drawn alone, on request. */
+export const ZOOM_IMAGE_WIDTHS = { w2048: 2048, w3072: 3072 } as const;
+export type ZoomImageVariant = keyof typeof ZOOM_IMAGE_WIDTHS;
+export const isZoomImage = (file: PageFile): file is ZoomImageVariant => file in ZOOM_IMAGE_WIDTHS;
 
 /** A page's stored files: its images, and its text and link layers (`<n>.layers.json`). */
 export type PageFile = PageImageVariant | "layers";
@@ -23,6 +28,7 @@ const FILE_SUFFIXES: Record<PageFile, string> = {
   thumb: "-thumb.webp",
   w640: "-640.webp",
   w2048: "-2048.webp",
+  w3072: "-3072.webp",
   layers: ".layers.json",
 };
 
@@ -51,6 +57,6 @@ export const pageFileKey = (originalStorageKey: string, page: number, file: Page
 /** The page a stored key is a file of (image or layers), and the folder of the original it was drawn from; null for any other key. */
 export function pageOfFileKey(key: string): { folder: string; page: number } | null {
   const match =
-    /^(documents\/[^/]+(?:\/versions\/[^/]+)?)\/pages\/([1-9]\d*)(?:-thumb\.webp|-640\.webp|-2048\.webp|\.webp|\.layers\.json)$/.exec(key);
+    /^(documents\/[^/]+(?:\/versions\/[^/]+)?)\/pages\/([1-9]\d*)(?:-(?:thumb|640|2048|3072)\.webp|\.webp|\.layers\.json)$/.exec(key);
   return match ? { folder: match[1]!, page: Number(match[2]) } : null;
 }

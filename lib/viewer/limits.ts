@@ -83,8 +83,8 @@ export const WATERMARK_JOB_LIMITS = { perAddress: 6, perDocument: 120, windowSec
 export const ROOM_ZIP_LIMITS = { perAddress: 3, perRoom: 60, windowSeconds: 10 * 60 } as const;
 
 /**
- * Pages drawn because a reader asked for one not drawn yet (ahead of the background, or the 2048 px
- * image for zoom), per address and per document, per window. Each costs the PDF worker one page; a
+ * Pages drawn because a reader asked for one not drawn yet (ahead of the background, or the sharper
+ * images for zoom), per address and per document, per window. Each costs the PDF worker one page; a
  * page drawn is kept, so a repeat costs nothing and is not counted. A reader zooming through a long
  * document stays well inside; a script walking every page of every document meets them.
  */

@@ -9,7 +9,7 @@ import type { PageOutputs } from "../pdf/pdf-job";
 import { runRenderJob } from "../pdf/run-pdf-job";
 import { consumeRateLimit, rateLimitHeaders } from "../rate-limit";
 import { storage, type StoredObject } from "../storage";
-import type { PageFile } from "../storage/document-keys";
+import { isZoomImage, type PageFile } from "../storage/document-keys";
 import { now } from "../time";
 import { PAGE_DRAW_LIMITS } from "./limits";
 import { undrawablePage } from "./undrawable-page";
@@ -32,7 +32,7 @@ const drawing = ((globalThis as { pagewisePagesOnRequest?: Map<string, Promise<D
 
 /**
  * A stored file of a page a reader may read (the caller checked), drawn now when it is not there
- * yet: a page the background has not reached, the 2048 px image the first time it is asked for, or
+ * yet: a page the background has not reached, a zoom image (2048 or 3072 px) the first time it is asked for, or
  * the layers of a page drawn before they existed. One page per request, in the PDF worker's public
  * lane (ahead of the background's), and one drawing for any number of readers asking at once; a
  * drawing started counts against the address's and the document's limits (429 past them). Null when
@@ -46,7 +46,7 @@ export async function pageFileOnRequest(doc: PageDoc, page: number, file: PageFi
   if (stored) return stored;
   if (pageUndrawable(doc, page)) throw undrawablePage(page);
   const drawn = pageImagesOf(doc).pages;
-  const outputs: PageOutputs = file === "w2048" ? "w2048" : file === "layers" && page <= drawn ? "layers" : "every";
+  const outputs: PageOutputs = isZoomImage(file) ? file : file === "layers" && page <= drawn ? "layers" : "every";
   const key = `${doc.storageKey}|${page}|${outputs}`;
   let job = drawing.get(key);
   if (!job) {

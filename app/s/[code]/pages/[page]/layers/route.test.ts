@@ -66,6 +66,7 @@ describe("a page's images and layers for a reader", () => {
       ["", 1280],
       ["1280", 1280],
       ["2048", 2048],
+      ["3072", 3072],
       ["thumb", 320],
     ];
     for (const [w, width] of widths) {
