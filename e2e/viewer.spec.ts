@@ -239,6 +239,22 @@ test("a full gate asks for the email before page 1", async ({ page }) => {
   expect(await db.lead.count({ where: { documentId: doc.id } })).toBe(1);
 });
 
+test("until the page can send it, the password form cannot be sent: no password ever lands in the address", async ({ browser, page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 1, fields: { email_gate: "false", password: "open sesame" } });
+  // The page as it is before its script runs (a slow phone, or the form's own chunk still on its way).
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const serverRendered = await noScript.newPage();
+  await serverRendered.goto(linkOf(doc));
+  await serverRendered.getByLabel("Password").fill("open sesame");
+  await serverRendered.getByLabel("Password").press("Enter");
+  await expect(serverRendered.getByRole("button", { name: "Open document" })).toBeDisabled();
+  expect(new URL(serverRendered.url()).search).toBe("");
+  await noScript.close();
+
+  await page.goto(linkOf(doc));
+  await expect(page.getByRole("button", { name: "Open document" })).toBeEnabled();
+});
+
 test("a password comes first, then the gate", async ({ page }) => {
   const doc = await uploadOk(request(page), account, {
     pages: 3,

@@ -1,14 +1,19 @@
 import { Button } from "./button";
 import { FormError } from "./field";
+import { useHydrated } from "./use-hydrated";
 
-/** A form's submit button: disabled while the form is being sent, saying what it is doing meanwhile. */
+/**
+ * A form's submit button: disabled until the page can send the form (useHydrated), and while it is
+ * being sent, saying what it is doing meanwhile.
+ */
 export function SubmitButton({
   pending,
   pendingLabel,
   ...button
 }: { pending: boolean; pendingLabel: string } & Omit<React.ComponentProps<typeof Button>, "type" | "disabled">) {
+  const hydrated = useHydrated();
   return (
-    <Button {...button} type="submit" disabled={pending}>
+    <Button {...button} type="submit" disabled={pending || !hydrated}>
       {pending ? pendingLabel : button.children}
     </Button>
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { Button } from "../ui/button";
+import { SubmitButton } from "../ui/submit-button";
 import { PagewiseMark, TeamLogo } from "./viewer-brand";
 import { FormError } from "../ui/field";
 import { useUnlockForm } from "./use-unlock-form";
@@ -65,9 +65,9 @@ export function AgreementForm({
             <FormError message={error} />
           </div>
         )}
-        <Button type="submit" disabled={pending} className="mt-4 w-full">
-          {pending ? "Recording…" : "I agree"}
-        </Button>
+        <SubmitButton pending={pending} pendingLabel="Recording…" className="mt-4 w-full">
+          I agree
+        </SubmitButton>
         <PagewiseMark className="mt-5 text-center" />
       </form>
     </main>
