@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, rm } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
-import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { readerAddress } from "../../test/support/fixtures";
-import { heldInput } from "../../test/support/held-input";
+import { holdPublicLane } from "../../test/support/held-input";
 import { shownStrings } from "../../test/support/pdf-page-text";
 import { config, reloadConfig } from "../config";
 import { ApiError } from "../errors";
-import { pdfJobsInProgress, pdfJobsStarted, runWatermarkJob } from "../pdf/run-pdf-job";
-import { scratchName } from "../storage/clear-scratch";
+import { pdfJobsInProgress, pdfJobsStarted } from "../pdf/run-pdf-job";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { storage } from "../storage";
@@ -111,20 +109,6 @@ function startOfFreshWindow(): number {
   const offset = Math.ceil(Date.now() / windowMs) * windowMs + 1000 - Date.now();
   setClockOffset(offset);
   return offset;
-}
-
-/** Holds the readers' lane's only worker with a watermark job until `release` (see heldInput). */
-async function holdPublicLane() {
-  const dir = path.join(config().DATA_DIR, "tmp", "held");
-  await mkdir(dir, { recursive: true });
-  const held = heldInput(path.join(dir, scratchName(".pdf")), await samplePdf(1));
-  const job = runWatermarkJob({ input: held.input, output: `${held.input}.out`, text: "Held" });
-  expect(pdfJobsInProgress("public")).toBe(1);
-  return async () => {
-    await held.release();
-    await job;
-    await Promise.all([rm(held.input), rm(`${held.input}.out`)]);
-  };
 }
 
 const withSettings = async (settings: Record<string, string>, run: () => Promise<void>) => {

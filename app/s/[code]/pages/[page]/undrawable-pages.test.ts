@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rm } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { samplePdf } from "@/scripts/lib/sample-pdf";
-import { config, reloadConfig } from "@/lib/config";
+import { reloadConfig } from "@/lib/config";
 import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
-import { pdfJobsInProgress, pdfJobsStarted, runWatermarkJob } from "@/lib/pdf/run-pdf-job";
+import { pdfJobsStarted } from "@/lib/pdf/run-pdf-job";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { storage } from "@/lib/storage";
-import { scratchName } from "@/lib/storage/clear-scratch";
 import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
-import { heldInput } from "@/test/support/held-input";
+import { holdPublicLane } from "@/test/support/held-input";
 import { firstUpload, newVersion, versionsOwner } from "@/test/support/versions";
 import * as imageRoute from "@/app/s/[code]/pages/[page]/route";
 import * as layersRoute from "@/app/s/[code]/pages/[page]/layers/route";
@@ -44,20 +41,6 @@ async function damagedDocument() {
   const damaged = Buffer.from("%PDF-1.7 this is not a PDF any more");
   await storage().put(doc.storageKey, damaged, damaged.length);
   return { owner, doc };
-}
-
-/** Holds the readers' lane's only worker with a watermark job until the returned release (see heldInput). */
-async function holdPublicLane() {
-  const dir = path.join(config().DATA_DIR, "tmp", "held");
-  await mkdir(dir, { recursive: true });
-  const held = heldInput(path.join(dir, scratchName(".pdf")), await samplePdf(1));
-  const job = runWatermarkJob({ input: held.input, output: `${held.input}.out`, text: "Held" });
-  expect(pdfJobsInProgress("public")).toBe(1);
-  return async () => {
-    await held.release();
-    await job;
-    await Promise.all([rm(held.input), rm(`${held.input}.out`)]);
-  };
 }
 
 async function expectUndrawable(response: Response) {
