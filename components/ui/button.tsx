@@ -7,8 +7,10 @@ const variants = {
 
 export type ButtonVariant = keyof typeof variants;
 
+// Colours ease only into a hover: a button enabled as its page hydrates (SubmitButton) or as its form's answer arrives
+// shows its full colour at once, never a faded frame between.
 export const buttonClass = (variant: ButtonVariant = "primary", size: "sm" | "md" = "md") =>
-  `inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors ${size === "sm" ? "px-2.5 py-1.5 text-sm" : "px-4 py-2 text-sm"} ${variants[variant]}`;
+  `inline-flex items-center justify-center gap-2 rounded-md font-medium hover:transition-colors ${size === "sm" ? "px-2.5 py-1.5 text-sm" : "px-4 py-2 text-sm"} ${variants[variant]}`;
 
 export function Button({
   variant = "primary",
