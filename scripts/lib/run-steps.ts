@@ -3,6 +3,10 @@
  * time, stopping everything at the first failure. A step that runs alongside others keeps its
  * output and prints it whole when it ends, so nothing interleaves; a `live` step waits for the
  * machine to itself and streams its output as it comes.
+ *
+ * The first failure's output is printed last, after the steps it stopped say so in a line each:
+ * CI keeps only the tail of a long log, and the tail must be the failure, not a stopped step's
+ * half-finished output.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
@@ -30,6 +34,7 @@ export function runSteps(steps: Step[], concurrency: number): Promise<StepsOutco
   const running = new Map<string, { child: ChildProcess; live: boolean }>();
   const pending = [...steps];
   let exitCode = 0;
+  let failure: { name: string; output: Buffer; took: number; signal: NodeJS.Signals | null } | null = null;
 
   const run = (step: Step) =>
     new Promise<void>((resolve) => {
@@ -48,17 +53,19 @@ export function runSteps(steps: Step[], concurrency: number): Promise<StepsOutco
       child.on("close", (code, signal) => {
         running.delete(step.name);
         const took = (Date.now() - started) / 1000;
-        if (!step.live) {
-          console.log(`\n▶ ${step.name}`);
-          process.stdout.write(Buffer.concat(output));
-        }
         if (code === 0) {
+          if (!step.live) {
+            console.log(`\n▶ ${step.name}`);
+            process.stdout.write(Buffer.concat(output));
+          }
           seconds.set(step.name, took);
           console.log(`✔ ${step.name} (${took.toFixed(1)} s)`);
         } else if (exitCode === 0) {
           exitCode = code ?? 1;
-          console.error(`\n✖ ${step.name} failed (${took.toFixed(1)} s${signal ? `, ${signal}` : ""})`);
+          failure = { name: step.name, output: Buffer.concat(output), took, signal };
           for (const other of running.values()) other.child.kill("SIGTERM");
+        } else {
+          console.log(`\n■ ${step.name} stopped after ${took.toFixed(1)} s: another step failed`);
         }
         resolve();
       });
@@ -67,6 +74,13 @@ export function runSteps(steps: Step[], concurrency: number): Promise<StepsOutco
   return new Promise((done) => {
     const schedule = () => {
       if (running.size === 0 && (exitCode !== 0 || pending.length === 0)) {
+        if (failure) {
+          // A live step's output is already on screen; anyone else's is printed here, last.
+          console.log(`\n▶ ${failure.name}`);
+          process.stdout.write(failure.output);
+          const how = `${failure.took.toFixed(1)} s${failure.signal ? `, ${failure.signal}` : ""}`;
+          console.log(`\n✖ ${failure.name} failed (${how}), exit code ${exitCode}`);
+        }
         return done({ ok: exitCode === 0, exitCode, seconds });
       }
       if (exitCode !== 0) return;
