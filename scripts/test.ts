@@ -32,6 +32,7 @@ const steps: Step[] = [
   { name: "lint", command: [bin("eslint"), "--max-warnings", "0", "."], after: GENERATED },
   { name: "formatting", command: [bin("prettier"), "--check", "."] },
   { name: "imports follow the layers", command: tsx("scripts/check-layers.ts") },
+  { name: "paths named in comments and docs exist", command: tsx("scripts/check-paths.ts") },
   { name: "OpenAPI document passes Redocly lint", command: tsx("scripts/openapi-lint.ts"), after: GENERATED },
   { name: "migrations match the schema", command: tsx("scripts/db-diff.ts", "--check") },
 

@@ -103,7 +103,7 @@ it("records every reader's event kind read in a data room in the same shape, nam
   for (const event of events) {
     const ownersChange = event.type === "document.uploaded" || event.type === "document.updated";
     expect(event.room, event.type).toEqual(ownersChange ? undefined : { id: room.id, name: "Series A", code: room.code });
-    // A room's read has no link of the document: SPEC.md's link is the document's own code.
+    // A room's read has no link of the document: docs/api-contract.md's link is the document's own code.
     expect(event.link, event.type).toEqual({ code: doc.code, name: null });
   }
 });

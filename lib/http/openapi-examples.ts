@@ -512,7 +512,7 @@ export const auditLogExample = {
   pagination: pagination(1),
 } satisfies Out<typeof auditLogSchema>;
 
-// Errors: one example per status, in SPEC.md's envelope.
+// Errors: one example per status, in docs/api-contract.md's envelope.
 
 export const errorExamples: Record<number, Out<typeof errorSchema>> = {
   400: { error: { code: "bad_request", message: 'per_page must be an integer from 1 to 100 (got "500")' } },

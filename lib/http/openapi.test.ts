@@ -55,7 +55,7 @@ describe("the OpenAPI document", () => {
     expect(new Set(ids).size).toBe(ids.length);
     const described = new Set((document.tags ?? []).filter((tag) => tag.description).map((tag) => tag.name));
     expect(operations.every((operation) => operation.tags?.length === 1 && described.has(operation.tags[0]!))).toBe(true);
-    // The ones SPEC.md's operations are known by.
+    // The ones docs/api-contract.md's operations are known by.
     expect(ids).toEqual(
       expect.arrayContaining(["listDocuments", "uploadDocument", "getDocument", "updateDocument", "deleteDocument", "getDocumentStats"]),
     );

@@ -369,7 +369,7 @@ const linkOperations: RouteConfig[] = [
 
 const versionPath = z.object({ short_code: shortCodeParam, number: versionNumberParam });
 
-/** A document's versions (issue 28; additive, not in SPEC.md). */
+/** A document's versions (issue 28; additive, not in docs/api-contract.md). */
 const versionOperations: RouteConfig[] = [
   {
     method: "get",
@@ -440,7 +440,7 @@ const roomDocumentPath = z.object({ id: roomIdParam, short_code: shortCodeParam 
 const roomLinkPath = z.object({ id: roomIdParam, code: roomLinkCodeParam });
 const jsonBody = (schema: z.ZodType, example: unknown) => ({ content: { "application/json": { schema, example } }, required: true });
 
-/** Data rooms (issue 29; additive, not in SPEC.md): many documents in folders behind one gate and its links. */
+/** Data rooms (issue 29; additive, not in docs/api-contract.md): many documents in folders behind one gate and its links. */
 const roomOperations: RouteConfig[] = [
   {
     method: "get",
@@ -726,7 +726,7 @@ const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", str
   "engagement.milestone": "A viewer reached High Interest (once per viewer)",
   "document.uploaded": "A document was uploaded",
   "document.downloaded": "Someone downloaded a document",
-  "document.updated": "A document's current version changed: a new file, or an earlier version restored (additive, not in SPEC.md)",
+  "document.updated": "A document's current version changed: a new file, or an earlier version restored (additive, not in docs/api-contract.md)",
   "webhook.test": "The test event of POST /api/v1/webhooks/test",
 };
 

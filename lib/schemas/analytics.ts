@@ -2,7 +2,7 @@ import { engagementObjectSchema, paginationQuery, paginationSchema, periodQuery 
 import { linkFilterParam } from "./links";
 import { z } from "./zod";
 
-/** `?version=` on a document's stats and viewers (issue 28, additive: not in SPEC.md). */
+/** `?version=` on a document's stats and viewers (issue 28, additive: not in docs/api-contract.md). */
 export const versionFilterParam = z
   .string()
   .optional()
@@ -20,7 +20,7 @@ export const versionFilterParam = z
       name: "version",
       in: "query",
       description:
-        "Additive (not in SPEC.md): only the visits of this version of the document (GET …/versions lists them), with completion against its page count and page_analytics over its pages. Without it, every version counts and page_analytics covers the current version. Not a version of the document: 400",
+        "Additive (not in docs/api-contract.md): only the visits of this version of the document (GET …/versions lists them), with completion against its page count and page_analytics over its pages. Without it, every version counts and page_analytics covers the current version. Not a version of the document: 400",
     },
     type: "integer",
     minimum: 1,

@@ -218,7 +218,7 @@ export const documentSchema = z
     is_active: z.boolean(),
     settings: settingsSchema,
     version: z.number().int().min(1).openapi({
-      description: "The current version's number (additive, not in SPEC.md): GET /api/v1/documents/{short_code}/versions lists them",
+      description: "The current version's number (additive, not in docs/api-contract.md): GET /api/v1/documents/{short_code}/versions lists them",
       example: 1,
     }),
   })

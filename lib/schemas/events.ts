@@ -22,7 +22,7 @@ export const EVENT_KINDS = [
 export type EventKind = (typeof EVENT_KINDS)[number];
 
 /**
- * The kinds SPEC.md names: a webhook saved without `events` receives these. Additive kinds
+ * The kinds docs/api-contract.md names: a webhook saved without `events` receives these. Additive kinds
  * (`document.updated`) are sent only to webhooks that ask for them, so a receiver written against
  * the contract never meets a kind it does not know.
  */
@@ -55,7 +55,7 @@ const eventLinkSchema = z
 export type EventLink = z.infer<typeof eventLinkSchema>;
 
 /**
- * The data room the document was read in (issue 29; additive, not in SPEC.md): present on the
+ * The data room the document was read in (issue 29; additive, not in docs/api-contract.md): present on the
  * events of a read in a room, absent otherwise. `code` is the room's own code, whichever room link
  * the reader opened.
  */

@@ -14,10 +14,11 @@ export const webhookInputSchema = z
         .openapi({ example: "https://crm.example.com/hooks/pagewise" }),
       events: z
         .array(z.enum(EVENT_KINDS, { error: `events must contain only: ${EVENT_KINDS.join(", ")}` }))
-        .min(1, "events must not be empty; omit it to receive SPEC.md's seven kinds")
+        .min(1, "events must not be empty; omit it to receive the seven kinds the contract (docs/api-contract.md) names")
         .optional()
         .openapi({
-          description: "Event kinds to receive; omitted means the seven SPEC.md names (document.updated, additive, only when listed)",
+          description:
+            "Event kinds to receive; omitted means the seven kinds the contract (docs/api-contract.md) names (document.updated, additive, only when listed)",
         }),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },

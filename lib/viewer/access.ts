@@ -14,7 +14,7 @@ export const GRANT_TTL_SECONDS = 30 * 86_400;
 
 /**
  * What the access rules read: a shared document (its link's or room's rules applied), or a room
- * itself (lib/rooms/public-room.ts RoomShare), which has no pages of its own.
+ * itself (lib/viewer/public-room.ts RoomShare), which has no pages of its own.
  */
 export type AccessSubject = Pick<
   Document,

@@ -6,7 +6,7 @@ import type { Access, AccessSubject } from "./access";
 import { openedColumns } from "./opened-subject";
 import { NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR } from "./limits";
 
-/** What the reader accepts on: a shared document, or a room (lib/rooms/public-room.ts). */
+/** What the reader accepts on: a shared document, or a room (lib/viewer/public-room.ts). */
 type SharedDoc = AccessSubject & { agreement: string | null };
 
 /**

@@ -82,7 +82,7 @@ export async function recordDownload(
         room: eventRoom(doc),
         // Always present here (docs/contract-decisions.md): null for a reader who never gave an email.
         viewer: { email: viewer?.email ?? null, company_domain: viewer?.companyDomain ?? null, visit_number: visitNumber },
-        // Only in a room's ZIP, as data.room only in a room: SPEC.md's payload is unchanged elsewhere.
+        // Only in a room's ZIP, as data.room only in a room: docs/api-contract.md's payload is unchanged elsewhere.
         download: { downloaded_at: at.toISOString(), ...(roomZipId && { room_zip: true as const }) },
       },
     });

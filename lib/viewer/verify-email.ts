@@ -33,7 +33,7 @@ export const CODE_LIMITS = {
 /** One message for every code that does not open the document, so an answer tells nothing about which codes exist. */
 export const WRONG_CODE_MESSAGE = "That code is not right or has expired. Check the email, or send a new code.";
 
-/** What the code opens as the viewer's routes see it: a shared document, or a room (lib/rooms/public-room.ts). */
+/** What the code opens as the viewer's routes see it: a shared document, or a room (lib/viewer/public-room.ts). */
 type SharedDoc = AccessSubject & { teamId: string; title: string };
 
 // Keyed with the app secret and bound to the document and address: a leaked table row proves nothing.
