@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { db } from "../db/client";
+import { lockKeys } from "../db/locks";
 import { storage } from "../storage";
 import { createUser } from "../users/create-user";
 import { changeWithPreview } from "./change-with-preview";
@@ -12,7 +13,7 @@ it("drops a preview planned for settings that changed before the lock, plans aga
   const original = doc.previewStorageKey!;
   const built: string[] = [];
   const changed = await changeWithPreview({
-    lockKey: `document-settings:${doc.id}`,
+    lockKey: lockKeys.documentSettings(doc.id),
     read: (client) => client.document.findUniqueOrThrow({ where: { id: doc.id } }),
     plan: async (row) => {
       const key = `documents/${doc.id}/preview-test-${built.length}.pdf`;

@@ -254,5 +254,6 @@ describe("encrypted uploads", () => {
     }
     expect(await db.document.count({ where: { teamId: id.personalTeamId } })).toBe(0);
     expect(await storedFiles()).toEqual(before);
-  });
+    // Four files through the PDF worker one after another, one of them a 96 MB inflate: 11 s on an idle CI, 30+ under load.
+  }, 90_000);
 });

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import { config } from "../config";
 import { hashPassword } from "../credentials/password-hash";
 import { db } from "../db/client";
+import { holdLock, lockKeys } from "../db/locks";
 import { ApiError, type ErrorCode } from "../errors";
 import type { Document } from "../generated/prisma/client";
 import type { UploadFields } from "../schemas/documents";
@@ -62,7 +63,7 @@ export async function openDirectUpload(
   // rate limit bounds the burst.
   await db.$transaction(
     async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`pending-uploads:${ownerId}`}, 0))`;
+      await holdLock(tx, lockKeys.pendingUploads(ownerId));
       if ((await tx.pendingUpload.count({ where: { ownerId } })) >= MAX_OPEN_DIRECT_UPLOADS) throw slotsTaken();
       await tx.pendingUpload.create({
         data: {

@@ -3,6 +3,7 @@ import { ApiError } from "../errors";
 import type { DocumentUpdate } from "../schemas/documents";
 import { hashPassword } from "../credentials/password-hash";
 import type { Tx } from "../db/client";
+import { lockKeys } from "../db/locks";
 import type { Document, Prisma } from "../generated/prisma/client";
 import { previewPagesNeeded } from "../rules/gate";
 import { changeWithPreview, type PreviewChange } from "./change-with-preview";
@@ -24,7 +25,7 @@ export async function updateDocument(by: AuditActor, doc: Document, update: Docu
   }
   const passwordHash = update.password === undefined ? undefined : update.password === null ? null : await hashPassword(update.password);
   return changeWithPreview({
-    lockKey: `document-settings:${doc.id}`,
+    lockKey: lockKeys.documentSettings(doc.id),
     read: (client: Tx) => client.document.findUniqueOrThrow({ where: { id: doc.id } }),
     plan: async (current) => ({ preview: await previewChange(current, update) }),
     // The preview follows the gate; it was built for the gate and the file (the version) the row held when planned.

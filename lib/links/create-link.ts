@@ -1,5 +1,6 @@
 import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
+import { holdLock, lockKeys } from "../db/locks";
 import { isUniqueViolation } from "../db/unique-violation";
 import type { Document, Link, Prisma } from "../generated/prisma/client";
 import type { LinkCreate } from "../schemas/links";
@@ -40,7 +41,7 @@ export async function createLink(by: AuditActor, doc: Document, input: LinkCreat
     try {
       const code = await unusedShareCode();
       const made = await db.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-settings:${doc.id}`}, 0))`;
+        await holdLock(tx, lockKeys.documentSettings(doc.id));
         const current = await tx.document.findUniqueOrThrow({ where: { id: doc.id } });
         if (current.storageKey !== source.storageKey) return { link: null, stale: current };
         const link = await tx.link.create({

@@ -1,5 +1,6 @@
 import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
 import type { Tx } from "../db/client";
+import { lockKeys } from "../db/locks";
 import { changeWithPreview } from "../documents/change-with-preview";
 import type { Link, Prisma } from "../generated/prisma/client";
 import { apiShortCode } from "../documents/short-code";
@@ -27,7 +28,7 @@ const auditedFields = (link: Link) => ({
 export async function updateLink(by: AuditActor | null, link: OwnedLink, update: LinkUpdate): Promise<Link> {
   const changesSettings = Boolean(update.settings || update.inherit);
   return changeWithPreview({
-    lockKey: `link-settings:${link.id}`,
+    lockKey: lockKeys.linkSettings(link.id),
     // The document is read afresh too: a new version may have replaced the file a preview is built from.
     read: (client: Tx) => client.link.findUniqueOrThrow({ where: { id: link.id }, include: { document: true } }),
     plan: async (current) => {

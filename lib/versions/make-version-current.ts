@@ -2,7 +2,8 @@ import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { config } from "../config";
 import { notFound } from "../errors";
 import { faultPoint } from "../fault-point";
-import { db, type Tx } from "../db/client";
+import type { Tx } from "../db/client";
+import { changeUnderLock, holdLock, lockKeys } from "../db/locks";
 import { recordEvent } from "../events/record-event";
 import type { Document, Link, Prisma } from "../generated/prisma/client";
 import { linkOverrides, ownsPreview, sharedDocument } from "../links/shared-document";
@@ -51,9 +52,6 @@ type PreviewPlan = { key: string | null; pages: number };
 type LinkPlan = { link: Link; gate: VersionGate | null; preview: PreviewPlan };
 type Plan = { doc: Document; gate: VersionGate; preview: PreviewPlan; links: LinkPlan[]; created: string[] };
 
-/** Plans made outside the lock that went stale this many times in a row: the next is made under it. */
-const PLANS_OUTSIDE_THE_LOCK = 3;
-
 /**
  * Makes `incoming` the document's current version for every share code at once: the row takes its
  * file, page count and size, the previews of the document and of each link with its own gate are
@@ -71,41 +69,33 @@ const PLANS_OUTSIDE_THE_LOCK = 3;
  * own files.
  */
 export async function makeVersionCurrent(by: AuditActor, documentId: string, incoming: IncomingVersion): Promise<VersionChange> {
-  for (let attempt = 1; ; attempt++) {
-    let plan = attempt <= PLANS_OUTSIDE_THE_LOCK ? await planPreviews(await readRows(db, documentId), incoming) : null;
-    await faultPoint("version:previews");
-    try {
-      const written = await db.$transaction(
-        async (tx) => {
-          await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`document-settings:${documentId}`}, 0))`;
-          // New links wait for the document's lock (createLink), so this list is complete.
-          const linkIds = await tx.link.findMany({ where: { documentId, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
-          for (const { id } of linkIds) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`link-settings:${id}`}, 0))`;
-          const current = await readRows(tx, documentId);
-          if (current.doc.deletedAt) throw notFound();
-          await assertRestorable(tx, current.doc, incoming);
-          if (plan === null) plan = await planPreviews(current, incoming);
-          else if (!planFits(plan, current)) return null;
-          return write(tx, by, current, plan, incoming);
-        },
-        // The last attempt plans under the lock: give it the PDF worker's time for a few previews.
-        { timeout: (config().PDF_WORKER_TIMEOUT_SECONDS + 30) * 4000, maxWait: 30_000 },
-      );
-      if (written) {
-        await removeFiles([...written.replaced, ...written.pruned]);
-        await removePageImages(written.replacedImages.originalKey, written.replacedImages.pages).catch((error: unknown) =>
-          // The orphan sweep removes what is left once the grace period has passed.
-          console.error(`[versions] removing the page images of document ${documentId}'s previous version failed:`, error),
-        );
-        queuePageImages(documentId);
-        return written.change;
-      }
-      await removeFiles(plan!.created);
-    } catch (error) {
-      await removeFiles(plan?.created);
-      throw error;
-    }
-  }
+  const { result: written } = await changeUnderLock({
+    lock: async (tx) => {
+      await holdLock(tx, lockKeys.documentSettings(documentId));
+      // New links wait for the document's lock (createLink), so this list is complete.
+      const linkIds = await tx.link.findMany({ where: { documentId, deletedAt: null }, select: { id: true }, orderBy: { id: "asc" } });
+      for (const { id } of linkIds) await holdLock(tx, lockKeys.linkSettings(id));
+    },
+    read: (client) => readRows(client, documentId),
+    verify: async (tx, current) => {
+      if (current.doc.deletedAt) throw notFound();
+      await assertRestorable(tx, current.doc, incoming);
+    },
+    plan: (rows) => planPreviews(rows, incoming),
+    fits: (plan, _planned, current) => planFits(plan, current),
+    write: (tx, current, plan) => write(tx, by, current, plan, incoming),
+    discard: (plan) => removeFiles(plan.created),
+    beforeTransaction: () => faultPoint("version:previews"),
+    // The last attempt plans under the lock: give it the PDF worker's time for a few previews.
+    timeoutMs: (config().PDF_WORKER_TIMEOUT_SECONDS + 30) * 4000,
+  });
+  await removeFiles([...written.replaced, ...written.pruned]);
+  await removePageImages(written.replacedImages.originalKey, written.replacedImages.pages).catch((error: unknown) =>
+    // The orphan sweep removes what is left once the grace period has passed.
+    console.error(`[versions] removing the page images of document ${documentId}'s previous version failed:`, error),
+  );
+  queuePageImages(documentId);
+  return written.change;
 }
 
 type Rows = { doc: Document; links: Link[] };

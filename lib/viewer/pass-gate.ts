@@ -1,6 +1,7 @@
 import { ApiError, invalidInput } from "../errors";
 import { recomputeAggregates } from "../analytics/recompute-aggregates";
 import { db } from "../db/client";
+import { holdLock, lockKeys } from "../db/locks";
 import { newViewerPublicId } from "../ids";
 import { eventDocument } from "../documents/serialize";
 import { now } from "../time";
@@ -60,8 +61,8 @@ export async function passGate(
     // One pass at a time per (document, email) and per (document, browser): parallel posts of one
     // new email would otherwise both create its viewer, and all but one fail on the unique index.
     // Always the email's lock first, so two passes never wait on each other in a circle.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`gate:${doc.id}:email:${email}`}, 0))`;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`gate:${doc.id}:browser:${browserId}`}, 0))`;
+    await holdLock(tx, lockKeys.gateEmail(doc.id, email));
+    await holdLock(tx, lockKeys.gateBrowser(doc.id, browserId));
     const byEmail = await tx.viewer.findUnique({ where: { documentId_email: { documentId: doc.id, email } } });
     const byBrowser = await tx.viewer.findUnique({ where: { documentId_browserId: { documentId: doc.id, browserId } } });
     let viewer;
