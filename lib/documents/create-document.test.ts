@@ -229,6 +229,7 @@ describe("encrypted uploads", () => {
     expect(await storedFiles()).toEqual(before);
   });
 
+  // Four files through the PDF worker one after another, one of them a 96 MB inflate: 11 s on an idle CI, 30+ under load.
   it("refuses hostile encrypted files with 400, storing nothing", async () => {
     const id = await owner();
     const before = await storedFiles();
@@ -254,6 +255,5 @@ describe("encrypted uploads", () => {
     }
     expect(await db.document.count({ where: { teamId: id.personalTeamId } })).toBe(0);
     expect(await storedFiles()).toEqual(before);
-    // Four files through the PDF worker one after another, one of them a 96 MB inflate: 11 s on an idle CI, 30+ under load.
   }, 90_000);
 });
