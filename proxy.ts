@@ -1,5 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { rateLimitHeaders, type RateLimitState } from "@/lib/rate-limit";
+import { rateLimitHeaders } from "@/lib/rate-limit";
 import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { refuseServerAction } from "@/lib/http/server-action-request";
@@ -7,6 +7,7 @@ import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
 import { parseShareCode } from "@/lib/viewer/find-public-document";
 import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
+import { foundRefusal, type ShownRefusal, tooManyRequests } from "@/lib/viewer/door-refusal";
 import { openDoor } from "@/lib/viewer/open-door";
 import { findRoomAt, openRoomDocumentDoor } from "@/lib/viewer/open-room-door";
 import { sharePagePath } from "@/lib/viewer/share-page-path";
@@ -40,12 +41,11 @@ export async function proxy(request: NextRequest) {
     if (isDatabaseBusy(error)) return null;
     throw error;
   });
-  if (door === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
-  if (!door.byAddress.allowed) return tooManyRequests(door.byAddress);
+  if (door === null) return busyPage();
+  if (!door.byAddress.allowed) return refusalPage(tooManyRequests(door.byAddress));
   if (door.found?.state === "missing" && !roomDocument) return roomPage(code, holder);
-  if (door.found?.state === "gone") return page(410, GONE_TITLE, GONE_TEXT);
-  if (door.found?.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
-  if (door.byDocument && !door.byDocument.allowed) return tooManyRequests(door.byDocument);
+  if (door.found?.state === "gone" || door.found?.state === "expired") return refusalPage(foundRefusal(door.found.state));
+  if (door.byDocument && !door.byDocument.allowed) return refusalPage(tooManyRequests(door.byDocument));
   const key = roomDocument ? roomDocumentKey(code, roomDocument) : parseShareCode(code);
   if (!key || !door.found) return NextResponse.next();
   const headers = new Headers(request.headers);
@@ -59,10 +59,9 @@ async function roomPage(code: string, holder: string | null) {
     if (isDatabaseBusy(error)) return null;
     throw error;
   });
-  if (found === null) return page(503, BUSY_TITLE, BUSY_TEXT, { "Retry-After": "2" });
-  if (found.state === "gone") return page(410, ROOM_GONE_TITLE, GONE_TEXT);
-  if (found.state === "expired") return page(410, EXPIRED_TITLE, EXPIRED_TEXT);
-  if (found.byRoom && !found.byRoom.allowed) return tooManyRequests(found.byRoom);
+  if (found === null) return busyPage();
+  if (found.state === "gone" || found.state === "expired") return refusalPage(foundRefusal(found.state, "room"));
+  if (found.byRoom && !found.byRoom.allowed) return refusalPage(tooManyRequests(found.byRoom));
   return NextResponse.next();
 }
 
@@ -85,21 +84,15 @@ function rememberRequestedPath(request: NextRequest) {
   return NextResponse.next({ request: { headers } });
 }
 
-const tooManyRequests = (state: RateLimitState) =>
-  page(
-    429,
-    "Too many requests",
-    `This link was opened too many times in a short while. Try again in ${state.retryAfter} seconds.`,
-    rateLimitHeaders(state),
-  );
+/**
+ * A door's refusal as a page. Unknown and disabled codes are not refused here: the share page
+ * itself renders its not-found page for them.
+ */
+const refusalPage = (refusal: ShownRefusal) =>
+  page(refusal.status, refusal.title, refusal.explanation, refusal.limit ? rateLimitHeaders(refusal.limit) : {});
 
-const BUSY_TITLE = "Too many people are opening documents right now";
-const BUSY_TEXT = "Try again in a few seconds.";
-const GONE_TITLE = "This document is no longer available";
-const ROOM_GONE_TITLE = "This room is no longer available";
-const GONE_TEXT = "The person who shared it has removed it. Ask them for a new link if you still need it.";
-const EXPIRED_TITLE = "This link has expired";
-const EXPIRED_TEXT = "It was shared for a limited time. Ask the person who shared it for a new link if you still need it.";
+/** The database could not take the lookup: the reader tries again in a moment. */
+const busyPage = () => page(503, "Too many people are opening documents right now", "Try again in a few seconds.", { "Retry-After": "2" });
 
 function page(status: number, title: string, text: string, headers: Record<string, string> = {}) {
   const html = `<!doctype html>

@@ -8,6 +8,7 @@ import type { SharedDocument } from "../links/shared-document";
 import { clientAddress } from "../request/server-headers";
 import type { Access } from "../viewer/access";
 import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
+import { type DoorRefusal, foundRefusal, tooManyRequests } from "../viewer/door-refusal";
 import { openDoor } from "../viewer/open-door";
 import { findRoomAt, openRoomDocumentDoor } from "../viewer/open-room-door";
 import type { RoomShare } from "../viewer/public-room";
@@ -70,17 +71,15 @@ export function withShareLink(
           ? await openDoor(doorName, code, address, undefined, holder)
           : await openRoomDocumentDoor(doorName, code, documentCode, address, holder);
       state = door.byAddress;
-      if (!state.allowed) throw tooMany(state);
+      if (!state.allowed) throw refusalError(tooManyRequests(state));
       if (door.found?.state === "missing" && documentCode === undefined && options.room) {
         const response = await answerForRoom(doorName, code, holder, req, address, options.room, options.maxBody);
         return withHeaders(response, { "X-Request-Id": requestId, ...rateLimitHeaders(state) });
       }
-      if (door.found?.state === "gone") throw new ApiError("not_found", "This document is no longer available.", { status: 410 });
-      if (door.found?.state === "expired") throw new ApiError("not_found", "This link has expired.", { status: 410 });
-      if (door.found?.state === "disabled") throw new ApiError("not_found", "This link is not available.");
-      if (door.found?.state !== "active") throw new ApiError("not_found", "This document is not available.");
-      const { doc } = door.found;
-      if (door.byDocument && !door.byDocument.allowed) throw tooMany(door.byDocument);
+      const found = door.found ?? ({ state: "missing" } as const);
+      if (found.state !== "active") throw refusalError(foundRefusal(found.state));
+      const { doc } = found;
+      if (door.byDocument && !door.byDocument.allowed) throw refusalError(tooManyRequests(door.byDocument));
       const access = await readerAccess(doorName, doc, req, address);
       const body = options.maxBody === undefined ? undefined : await readJsonBody(req, options.maxBody);
       if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
@@ -121,18 +120,19 @@ async function answerForRoom(
   maxBody: number | undefined,
 ): Promise<Response> {
   const found = await findRoomAt(doorName, code, holder);
-  if (found.state === "gone") throw new ApiError("not_found", "This room is no longer available.", { status: 410 });
-  if (found.state === "expired") throw new ApiError("not_found", "This link has expired.", { status: 410 });
-  if (found.state !== "active") throw new ApiError("not_found", "This document is not available.");
-  if (found.byRoom && !found.byRoom.allowed) throw tooMany(found.byRoom);
+  // A disabled room link is answered as an unknown code.
+  if (found.state !== "active") throw refusalError(foundRefusal(found.state === "disabled" ? "missing" : found.state, "room"));
+  if (found.byRoom && !found.byRoom.allowed) throw refusalError(tooManyRequests(found.byRoom));
   const access = await viewerAccess(found.share);
   const body = maxBody === undefined ? undefined : await readJsonBody(req, maxBody);
   if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);
   return handler({ req, share: found.share, access, body, address });
 }
 
-export function tooMany(state: RateLimitState): ApiError {
-  return new ApiError("rate_limited", `Too many requests. Try again in ${state.retryAfter} seconds.`, { headers: rateLimitHeaders(state) });
+/** A door's refusal as the error envelope. */
+function refusalError(refusal: DoorRefusal): ApiError {
+  if (refusal.limit) return new ApiError("rate_limited", refusal.message, { headers: rateLimitHeaders(refusal.limit) });
+  return new ApiError("not_found", refusal.message, { status: refusal.status });
 }
 
 /**
