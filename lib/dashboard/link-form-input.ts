@@ -1,5 +1,5 @@
 import type { FieldProblems } from "../errors";
-import type { LinkSettingKey } from "../schemas/links";
+import type { LinkSettingKey } from "../schemas/sharing-settings";
 
 /** "document" follows the document; the other choices override it. */
 export type TriState = "document" | "on" | "off";

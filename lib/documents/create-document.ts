@@ -1,3 +1,4 @@
+import { storedSettings } from "../schemas/sharing-settings";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { type AuditActor, recordAudit } from "../audit/record-audit";
@@ -73,20 +74,8 @@ export async function createDocument(
     if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
       throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${pageCount}); got ${fields.gate_page}`);
     }
-    const settings = {
-      emailGate: gate.emailGate,
-      gateType: gate.gateType,
-      gatePage,
-      allowDownload: fields.allow_download ?? true,
-      blockFreeEmails: fields.block_free_emails ?? false,
-      notificationsEnabled: fields.notifications_enabled ?? true,
-      expiresAt: fields.expires_at ? new Date(fields.expires_at) : null,
-      verifyEmail: fields.verify_email ?? false,
-      allowList: fields.allow ?? [],
-      blockList: fields.block ?? [],
-      watermark: fields.watermark ?? null,
-      agreement: fields.agreement ?? null,
-    };
+    // The gate's three come from the file: a default gate_page past its last page stands on it.
+    const settings = { ...storedSettings(fields), emailGate: gate.emailGate, gateType: gate.gateType, gatePage };
     const passwordHash = storedOriginal ? storedOriginal.passwordHash : fields.password ? await hashPassword(fields.password) : null;
     if (!storedOriginal && !decrypted) {
       await storage().put(storageKey, createReadStream(file.path), file.size);

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { documentListItemSchema, documentSchema, settingsSchema } from "../schemas/documents";
 import type { EventDocument } from "../schemas/events";
 import { engagementObject } from "../rules/engagement";
+import { apiSettings, SHARING_SETTING_KEYS } from "../schemas/sharing-settings";
 import type { Document } from "../generated/prisma/client";
 import { apiShortCode, shareUrl, webhookShortCode } from "./short-code";
 
@@ -23,21 +24,7 @@ export function serializeDocument(doc: Document): z.input<typeof documentSchema>
 }
 
 export function serializeSettings(doc: Document): z.input<typeof settingsSchema> {
-  return {
-    email_gate: doc.emailGate,
-    gate_type: doc.gateType,
-    gate_page: doc.gatePage,
-    allow_download: doc.allowDownload,
-    block_free_emails: doc.blockFreeEmails,
-    password: doc.passwordHash !== null,
-    notifications_enabled: doc.notificationsEnabled,
-    expires_at: doc.expiresAt?.toISOString() ?? null,
-    verify_email: doc.verifyEmail,
-    allow: doc.allowList,
-    block: doc.blockList,
-    watermark: doc.watermark,
-    agreement: doc.agreement,
-  };
+  return apiSettings(doc, SHARING_SETTING_KEYS) as z.input<typeof settingsSchema>;
 }
 
 export type DocumentListRow = Pick<

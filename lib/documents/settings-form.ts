@@ -1,4 +1,5 @@
 import { MAX_LIST_ENTRIES } from "../schemas/access-rules";
+import { SHARING_SETTINGS } from "../schemas/sharing-settings";
 import type { z } from "zod";
 import type { settingsSchema } from "../schemas/documents";
 import { expiryToInput, readAgreement, readEmailList, readExpiry, readWatermark } from "./access-rule-inputs";
@@ -55,13 +56,19 @@ const listHint = (what: string) => `One email or domain per line (a domain inclu
 
 /** Every owner-editable document setting, once. Adding one is an entry here and its control. */
 export const DOCUMENT_SETTINGS = {
-  email_gate: { key: "email_gate", field: "email_gate", kind: "checkbox", label: "Ask readers for their email", default: true },
+  email_gate: {
+    key: "email_gate",
+    field: "email_gate",
+    kind: "checkbox",
+    label: "Ask readers for their email",
+    default: SHARING_SETTINGS.email_gate.default,
+  },
   gate_type: {
     key: "gate_type",
     field: "gate_type",
     kind: "select",
     label: "When",
-    default: "preview",
+    default: SHARING_SETTINGS.gate_type.default,
     options: [
       { value: "preview", label: "After a free preview" },
       { value: "full", label: "Before page 1" },
@@ -77,7 +84,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "number",
     label: "Free preview pages",
     hint: "Pages readers see before the gate asks for an email",
-    default: 3,
+    default: SHARING_SETTINGS.gate_page.default,
     toForm: (gatePage) => String(previewPagesFromGatePage(gatePage)),
     fromForm: (raw, { pageCount }) => {
       const preview = parsePreviewPages(raw, pageCount);
@@ -90,7 +97,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "checkbox",
     label: "Allow download",
     hint: "Readers can save the original PDF",
-    default: true,
+    default: SHARING_SETTINGS.allow_download.default,
   },
   block_free_emails: {
     key: "block_free_emails",
@@ -98,7 +105,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "checkbox",
     label: "Require a work email",
     hint: "Refuse gmail.com, yahoo.com and other free providers",
-    default: false,
+    default: SHARING_SETTINGS.block_free_emails.default,
   },
   notifications_enabled: {
     key: "notifications_enabled",
@@ -106,7 +113,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "checkbox",
     label: "Email me when it is viewed",
     hint: "A digest of who read it and how far, at most one email every few minutes",
-    default: true,
+    default: SHARING_SETTINGS.notifications_enabled.default,
   },
   expires_at: {
     key: "expires_at",
@@ -114,7 +121,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "datetime",
     label: "Link expires (your local time)",
     hint: "Afterwards the link shows “This link has expired”. Empty: never.",
-    default: null,
+    default: SHARING_SETTINGS.expires_at.default,
     toForm: expiryToInput,
     fromForm: readExpiry,
   },
@@ -124,7 +131,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "checkbox",
     label: "Verify readers' emails",
     hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
-    default: false,
+    default: SHARING_SETTINGS.verify_email.default,
   },
   allow: {
     key: "allow",
@@ -132,7 +139,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "textarea",
     label: "Only these readers",
     hint: listHint("Empty: anyone. A list turns the email gate on."),
-    default: [],
+    default: SHARING_SETTINGS.allow.default,
     toForm: (list) => list.join("\n"),
     fromForm: readEmailList,
   },
@@ -142,7 +149,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "textarea",
     label: "Never these readers",
     hint: listHint("Wins over the list of readers allowed."),
-    default: [],
+    default: SHARING_SETTINGS.block.default,
     toForm: (list) => list.join("\n"),
     fromForm: readEmailList,
   },
@@ -152,7 +159,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "text",
     label: "Watermark",
     hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
-    default: null,
+    default: SHARING_SETTINGS.watermark.default,
     toForm: (template) => template ?? "",
     fromForm: readWatermark,
   },
@@ -162,7 +169,7 @@ export const DOCUMENT_SETTINGS = {
     kind: "textarea",
     label: "Agreement",
     hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
-    default: null,
+    default: SHARING_SETTINGS.agreement.default,
     toForm: (text) => text ?? "",
     fromForm: readAgreement,
   },

@@ -1,3 +1,4 @@
+import { changedSettings } from "../schemas/sharing-settings";
 import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audit";
 import { ApiError } from "../errors";
 import type { DocumentUpdate } from "../schemas/documents";
@@ -39,21 +40,10 @@ export async function updateDocument(by: AuditActor, doc: Document, update: Docu
     write: async (tx, current, { preview }) => {
       const data: Prisma.DocumentUpdateInput = {
         ...(update.title !== undefined && { title: update.title }),
-        ...(update.email_gate !== undefined && { emailGate: update.email_gate }),
-        ...(update.gate_type !== undefined && { gateType: update.gate_type }),
-        ...(update.gate_page !== undefined && { gatePage: update.gate_page }),
+        ...changedSettings(update),
         // Another page is a new choice; the page the gate stands on (a form saved as it was) keeps the one waiting for a longer version.
         ...(update.gate_page !== undefined && update.gate_page !== current.gatePage && { gatePageChosen: null }),
-        ...(update.allow_download !== undefined && { allowDownload: update.allow_download }),
-        ...(update.block_free_emails !== undefined && { blockFreeEmails: update.block_free_emails }),
-        ...(update.notifications_enabled !== undefined && { notificationsEnabled: update.notifications_enabled }),
         ...(passwordHash !== undefined && { passwordHash }),
-        ...(update.expires_at !== undefined && { expiresAt: update.expires_at === null ? null : new Date(update.expires_at) }),
-        ...(update.verify_email !== undefined && { verifyEmail: update.verify_email }),
-        ...(update.allow !== undefined && { allowList: update.allow }),
-        ...(update.block !== undefined && { blockList: update.block }),
-        ...(update.watermark !== undefined && { watermark: update.watermark }),
-        ...(update.agreement !== undefined && { agreement: update.agreement }),
         ...(preview && { previewStorageKey: preview.previewStorageKey, previewPageCount: preview.previewPageCount }),
       };
       const updated = await tx.document.update({ where: { id: doc.id }, data });

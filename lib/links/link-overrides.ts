@@ -1,7 +1,8 @@
 import { ApiError } from "../errors";
 import { hashPassword } from "../credentials/password-hash";
 import type { Document } from "../generated/prisma/client";
-import type { LinkSettingKey, LinkSettingsInput } from "../schemas/links";
+import type { LinkSettingsInput } from "../schemas/links";
+import type { LinkSettingKey } from "../schemas/sharing-settings";
 import type { LinkOverrides } from "./shared-document";
 import { assertCanVerifyEmails } from "../documents/verify-needs-mail";
 

@@ -1,27 +1,14 @@
 import type { z } from "zod";
 import type { Document, Link } from "../generated/prisma/client";
 import { apiShortCode, shareUrl } from "../documents/short-code";
-import { LINK_SETTING_KEYS, type linkSchema, type linkSettingsSchema } from "../schemas/links";
+import type { linkSchema, linkSettingsSchema } from "../schemas/links";
+import { apiSettings, LINK_SETTING_KEYS } from "../schemas/sharing-settings";
 import { linkOverrides, sharedDocument } from "./shared-document";
 import type { LinkFigures } from "./link-figures";
 
 /** The effective settings of a share code in the API's shape (the document's own code: link null). */
 export function serializeLinkSettings(doc: Document, link: Link | null): z.input<typeof linkSettingsSchema> {
-  const shared = sharedDocument(doc, link);
-  return {
-    email_gate: shared.emailGate,
-    gate_type: shared.gateType,
-    gate_page: shared.gatePage,
-    allow_download: shared.allowDownload,
-    block_free_emails: shared.blockFreeEmails,
-    password: shared.passwordHash !== null,
-    expires_at: shared.expiresAt?.toISOString() ?? null,
-    verify_email: shared.verifyEmail,
-    allow: shared.allowList,
-    block: shared.blockList,
-    watermark: shared.watermark,
-    agreement: shared.agreement,
-  };
+  return apiSettings(sharedDocument(doc, link), LINK_SETTING_KEYS) as z.input<typeof linkSettingsSchema>;
 }
 
 /** The Link object of the API (lib/schemas/links.ts). */

@@ -1,3 +1,4 @@
+import { overriddenSettings } from "../schemas/sharing-settings";
 import type { Document, Link } from "../generated/prisma/client";
 import type { z } from "zod";
 import type { linkSettingsSchema } from "../schemas/links";
@@ -47,20 +48,10 @@ export function sharedDocument(doc: Document, link: Link | null): SharedDocument
   const o = linkOverrides(link);
   const shared: SharedDocument = {
     ...doc,
-    emailGate: o.email_gate ?? doc.emailGate,
-    gateType: o.gate_type ?? doc.gateType,
-    gatePage: o.gate_page ?? doc.gatePage,
-    allowDownload: o.allow_download ?? doc.allowDownload,
-    blockFreeEmails: o.block_free_emails ?? doc.blockFreeEmails,
+    ...overriddenSettings(doc, o),
     passwordHash: "password" in o ? link.passwordHash : doc.passwordHash,
     previewStorageKey: ownsPreview(o) ? link.previewStorageKey : doc.previewStorageKey,
     previewPageCount: ownsPreview(o) ? link.previewPageCount : doc.previewPageCount,
-    expiresAt: "expires_at" in o ? (o.expires_at ? new Date(o.expires_at) : null) : doc.expiresAt,
-    verifyEmail: o.verify_email ?? doc.verifyEmail,
-    allowList: o.allow ?? doc.allowList,
-    blockList: o.block ?? doc.blockList,
-    watermark: "watermark" in o ? (o.watermark ?? null) : doc.watermark,
-    agreement: "agreement" in o ? (o.agreement ?? null) : doc.agreement,
     link,
   };
   return applyImpliedGate(shared);

@@ -1,5 +1,6 @@
 import { engagementKey, engagementObjectSchema, paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
+import { SHARING_SETTINGS } from "./sharing-settings";
 import { withoutNul } from "../request/nul-characters";
 import { accessRuleFields, optionalAccessRuleFields } from "./access-rules";
 
@@ -58,8 +59,8 @@ const formList = (name: "allow" | "block") =>
  */
 export const uploadFieldsSchema = z.object({
   title: title.optional().openapi({ description: "Defaults to the file name without extension" }),
-  email_gate: formBoolean("email_gate").optional().openapi({ default: true }),
-  gate_type: gateType.optional().openapi({ default: "preview" }),
+  email_gate: formBoolean("email_gate").optional().openapi({ default: SHARING_SETTINGS.email_gate.default }),
+  gate_type: gateType.optional().openapi({ default: SHARING_SETTINGS.gate_type.default }),
   gate_page: z
     .string()
     .regex(/^\d+$/, "gate_page must be a whole number")
@@ -69,17 +70,19 @@ export const uploadFieldsSchema = z.object({
     .openapi({
       type: "integer",
       minimum: 1,
-      default: 3,
+      default: SHARING_SETTINGS.gate_page.default,
       description: "1 to page_count; an omitted default is lowered to page_count for shorter documents",
     }),
-  allow_download: formBoolean("allow_download").optional().openapi({ default: true }),
-  block_free_emails: formBoolean("block_free_emails").optional().openapi({ default: false }),
-  notifications_enabled: formBoolean("notifications_enabled").optional().openapi({ default: true }),
+  allow_download: formBoolean("allow_download").optional().openapi({ default: SHARING_SETTINGS.allow_download.default }),
+  block_free_emails: formBoolean("block_free_emails").optional().openapi({ default: SHARING_SETTINGS.block_free_emails.default }),
+  notifications_enabled: formBoolean("notifications_enabled")
+    .optional()
+    .openapi({ default: SHARING_SETTINGS.notifications_enabled.default }),
   password: password.optional().openapi({ description: "8 to 128 characters; readers must enter it first" }),
   expires_at: accessRuleFields.expires_at.unwrap().optional().openapi({ description: "ISO 8601; afterwards the link answers 410" }),
   verify_email: formBoolean("verify_email")
     .optional()
-    .openapi({ default: false, description: "Readers prove their email with a one-time code" }),
+    .openapi({ default: SHARING_SETTINGS.verify_email.default, description: "Readers prove their email with a one-time code" }),
   allow: formList("allow").optional().openapi({
     description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
     example: "acme.com, jane@partner.io",
@@ -218,7 +221,8 @@ export const documentSchema = z
     is_active: z.boolean(),
     settings: settingsSchema,
     version: z.number().int().min(1).openapi({
-      description: "The current version's number (additive, not in docs/api-contract.md): GET /api/v1/documents/{short_code}/versions lists them",
+      description:
+        "The current version's number (additive, not in docs/api-contract.md): GET /api/v1/documents/{short_code}/versions lists them",
       example: 1,
     }),
   })

@@ -3,24 +3,7 @@ import { optionalAccessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema } from "./common";
 import { readerGateShape, updateDocumentSchema } from "./documents";
 import { z } from "./zod";
-
-/** The settings a link may override, in the order the API shows them. */
-export const LINK_SETTING_KEYS = [
-  "email_gate",
-  "gate_type",
-  "gate_page",
-  "allow_download",
-  "block_free_emails",
-  "password",
-  "expires_at",
-  "verify_email",
-  "allow",
-  "block",
-  "watermark",
-  "agreement",
-] as const;
-
-export type LinkSettingKey = (typeof LINK_SETTING_KEYS)[number];
+import { LINK_SETTING_KEYS } from "./sharing-settings";
 
 const documentFields = updateDocumentSchema.shape;
 
