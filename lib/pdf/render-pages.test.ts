@@ -50,6 +50,22 @@ describe("rendering pages to images", () => {
     expect(JSON.parse((await readFile(file(pageFileName(1, "layers")))).toString())).toMatchObject({ page: 1, width: 612, height: 792 });
   });
 
+  it("a worker that drew JBIG2 with pdf.js still inspects uploads with unpdf's pdf.js (another version), and does both in one job", async () => {
+    const input = file("scan-jbig2.pdf");
+    await writeFile(input, await scannedPdf("JBIG2"));
+    // Each job takes the worker the last one freed, so all three run in one process.
+    expect((await render(input)).pages.map((page) => page.page)).toEqual([1]);
+    const upload = await runPdfJob({
+      input,
+      previewOutput: file("scan.preview.pdf"),
+      decryptedOutput: file("scan.decrypted.pdf"),
+      gate: NO_GATE,
+      render: { outputDir: scratch.dir, from: 1, to: 1 },
+    });
+    expect([upload.pageCount, upload.rendered?.map((page) => page.page)]).toEqual([1, [1]]);
+    expect((await inspect(await pdfFile("upload.pdf"), "upload")).pageCount).toBe(3);
+  });
+
   it("refuses a hostile JBIG2 page (a claimed 100,000 px square, a 60,000 px square bomb) within the worker's bounds, after drawing the honest scan before it", async () => {
     for (const kind of ["declared", "bomb"] as const) {
       const input = file(`hostile-${kind}.pdf`);
