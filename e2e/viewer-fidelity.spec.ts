@@ -67,12 +67,23 @@ const greyAt = (page: Page, n: number, x: number, y: number) =>
 
 test.describe("scans", () => {
   for (const coding of ["CCITT G4", "JBIG2", "JPEG 2000"] as const satisfies readonly ScanCoding[]) {
-    test(`a ${coding} scan is drawn: its black block is dark on the page, the paper around it white`, async ({ page }) => {
+    test(`a ${coding} scan is drawn by the server, downloads off: its black block is dark on the page, the paper around it white`, async ({
+      page,
+    }) => {
       const outside: string[] = [];
       page.on("request", (r) => !r.url().startsWith("http://localhost") && outside.push(r.url()));
-      const doc = await upload(page, await scannedPdf(coding), { email_gate: "false", title: `${coding} contract` });
+      const pageImages: number[] = [];
+      page.on("response", (r) => new URL(r.url()).pathname.endsWith("/pages/1") && pageImages.push(r.status()));
+      const doc = await upload(page, await scannedPdf(coding), {
+        email_gate: "false",
+        allow_download: "false",
+        title: `${coding} contract`,
+      });
       await page.goto(linkOf(doc));
       await pageRendered(page, 1);
+      // The page shown is the server's image (no pdf.js fallback exists without the file).
+      expect(pageImages).not.toContain(404);
+      await expect(page.getByTestId("pdf-page-1").locator("img").first()).toBeVisible();
       const centre = { x: (SCAN_BLOCK.left + SCAN_BLOCK.right) / 2, y: (SCAN_BLOCK.top + SCAN_BLOCK.bottom) / 2 };
       expect(await greyAt(page, 1, centre.x, centre.y), "inside the block").toBeLessThan(60);
       expect(await greyAt(page, 1, centre.x, 0.8), "below the block").toBeGreaterThan(200);

@@ -1,13 +1,14 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { PDFiumLibrary } from "@hyzyla/pdfium";
+import { PDFiumLibrary, type PDFiumPage } from "@hyzyla/pdfium";
 import { sharp } from "../sharp";
 import type { PageImageRequest, RenderedPage } from "./pdf-job";
 import { PdfRefused } from "./inspect-pdf";
 import { holdsUndrawableImage } from "./undrawable-images";
 import { pageFileName, type PageFile, type PageImageVariant, ZOOM_IMAGE_WIDTHS } from "../storage/document-keys";
 import { closePage, extractPageLayers } from "./page-layers";
+import { type PageBitmap, pdfjsPageDrawer } from "./pdfjs-page-drawer";
 
 /** The reading image's width: sharp on a 1280 px wide column. */
 export const PAGE_IMAGE_WIDTH = 1280;
@@ -37,7 +38,8 @@ export function pageImageSize(widthPt: number, heightPt: number, maxWidth = PAGE
 /**
  * Draws pages `from..to` of a PDF with PDFium (Chrome's PDF engine, as WebAssembly) and writes
  * each page's files into `outputDir` (named by lib/storage/document-keys.ts): `request.outputs`
- * says which (PageOutputs).
+ * says which (PageOutputs). A page holding an image PDFium would draw blank (JBIG2) gets its pixels
+ * from pdf.js instead, its text and links still from PDFium.
  * Runs in the PDF worker process, whose memory ceiling and time limit bound a page that is a bomb.
  */
 export async function renderPages(bytes: Uint8Array, request: PageImageRequest, maxPages: number): Promise<RenderedPage[]> {
@@ -55,11 +57,16 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
       const pageCount = document.getPageCount();
       if (pageCount > maxPages) throw new PdfRefused(`The PDF has ${pageCount} pages; at most ${maxPages} are accepted.`);
       const rendered: RenderedPage[] = [];
-      for (let page = request.from; page <= Math.min(request.to, pageCount); page++) {
-        const drawn = await renderPage(document, page, request);
-        // Rendering ends at a page it cannot draw truly, as at one past the worker's limits.
-        if (!drawn) break;
-        rendered.push(drawn);
+      const pdfjs = pdfjsPageDrawer(bytes);
+      try {
+        for (let page = request.from; page <= Math.min(request.to, pageCount); page++) {
+          const drawn = await renderPage(document, page, request, pdfjs);
+          // Rendering ends at a page it cannot draw truly, as at one past the worker's limits.
+          if (!drawn) break;
+          rendered.push(drawn);
+        }
+      } finally {
+        await pdfjs.close();
       }
       return rendered;
     } finally {
@@ -72,7 +79,12 @@ export async function renderPages(bytes: Uint8Array, request: PageImageRequest, 
 
 type PdfiumDocument = Awaited<ReturnType<PDFiumLibrary["loadDocument"]>>;
 
-async function renderPage(document: PdfiumDocument, page: number, request: PageImageRequest): Promise<RenderedPage | null> {
+async function renderPage(
+  document: PdfiumDocument,
+  page: number,
+  request: PageImageRequest,
+  pdfjs: ReturnType<typeof pdfjsPageDrawer>,
+): Promise<RenderedPage | null> {
   const started = performance.now();
   const outputs = request.outputs ?? "every";
   const write = async (file: PageFile, bytes: Buffer) => {
@@ -80,11 +92,7 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
     return [file, bytes.length] as const;
   };
   const pdfPage = document.getPage(page - 1);
-  if (holdsUndrawableImage(pdfPage)) {
-    closePage(pdfPage);
-    return null;
-  }
-  // Drawing closes the page, so its text and links are read first.
+  // Drawing closes the page, so its text and links are read first: from PDFium even where pdf.js draws the pixels.
   const zoom = outputs === "every" || outputs === "layers" ? null : outputs;
   const layers = zoom ? null : Buffer.from(JSON.stringify(extractPageLayers(document, pdfPage, page)));
   if (outputs === "layers") {
@@ -92,8 +100,9 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
     return { page, ms: elapsed(started), files: Object.fromEntries([await write("layers", layers!)]) };
   }
   const { originalWidth, originalHeight } = pdfPage.getOriginalSize();
-  const width = zoom ? ZOOM_IMAGE_WIDTHS[zoom] : PAGE_IMAGE_WIDTH;
-  const bitmap = await pdfPage.render({ render: "bitmap", ...pageImageSize(originalWidth, originalHeight, width) });
+  const size = pageImageSize(originalWidth, originalHeight, zoom ? ZOOM_IMAGE_WIDTHS[zoom] : PAGE_IMAGE_WIDTH);
+  const bitmap = await drawPixels(pdfPage, page, size, pdfjs);
+  if (!bitmap) return null;
   const pixels = sharp(Buffer.from(bitmap.data.buffer, bitmap.data.byteOffset, bitmap.data.byteLength), {
     raw: { width: bitmap.width, height: bitmap.height, channels: 4 },
   }).removeAlpha();
@@ -112,6 +121,18 @@ async function renderPage(document: PdfiumDocument, page: number, request: PageI
         write("layers", layers!),
       ]);
   return { page, ms: elapsed(started), files: Object.fromEntries(files) };
+}
+
+/** The page's pixels from PDFium, or from pdf.js where PDFium would leave an image blank; null when neither draws it truly. */
+async function drawPixels(
+  pdfPage: PDFiumPage,
+  page: number,
+  size: { width: number; height: number },
+  pdfjs: ReturnType<typeof pdfjsPageDrawer>,
+): Promise<PageBitmap | null> {
+  if (!holdsUndrawableImage(pdfPage)) return pdfPage.render({ render: "bitmap", ...size });
+  closePage(pdfPage);
+  return pdfjs.draw(page, size);
 }
 
 const elapsed = (started: number) => Math.max(1, Math.round(performance.now() - started));

@@ -2,9 +2,8 @@ import type { PDFiumPage } from "@hyzyla/pdfium";
 
 /**
  * Image codings this build of PDFium draws as blank paper: its JBIG2 decoder leaves an MMR-coded
- * region white (docs/decisions.md). A page holding one is not drawn by the server; where the file
- * is offered pdf.js draws it, otherwise the reader is told the page cannot be shown, never handed
- * a blank page as if it were the scan.
+ * region white (docs/decisions.md). A page holding one is drawn by pdf.js in the worker instead
+ * (lib/pdf/pdfjs-page-drawer.ts), never handed to a reader as blank paper drawn by PDFium.
  */
 const UNDRAWABLE_FILTERS = new Set(["JBIG2Decode"]);
 

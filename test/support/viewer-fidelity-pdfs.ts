@@ -74,16 +74,16 @@ function jbig2Segment(number: number, type: number, data: Buffer): Buffer {
 }
 
 /**
- * The scan as an embedded JBIG2 stream: a page information segment (§7.4.8) and one immediate
- * generic region segment (§7.4.6) coded with MMR, whose data is exactly the G4 coding (§6.2.6).
+ * An embedded JBIG2 stream: a page information segment (§7.4.8) and one immediate generic region
+ * segment (§7.4.6) of the page's size coded with MMR, whose data is exactly a G4 coding (§6.2.6).
  */
-async function jbig2(): Promise<Buffer> {
+function jbig2Stream(size: { width: number; height: number }, mmr: Buffer): Buffer {
   const page = Buffer.alloc(19);
-  page.writeUInt32BE(SCAN.width, 0);
-  page.writeUInt32BE(SCAN.height, 4);
+  page.writeUInt32BE(size.width, 0);
+  page.writeUInt32BE(size.height, 4);
   const region = Buffer.alloc(18);
-  region.writeUInt32BE(SCAN.width, 0);
-  region.writeUInt32BE(SCAN.height, 4);
+  region.writeUInt32BE(size.width, 0);
+  region.writeUInt32BE(size.height, 4);
   // x, y 0; combination operator OR; then the generic region flags: MMR on, no template, no TPGDON.
   region.writeUInt8(0x01, 17);
   const PAGE_INFORMATION = 48;
@@ -91,10 +91,13 @@ async function jbig2(): Promise<Buffer> {
   const END_OF_PAGE = 49;
   return Buffer.concat([
     jbig2Segment(0, PAGE_INFORMATION, page),
-    jbig2Segment(1, IMMEDIATE_GENERIC_REGION, Buffer.concat([region, await group4()])),
+    jbig2Segment(1, IMMEDIATE_GENERIC_REGION, Buffer.concat([region, mmr])),
     jbig2Segment(2, END_OF_PAGE, Buffer.alloc(0)),
   ]);
 }
+
+/** The scan as an embedded JBIG2 stream. */
+const jbig2 = async () => jbig2Stream(SCAN, await group4());
 
 type OpenJpeg = { J2KEncoder: new () => J2KEncoder };
 type J2KEncoder = {
@@ -154,6 +157,28 @@ export async function scannedPdf(coding: ScanCoding): Promise<Buffer> {
   const image = pdf.context.register(pdf.context.stream(bytes, dict));
   page.node.set(PDFName.of("Resources"), pdf.context.obj({ XObject: { Scan: image } }));
   page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(`q ${LETTER[0]} 0 0 ${LETTER[1]} 0 0 cm /Scan Do Q`)));
+  return Buffer.from(await pdf.save());
+}
+
+/**
+ * Hostile JBIG2 scans, each a page of its own after one honest JBIG2 scan (page 1): `declared`, an
+ * image whose dictionary claims 100,000 × 100,000 pixels; `bomb`, an image that claims the scan's
+ * size while its JBIG2 data codes a 60,000 × 60,000 white page in 7.5 KB (an MMR row that repeats
+ * the one above is a single bit), which decodes to 450 MB of bits.
+ */
+export async function hostileJbig2Pdf(kind: "declared" | "bomb"): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const scan = await scanImage("JBIG2");
+  const side = kind === "declared" ? 100_000 : 60_000;
+  const hostile =
+    kind === "declared"
+      ? { bytes: scan.bytes, dict: { ...scan.dict, Width: side, Height: side } }
+      : { bytes: jbig2Stream({ width: side, height: side }, Buffer.alloc(side / 8, 0xff)), dict: scan.dict };
+  for (const { bytes, dict } of [scan, hostile]) {
+    const page = pdf.addPage([...LETTER]);
+    page.node.set(PDFName.of("Resources"), pdf.context.obj({ XObject: { Scan: pdf.context.register(pdf.context.stream(bytes, dict)) } }));
+    page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.stream(`q ${LETTER[0]} 0 0 ${LETTER[1]} 0 0 cm /Scan Do Q`)));
+  }
   return Buffer.from(await pdf.save());
 }
 

@@ -8,8 +8,12 @@ import { pdfJobsStarted } from "@/lib/pdf/run-pdf-job";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { storage } from "@/lib/storage";
 import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
+import { createDocument } from "@/lib/documents/create-document";
+import { ownerAccess } from "@/test/support/fixtures";
 import { holdPublicLane } from "@/test/support/held-input";
-import { firstUpload, newVersion, versionsOwner } from "@/test/support/versions";
+import { scanGreys } from "@/test/support/scan-greys";
+import { firstUpload, newVersion, onDisk, type Owner, versionsOwner } from "@/test/support/versions";
+import { hostileJbig2Pdf, scannedPdf } from "@/test/support/viewer-fidelity-pdfs";
 import * as imageRoute from "@/app/s/[code]/pages/[page]/route";
 import * as layersRoute from "@/app/s/[code]/pages/[page]/layers/route";
 
@@ -103,5 +107,31 @@ describe("a page the PDF worker cannot draw", () => {
       delete process.env.PDF_PUBLIC_QUEUE_LIMIT;
       reloadConfig();
     }
+  });
+});
+
+/** A document of `bytes` whose readers may not download the file: the server's images are all they get. */
+const viewOnly = (owner: Owner, bytes: Buffer) =>
+  onDisk(bytes, (file) => createDocument(ownerAccess(owner), file, { email_gate: false, allow_download: false }));
+
+describe("a scanned page in JBIG2 (which PDFium draws blank), downloads off", () => {
+  it("is drawn by the server, at upload and on request: the scan's black block dark where it stands, the paper white", async () => {
+    const doc = await viewOnly(await versionsOwner(), await scannedPdf("JBIG2"));
+    for (const width of ["1280", "2048"] as const) {
+      const response = await ask(doc, 1, width, newAddress());
+      expect([response.status, response.headers.get("content-type")], width).toEqual([200, "image/webp"]);
+      const greys = await scanGreys(Buffer.from(await response.arrayBuffer()));
+      expect(greys.block, width).toBeLessThan(40);
+      expect(Math.min(greys.below, greys.left), width).toBeGreaterThan(230);
+    }
+    expect((await ask(doc, 1, "layers", newAddress())).status).toBe(200);
+    expect((await row(doc.id)).undrawablePages).toEqual([]);
+  });
+
+  it("a hostile one (a bomb) is refused as undrawable and remembered; the honest scan before it is served", async () => {
+    const doc = await viewOnly(await versionsOwner(), await hostileJbig2Pdf("bomb"));
+    await expectUndrawable(await ask(doc, 2, "1280", newAddress()));
+    expect((await row(doc.id)).undrawablePages).toEqual([2]);
+    expect((await ask(doc, 1, "1280", newAddress())).status).toBe(200);
   });
 });
