@@ -5,7 +5,7 @@ import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
 import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
-import { parseShareCode } from "@/lib/viewer/find-public-document";
+import { parseShareCode } from "@/lib/documents/short-code";
 import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
 import { foundRefusal, type ShownRefusal, tooManyRequests } from "@/lib/viewer/door-refusal";
 import { openDoor } from "@/lib/viewer/open-door";

@@ -1,6 +1,6 @@
 import { hotQuery } from "../db/client";
 import { type Document, type Link, Prisma } from "../generated/prisma/client";
-import { parseShortCode } from "../documents/short-code";
+import { parseShareCode } from "../documents/short-code";
 import { isExpired, sharedDocument, type SharedDocument } from "../links/shared-document";
 import { now } from "../time";
 
@@ -20,9 +20,6 @@ export function publicDocument(doc: Document | null, link: Link | null, at: Date
   const shared = sharedDocument(doc, link);
   return isExpired(shared, at) ? { state: "expired" } : { state: "active", doc: shared };
 }
-
-/** A share code's canonical form, or null when it cannot be one (`s-` codes belong to the API). */
-export const parseShareCode = (code: string) => (code.startsWith("s-") ? null : parseShortCode(code));
 
 /**
  * The one statement of "a document's own code first, else a link's": common table expressions

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "../config";
-import { parseShareCode, type PublicDocument } from "./find-public-document";
+import { parseShareCode } from "../documents/short-code";
+import type { PublicDocument } from "./find-public-document";
 
 /**
  * The proxy looks a share code up at the page's door (open-door.ts) and hands what it found to the

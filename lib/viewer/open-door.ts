@@ -1,15 +1,8 @@
+import { parseShareCode } from "../documents/short-code";
 import { rateLimitState, rateLimitWindow, type RateLimitState } from "../rate-limit";
 import { hotQuery } from "../db/client";
 import { now } from "../time";
-import {
-  FOUND_COLUMNS,
-  type FoundRow,
-  foundRecords,
-  parseShareCode,
-  publicDocument,
-  type PublicDocument,
-  shareCodeLookup,
-} from "./find-public-document";
+import { FOUND_COLUMNS, type FoundRow, foundRecords, publicDocument, type PublicDocument, shareCodeLookup } from "./find-public-document";
 import { VIEWER_LIMITS, type ViewerDoor } from "./limits";
 
 export type OpenedDoor = {

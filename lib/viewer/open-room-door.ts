@@ -1,7 +1,8 @@
 import { consumeRateLimit, type RateLimitState } from "../rate-limit";
 import { findPublicRoom, type PublicRoom, roomDocument, type RoomShare } from "./public-room";
 import { now } from "../time";
-import { parseShareCode, type PublicDocument } from "./find-public-document";
+import { parseShareCode } from "../documents/short-code";
+import type { PublicDocument } from "./find-public-document";
 import { VIEWER_LIMITS, type ViewerDoor } from "./limits";
 import type { OpenedDoor } from "./open-door";
 

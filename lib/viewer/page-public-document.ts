@@ -1,5 +1,6 @@
 import { cache } from "react";
-import { findPublicDocument, parseShareCode, type PublicDocument } from "./find-public-document";
+import { parseShareCode } from "../documents/short-code";
+import { findPublicDocument, type PublicDocument } from "./find-public-document";
 import { receiveFound, roomDocumentKey } from "./hand-over-found";
 import { findPublicRoom, roomDocument } from "./public-room";
 

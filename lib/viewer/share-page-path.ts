@@ -1,3 +1,5 @@
+import { parseShareCode } from "../documents/short-code";
+
 /**
  * The share page a request path names, read as the router hands the page its params (each
  * segment's percent-escapes decoded: `%61…` is the code `a…`): a code's page `/s/<code>`, or a
@@ -15,7 +17,5 @@ export function sharePagePath(pathname: string): { code: string; document: strin
   const [root, s, code, document, ...rest] = segments;
   if (root !== "" || s !== "s" || !code || rest.length > 0) return null;
   if (document === undefined) return { code, document: null };
-  return ROOM_DOCUMENT.test(document) ? { code, document } : null;
+  return parseShareCode(document) ? { code, document } : null;
 }
-
-const ROOM_DOCUMENT = /^[a-z0-9]{10}$/;

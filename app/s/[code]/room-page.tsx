@@ -10,7 +10,7 @@ import { findPublicRoom } from "@/lib/viewer/public-room";
 import { roomReaderContents } from "@/lib/rooms/room-reader-contents";
 import { gateActive } from "@/lib/rules/gate";
 import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
-import { parseShareCode } from "@/lib/viewer/find-public-document";
+import { parseShareCode } from "@/lib/documents/short-code";
 import { pendingCodeEmail } from "@/lib/viewer/verify-email";
 
 const activeRoom = async (code: string) => {
