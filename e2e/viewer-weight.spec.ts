@@ -46,3 +46,33 @@ test("an open link's reader downloads the document viewer once and no form's scr
     ).toEqual([]);
   }
 });
+
+test("a long document's first layout lays out its first pages, the far ones later, each an empty box skipped off screen", async ({
+  page,
+}) => {
+  const doc = await uploadOk(page.context().request, account, { pages: 36, fields: { email_gate: "false", title: "Long deck" } });
+  // How many page slots each batch of DOM changes added: the first is the column's first layout, in one task.
+  await page.addInitScript(() => {
+    const added: number[] = [];
+    Object.assign(window, { slotsAdded: added });
+    new MutationObserver((records) => {
+      const slots = new Set<Element>();
+      for (const node of records.flatMap((record) => [...record.addedNodes])) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches("[data-testid^=pdf-page-]")) slots.add(node);
+        node.querySelectorAll("[data-testid^=pdf-page-]").forEach((slot) => slots.add(slot));
+      }
+      if (slots.size > 0) added.push(slots.size);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/s/${doc.short_code.slice(2)}`);
+  const last = page.getByTestId("pdf-page-36");
+  await expect(last).toHaveAttribute("aria-busy", "true");
+  const batches = await page.evaluate(() => (window as unknown as { slotsAdded: number[] }).slotsAdded);
+  expect(batches[0]).toBeLessThanOrEqual(3);
+  await expect(last.locator("img")).toHaveCount(0);
+  expect(await last.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe("auto");
+
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
+});

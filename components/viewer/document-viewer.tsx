@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useDeferredValue, useRef, useState } from "react";
 import { GateOverlay } from "./gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./page-geometry";
 import { PageImageColumn, pageImageSizes } from "./page-image";
@@ -18,6 +18,9 @@ import { ViewerNotice, viewerNoticeFor } from "./viewer-notice";
 import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import type { ViewerProps } from "./viewer-props";
 import { stepFrom } from "./zoom";
+
+// The pages that commit with the column's first layout; the rest follow in a render React can interrupt.
+const FIRST_PAGES = 3;
 
 // pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed).
 const PdfFallback = lazy(() => import("./pdf-fallback"));
@@ -97,9 +100,13 @@ export function DocumentViewer({
 
   // Until the column is measured (before the first paint) its pages would be laid out at a width about to change.
   const measuredPages = layout.viewportWidth > 0 ? layout.pages : 0;
+  // A long document's slots, all at once, made hydration one long task on a phone: the first pages are laid out with
+  // the measurement, the others in a deferred render (interruptible, so input and paint go first) behind a spacer of their height.
+  const deferredPages = useDeferredValue(measuredPages);
+  const slots = Math.min(measuredPages, Math.max(deferredPages, FIRST_PAGES));
   const imageColumn = (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
-      {Array.from({ length: measuredPages }, (_, i) => i + 1).map((page) => (
+      {Array.from({ length: slots }, (_, i) => i + 1).map((page) => (
         <PageSlot
           key={page}
           code={code}
@@ -117,6 +124,7 @@ export function DocumentViewer({
           onMissing={onMissing}
         />
       ))}
+      {slots < measuredPages && <div aria-hidden style={{ height: (measuredPages - slots) * (layout.height + COLUMN.gap) - COLUMN.gap }} />}
     </div>
   );
   return (

@@ -35,15 +35,44 @@ type PageSlotProps = {
  * One page's box in the column: the server's image of it with its text and link layers, a visibly
  * loading page until the image has painted, and a notice with a retry in place of a page whose image
  * could not be had (never a silent blank). `data-rendered` marks a page painted with its layers placed;
- * `data-links` its link layer placed.
+ * `data-links` its link layer placed. A page the reader has not yet come near is its loading
+ * placeholder only (`FarPage`), from then on it stays drawn.
  */
 // A scroll that moves the current page, or the set of pages near the view, re-renders the viewer: only the slots whose props changed follow.
 export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
+  const [reached, setReached] = useState(props.near);
+  if (props.near && !reached) setReached(true);
+  return reached ? <DrawnPage {...props} /> : <FarPage {...props} />;
+});
+
+const SLOT_CLASS = "relative scroll-mt-6 overflow-hidden bg-white shadow-md";
+
+/**
+ * A page far from the view: no hooks, no fetches, only its sized box, still addressable by its test
+ * id and busy for screen readers. Off screen the browser skips its contents' style, layout and
+ * pulse (`content-visibility: auto`; the box's size is fixed, so nothing moves): on a phone a long
+ * document's first render is mostly these boxes.
+ */
+function FarPage({ page, pageCount, width, height, slotRef }: PageSlotProps) {
+  return (
+    <div
+      data-page={page}
+      data-testid={`pdf-page-${page}`}
+      ref={slotRef}
+      className={`${SLOT_CLASS} [content-visibility:auto]`}
+      style={{ width, height }}
+      aria-label={`Page ${page} of ${pageCount}`}
+      aria-busy
+      role="region"
+    >
+      <PageLoading />
+    </div>
+  );
+}
+
+function DrawnPage(props: PageSlotProps) {
   const { code, version, mark, page, pageCount, readablePages, width, height, renderWidth, near, slotRef, goTo, onMissing } = props;
   const [painted, setPainted] = useState(false);
-  // A page far from the view is its loading placeholder only: a long document's pages fetch nothing until the reader comes near.
-  const [reached, setReached] = useState(near);
-  if (near && !reached) setReached(true);
   const [textFitted, setTextFitted] = useState<PageLayers | null>(null);
   const [failed, setFailed] = useState<false | "retryable" | "undrawable">(false);
   const [attempt, setAttempt] = useState(0);
@@ -85,7 +114,7 @@ export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
       data-rendered={painted && layers && textFitted === layers ? "true" : undefined}
       data-links={layers ? "ready" : undefined}
       ref={slotRef}
-      className="relative scroll-mt-6 overflow-hidden bg-white shadow-md"
+      className={SLOT_CLASS}
       style={{ width, height }}
       aria-label={`Page ${page} of ${pageCount}`}
       aria-busy={!painted && !failed}
@@ -107,19 +136,17 @@ export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
       ) : (
         <>
           {!painted && <PageLoading />}
-          {reached && (
-            <PageImage
-              key={attempt}
-              code={code}
-              version={version}
-              page={page}
-              mark={mark}
-              sizes={pageImageSizes(renderWidth)}
-              priority={page === 1}
-              onPainted={onPainted}
-              onRefused={onRefused}
-            />
-          )}
+          <PageImage
+            key={attempt}
+            code={code}
+            version={version}
+            page={page}
+            mark={mark}
+            sizes={pageImageSizes(renderWidth)}
+            priority={page === 1}
+            onPainted={onPainted}
+            onRefused={onRefused}
+          />
           {layers && (
             <PageOverlay
               layers={layers}
@@ -134,4 +161,4 @@ export const PageSlot = memo(function PageSlot(props: PageSlotProps) {
       )}
     </div>
   );
-});
+}
