@@ -726,7 +726,8 @@ const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", str
   "engagement.milestone": "A viewer reached High Interest (once per viewer)",
   "document.uploaded": "A document was uploaded",
   "document.downloaded": "Someone downloaded a document",
-  "document.updated": "A document's current version changed: a new file, or an earlier version restored (additive, not in docs/api-contract.md)",
+  "document.updated":
+    "A document's current version changed: a new file, or an earlier version restored (additive, not in docs/api-contract.md)",
   "webhook.test": "The test event of POST /api/v1/webhooks/test",
 };
 
