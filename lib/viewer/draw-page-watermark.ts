@@ -7,14 +7,20 @@ const WEBP = { quality: 80, effort: 2 } as const;
 
 /**
  * A stored page image (WebP) with `text` drawn into its pixels, as WebP of the same size: decoded,
- * the reader's mask (kept across their pages) laid in as ink, encoded. Its size is the decoded
- * image's, so the header is not read twice.
+ * the reader's mask (kept across their pages) laid in as ink, encoded. On a reader's first page the
+ * mask is rasterised while the image decodes (its size read from the header first, under a
+ * millisecond): that page is the one a new reader waits for.
  */
 export async function drawPageWatermark(image: Buffer, text: string): Promise<Buffer> {
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
-  layInk(data, channels, await watermarkMask(text, width, height));
-  return sharp(data, { raw: { width, height, channels } }).webp(WEBP).toBuffer();
+  const { width, height } = await sharp(image).metadata();
+  const [{ data, info }, mask] = await Promise.all([
+    sharp(image).raw().toBuffer({ resolveWithObject: true }),
+    watermarkMask(text, width, height),
+  ]);
+  layInk(data, info.channels, mask);
+  return sharp(data, { raw: { width, height, channels: info.channels } })
+    .webp(WEBP)
+    .toBuffer();
 }
 
 /**
