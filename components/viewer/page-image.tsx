@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from "react";
 import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
+import { SERVER_IMAGE_WIDTH } from "@/lib/viewer/server-image-width";
 import { announceClosed } from "./document-closed";
 import { refusedAsGone } from "./gone-document";
 import { announceNewVersion } from "./new-version";
@@ -68,7 +69,7 @@ export function PageImage({
     // A plain <img>: the files are already sized for the page and served under the reader's grants, not by an image optimizer.
     // eslint-disable-next-line @next/next/no-img-element
     <img
-      src={pageImageUrl(code, version, page, 1280, mark)}
+      src={pageImageUrl(code, version, page, SERVER_IMAGE_WIDTH, mark)}
       srcSet={IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width, mark)} ${width}w`).join(", ")}
       sizes={sizes}
       alt=""

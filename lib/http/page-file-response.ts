@@ -2,14 +2,14 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { ApiError } from "../errors";
 import type { SharedDocument } from "../links/shared-document";
-import { pageFileKey, type PageFile } from "../storage/document-keys";
+import type { PageFile } from "../storage/document-keys";
 import type { Access } from "../viewer/access";
 import { layersBeforeGate } from "../viewer/layers-before-gate";
-import { pageFileOnRequest } from "../viewer/page-file-on-request";
 import { readablePage } from "../viewer/readable-page";
+import { readerPageFile } from "../viewer/reader-page-file";
 import { requireShownVersion } from "../viewer/shown-version";
 import { readerWatermark } from "../viewer/watermark";
-import { readerPageImage, watermarkTag } from "../viewer/watermarked-page-image";
+import { watermarkTag } from "../viewer/watermarked-page-image";
 import { storedFileResponse } from "./stored-file-response";
 
 const NOT_CACHED = { "Cache-Control": "no-store" };
@@ -60,8 +60,7 @@ export async function pageFileResponse(
       headers: { ...headers, "Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff" },
     });
   }
-  const drawn = () => pageFileOnRequest(doc, page, file, address);
-  const stored = watermark === null ? await drawn() : await readerPageImage(pageFileKey(doc.storageKey, page, file), watermark, drawn);
+  const stored = await readerPageFile(doc, page, file, watermark, address);
   if (!stored) throw new ApiError("not_found", `This page has no ${file === "layers" ? "layers" : "image"} yet.`, { headers: NOT_CACHED });
   if (linksOutHeld) {
     const layers = layersBeforeGate(await buffer(stored.body));

@@ -1,7 +1,7 @@
 import { readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { setClockOffset } from "../time";
@@ -69,6 +69,27 @@ describe("a cached file", () => {
     const bodies = await Promise.all(Array.from({ length: 6 }, () => read("a", a.make)));
     expect(new Set(bodies)).toEqual(new Set(["a".repeat(100)]));
     expect(a.count).toBe(1);
+  });
+
+  it("is made once when one copy of this module begins it and another asks for it, as Next's page and route bundles do", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const begun = { count: 0 };
+    const beginning = cachedFile(cache, "a", async (output) => {
+      begun.count++;
+      await held;
+      await writeFile(output, "made by the page");
+    });
+    await vi.waitFor(() => expect(begun.count).toBe(1));
+    vi.resetModules();
+    const routeCopy = await import("./file-cache");
+    const route = maker("r");
+    const asked = routeCopy.cachedFile(cache, "a", route.make);
+    release();
+    const [first, second] = await Promise.all([beginning, asked]);
+    first.body.destroy();
+    expect((await buffer(second.body)).toString()).toBe("made by the page");
+    expect([begun.count, route.count]).toEqual([1, 0]);
   });
 
   it("hands no one else a maker's refusal: a waiter whose maker was refused makes it itself", async () => {

@@ -9,7 +9,9 @@ export type CachedFile = { body: Readable; size: number };
 export type FileCache = { dir: string; capBytes: number };
 
 // Entries being made in this process: a request for one of them waits for it instead of making it again.
-const making = new Map<string, Promise<unknown>>();
+// On globalThis: Next bundles this module into the share page and into its routes apart, and an
+// image the page begins making must be joined by the route's request, not made a second time.
+const making = ((globalThis as { pagewiseFilesBeingMade?: Map<string, Promise<unknown>> }).pagewiseFilesBeingMade ??= new Map());
 
 /**
  * The file cached in `cache.dir` under `name` (a hash: it must be a plain file name), made by

@@ -1,53 +1,41 @@
 import { sharp } from "../sharp";
-
-// The downloaded copy's look (lib/pdf/draw-watermark.ts) and the old overlay's: rows slanted 30° up,
-// text 1/40 of the image's width (10 px at least, for thumbnails), 15 % ink, rows
-// staggered by half a copy.
-const ANGLE_DEGREES = 30;
-const OPACITY = 0.15;
-// Helvetica's average advance is about half its size; a little more keeps long addresses inside their tile.
-const ADVANCE_PER_CHARACTER = 0.62;
+import { watermarkMask } from "./watermark-mask";
+import { WATERMARK_INK } from "./watermark-svg";
 
 /** Same quality and effort as the clean image (lib/pdf/render-pages.ts): the mark adds no visible loss of its own. */
 const WEBP = { quality: 80, effort: 2 } as const;
 
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
 /**
- * The SVG of `text` repeated in staggered rows slanted across a `width` × `height` image, so no crop
- * escapes it. Plain text elements in one rotated group, not a rotated pattern: librsvg draws a
- * pattern several times slower. The text is the owner's template filled with a reader's values:
- * escaped, never markup.
+ * A stored page image (WebP) with `text` drawn into its pixels, as WebP of the same size: decoded,
+ * the reader's mask (kept across their pages) laid in as ink, encoded. On a reader's first page the
+ * mask is rasterised while the image decodes (its size read from the header first, under a
+ * millisecond): that page is the one a new reader waits for.
  */
-export function watermarkSvg(text: string, width: number, height: number): string {
-  const size = Math.max(10, width / 40);
-  const advance = text.length * size * ADVANCE_PER_CHARACTER + size * 3;
-  const rowGap = size * 4;
-  // Rotated about the centre, the rows must cover the page's diagonal both ways.
-  const reach = Math.hypot(width, height) / 2;
-  const escaped = text.replace(/[&<>"']/g, (character) => XML_ESCAPES[character]!);
-  const copies: string[] = [];
-  for (let row = 0, y = -reach; y <= reach + size; row++, y += rowGap) {
-    for (let x = -reach - (row % 2) * (advance / 2); x <= reach; x += advance) {
-      copies.push(`<text x="${round(x)}" y="${round(y)}">${escaped}</text>`);
-    }
-  }
-  return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`,
-    `<g transform="translate(${width / 2} ${height / 2}) rotate(${-ANGLE_DEGREES})" font-size="${round(size)}" `,
-    `fill="#0f172a" fill-opacity="${OPACITY}" font-family="Helvetica, Arial, 'DejaVu Sans', sans-serif">`,
-    ...copies,
-    `</g></svg>`,
-  ].join("");
-}
-
-const round = (value: number) => Math.round(value * 10) / 10;
-
-/** A stored page image (WebP) with `text` drawn into its pixels, as WebP of the same size. */
 export async function drawPageWatermark(image: Buffer, text: string): Promise<Buffer> {
   const { width, height } = await sharp(image).metadata();
-  return sharp(image)
-    .composite([{ input: Buffer.from(watermarkSvg(text, width, height)), top: 0, left: 0 }])
+  const [{ data, info }, mask] = await Promise.all([
+    sharp(image).raw().toBuffer({ resolveWithObject: true }),
+    watermarkMask(text, width, height),
+  ]);
+  layInk(data, info.channels, mask);
+  return sharp(data, { raw: { width, height, channels: info.channels } })
     .webp(WEBP)
     .toBuffer();
+}
+
+/**
+ * The ink laid over `pixels` (in place) as much as `mask` covers each: libvips's "over" on an opaque
+ * image, in integers. In JavaScript rather than a libvips composite: the composite needs the mask
+ * as a full RGBA layer (four times the bytes) and took longer than this loop.
+ */
+function layInk(pixels: Buffer, channels: number, mask: Buffer) {
+  const [red, green, blue] = WATERMARK_INK.rgb;
+  for (let pixel = 0, at = 0; pixel < mask.length; pixel++, at += channels) {
+    const ink = mask[pixel]!;
+    if (ink === 0) continue;
+    const paper = 255 - ink;
+    pixels[at] = (pixels[at]! * paper + red * ink + 127) / 255;
+    pixels[at + 1] = (pixels[at + 1]! * paper + green * ink + 127) / 255;
+    pixels[at + 2] = (pixels[at + 2]! * paper + blue * ink + 127) / 255;
+  }
 }

@@ -5,6 +5,7 @@ import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
 import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
+import { beginFirstPageMark } from "@/lib/http/first-page-mark";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import type { SharedDocument } from "@/lib/links/shared-document";
 import { gateActive } from "@/lib/rules/gate";
@@ -60,7 +61,9 @@ export async function DocumentReader({
         ? `/s/${path}/file?v=preview&k=${changed}&version=${doc.version}`
         : null;
   // Filled here as the page route fills it for the images (the gate grant knows the email): passing the gate refreshes the page, and this with it.
-  const watermark = readerWatermark(doc, access, clientAddress(await headers()));
+  const address = clientAddress(await headers());
+  const watermark = readerWatermark(doc, access, address);
+  beginFirstPageMark(doc, access, address);
   const updatedSince = access.ownerPreview
     ? null
     : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });

@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createSampleDocument } from "@/scripts/lib/demo-data";
+import { db } from "@/lib/db/client";
+import type { Document } from "@/lib/generated/prisma/client";
+import { createUser } from "@/lib/users/create-user";
+import { resolveAccess } from "@/lib/viewer/access";
+import { findPublicDocument } from "@/lib/viewer/find-public-document";
+import { pageWatermarkGate } from "@/lib/viewer/page-watermark-gate";
+import { ReaderBrowser } from "@/test/support/reader-browser";
+import * as pageRoute from "@/app/s/[code]/pages/[page]/route";
+import { beginFirstPageMark } from "@/lib/http/first-page-mark";
+
+vi.mock("next/headers", async () => (await import("@/test/support/cookie-jar")).nextHeadersMock);
+
+// Every mark drawn, counted, and drawn as it would be.
+const drawings = vi.hoisted(() => ({ count: 0 }));
+vi.mock("@/lib/viewer/draw-page-watermark", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/viewer/draw-page-watermark")>();
+  return {
+    drawPageWatermark: (...args: Parameters<typeof original.drawPageWatermark>) => {
+      drawings.count++;
+      return original.drawPageWatermark(...args);
+    },
+  };
+});
+
+let owner: { id: string; personalTeamId: string };
+beforeEach(async () => {
+  owner = await createUser({ email: `first-mark-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
+  drawings.count = 0;
+});
+
+async function documentMarked(watermark: string | null) {
+  const doc = await createSampleDocument(owner, "Marked pages", 2, { email_gate: false });
+  return db.document.update({ where: { id: doc.id }, data: { watermark } });
+}
+
+/** What the share page does as it renders for `reader`: the document it found and the reader's access. */
+async function sharePageRendered(doc: Document, reader: ReaderBrowser) {
+  const found = await findPublicDocument(doc.code);
+  if (found.state !== "active") throw new Error(`the share code is ${found.state}`);
+  beginFirstPageMark(found.doc, resolveAccess(found.doc, {}), reader.address);
+}
+
+const pageImage = (reader: ReaderBrowser, doc: Document, page: number) =>
+  reader.call(pageRoute.GET, `/s/${doc.code}/pages/${page}?version=${doc.version}&w=1280`, { code: doc.code, page: String(page) });
+
+describe("a watermarked reader's page 1, begun as the share page renders", () => {
+  it("is drawn before the browser asks for it, and the image's request joins that drawing: one mark, not two", async () => {
+    const doc = await documentMarked("Confidential · {ip}");
+    const reader = new ReaderBrowser();
+    await sharePageRendered(doc, reader);
+    await vi.waitFor(() => expect(drawings.count).toBe(1));
+
+    const { status, response } = await pageImage(reader, doc, 1);
+    expect(status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    expect(drawings.count).toBe(1);
+    expect(pageWatermarkGate().load()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("is not begun for an unwatermarked document, nor for another page", async () => {
+    const doc = await documentMarked(null);
+    const reader = new ReaderBrowser();
+    await sharePageRendered(doc, reader);
+    expect((await pageImage(reader, doc, 1)).status).toBe(200);
+
+    const marked = await documentMarked("Confidential · {ip}");
+    await sharePageRendered(marked, reader);
+    await vi.waitFor(() => expect(drawings.count).toBe(1));
+    expect((await pageImage(reader, marked, 2)).status).toBe(200);
+    expect(drawings.count).toBe(2);
+  });
+});

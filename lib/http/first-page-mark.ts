@@ -1,0 +1,22 @@
+import type { SharedDocument } from "../links/shared-document";
+import type { Access } from "../viewer/access";
+import { readerPageFile } from "../viewer/reader-page-file";
+import { SERVER_IMAGE_WIDTH } from "../viewer/server-image-width";
+import { readerWatermark } from "../viewer/watermark";
+import { pageImageVariant } from "./page-file-response";
+
+/**
+ * Begins drawing a watermarked reader's page 1 while the share page's HTML renders, not awaited: the
+ * browser asks for that image 50 to 100 ms later and joins the drawing in progress (the file cache's
+ * `making` map) instead of queueing behind the marks of pages 2 to 4. Only a page 1 already stored
+ * (nothing drawn from the PDF here), and only at the width the HTML asks for.
+ */
+export function beginFirstPageMark(doc: SharedDocument, access: Access, address: string): void {
+  const watermark = readerWatermark(doc, access, address);
+  if (watermark === null || access.readablePages < 1 || doc.pageImages < 1) return;
+  readerPageFile(doc, 1, pageImageVariant(String(SERVER_IMAGE_WIDTH)), watermark, address).then(
+    (image) => image?.body.destroy(),
+    // Busy or failing, the mark is left to the image's own request, which answers the reader for itself.
+    () => undefined,
+  );
+}
