@@ -4,20 +4,20 @@ import { REQUESTED_PATH_HEADER } from "@/lib/auth/callback-path";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { refuseServerAction } from "@/lib/http/server-action-request";
 import { clientAddress } from "@/lib/request/server-headers";
-import { grantHolderDocument, viewerCookies } from "@/lib/viewer/access";
+import { grantHolderDocument, viewerCookies } from "@/lib/viewer/grants/access";
 import { parseShareCode } from "@/lib/documents/short-code";
-import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
-import { foundRefusal, type ShownRefusal, tooManyRequests } from "@/lib/viewer/door-refusal";
-import { openDoor } from "@/lib/viewer/open-door";
-import { findRoomAt, openRoomDocumentDoor } from "@/lib/viewer/open-room-door";
-import { sharePagePath } from "@/lib/viewer/share-page-path";
+import { handOverFound, roomDocumentKey, SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/doors/hand-over-found";
+import { foundRefusal, type ShownRefusal, tooManyRequests } from "@/lib/viewer/doors/door-refusal";
+import { openDoor } from "@/lib/viewer/doors/open-door";
+import { findRoomAt, openRoomDocumentDoor } from "@/lib/viewer/doors/open-room-door";
+import { sharePagePath } from "@/lib/viewer/doors/share-page-path";
 
 /**
  * The share link's page: limited per client address and per document like the viewer's other
  * doors (lib/http/with-share-link.ts); a deleted document or link answers HTTP 410 Gone with a
  * "no longer available" page and an expired one 410 with a "has expired" page (an App Router page
  * cannot choose its status; notFound() is 404 only). What the door found goes on to the page with the
- * request (lib/viewer/hand-over-found.ts), so a page view looks its code up once.
+ * request (lib/viewer/doors/hand-over-found.ts), so a page view looks its code up once.
  * Dashboard pages only get the path they asked for stamped on the request.
  * Server action calls, on any page, are checked first (lib/http/server-action-request.ts).
  */

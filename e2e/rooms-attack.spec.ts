@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { rateLimitWindow } from "../lib/rate-limit";
-import { VIEWER_LIMITS } from "../lib/viewer/limits";
+import { VIEWER_LIMITS } from "../lib/viewer/doors/limits";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { db } from "../test/support/playwright/database";
 import { uploadOk } from "../test/support/playwright/upload";

@@ -3,7 +3,7 @@ import { MAX_AGREEMENT_LENGTH } from "../lib/schemas/access-rules";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { uploadOk } from "../test/support/playwright/upload";
 
-/** proxy.ts hands the document it found to the page in a request header (lib/viewer/hand-over-found.ts). */
+/** proxy.ts hands the document it found to the page in a request header (lib/viewer/doors/hand-over-found.ts). */
 let account: Account;
 test.beforeAll(async () => {
   account = await newAccount("hand-over");

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ClosedReason } from "./reading-tracker";
+import type { ClosedReason } from "./tracking/reading-tracker";
 
 /**
  * How the open viewer learns that its share link stopped serving it: a beacon's answer (410, 404,

@@ -1,29 +1,29 @@
 "use client";
 
 import { lazy, Suspense, useCallback, useDeferredValue, useRef, useState } from "react";
-import { GateOverlay } from "./gate-overlay";
-import { COLUMN, type PageLayout, pageTop } from "./page-geometry";
-import { PageImageColumn, pageImageSizes } from "./page-image";
-import { PageSlot } from "./page-slot";
+import { GateOverlay } from "./gate/gate-overlay";
+import { COLUMN, type PageLayout, pageTop } from "./pages/page-geometry";
+import { PageImageColumn, pageImageSizes } from "./pages/page-image";
+import { PageSlot } from "./pages/page-slot";
 import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
-import { useAnchoredZoom } from "./use-anchored-zoom";
-import { useCurrentPage } from "./use-current-page";
-import { useGateResume } from "./use-gate-resume";
-import { useNearbyPages } from "./use-nearby-pages";
-import { useReadingSession } from "./use-reading-session";
+import { useAnchoredZoom } from "./zoom/use-anchored-zoom";
+import { useCurrentPage } from "./pages/use-current-page";
+import { useGateResume } from "./gate/use-gate-resume";
+import { useNearbyPages } from "./pages/use-nearby-pages";
+import { useReadingSession } from "./tracking/use-reading-session";
 import { useViewerKeys } from "./use-viewer-keys";
 import { ViewerLayout } from "./viewer-layout";
 import { ViewerNotice, viewerNoticeFor } from "./viewer-notice";
 import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import type { ViewerProps } from "./viewer-props";
-import { stepFrom } from "./zoom";
+import { stepFrom } from "./zoom/zoom";
 
 // The pages that commit with the column's first layout; the rest follow in a render React can interrupt.
 const FIRST_PAGES = 3;
 
 // pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed).
-const PdfFallback = lazy(() => import("./pdf-fallback"));
+const PdfFallback = lazy(() => import("./pages/pdf-fallback"));
 
 /**
  * The document's readable pages in one scrolling column of the server's page images, zoomable,

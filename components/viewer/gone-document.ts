@@ -1,4 +1,4 @@
-import { CURRENT_VERSION_HEADER } from "@/lib/viewer/reader-headers";
+import { CURRENT_VERSION_HEADER } from "@/lib/viewer/files/reader-headers";
 
 /**
  * A 410 of the document itself (deleted, or its link expired), not of a version that is no longer

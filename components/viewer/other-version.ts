@@ -1,4 +1,4 @@
-import { CURRENT_VERSION_HEADER } from "@/lib/viewer/reader-headers";
+import { CURRENT_VERSION_HEADER } from "@/lib/viewer/files/reader-headers";
 
 /** A 410 that refused the version this page shows, naming the current one (a deleted document's 410 names none). */
 export const refusedAsOtherVersion = (response: Response) => response.status === 410 && response.headers.has(CURRENT_VERSION_HEADER);

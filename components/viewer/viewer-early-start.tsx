@@ -1,5 +1,5 @@
 /**
- * Has the browser fetch the viewer's own chunks (lib/viewer/renderer-chunks.ts) with the app's first
+ * Has the browser fetch the viewer's own chunks (lib/viewer/files/renderer-chunks.ts) with the app's first
  * scripts, named in the HTML, rather than once those scripts run and ask for them.
  */
 export function ViewerEarlyStart({ chunks }: { chunks: string[] }) {

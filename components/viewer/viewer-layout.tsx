@@ -1,5 +1,5 @@
 import type { Ref } from "react";
-import { COLUMN } from "./page-geometry";
+import { COLUMN } from "./pages/page-geometry";
 import { ViewerToolbar, type ViewerToolbarProps } from "./viewer-toolbar";
 
 /**

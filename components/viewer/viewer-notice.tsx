@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import type { ClosedReason } from "./reading-tracker";
+import type { ClosedReason } from "./tracking/reading-tracker";
 
 const NOTICES = {
   gone: {

@@ -26,7 +26,7 @@ export type ViewerProps = {
   pageAspect: number;
   /** Pages this browser may read now (all once every gate is passed). */
   readablePages: number;
-  /** Pages 1..pageImages have server-rendered images this browser may see (components/viewer/page-image.tsx). */
+  /** Pages 1..pageImages have server-rendered images this browser may see (components/viewer/pages/page-image.tsx). */
   pageImages: number;
   /** The server stopped drawing at page pageImages + 1 for good (a page it cannot draw truly): pdf.js reads from there at once where the file is offered. */
   imagesStopped: boolean;

@@ -2,9 +2,9 @@
 
 import dynamic from "next/dynamic";
 import { createContext, useContext } from "react";
-import { PageImageColumn, SERVER_PAGE_WIDTH } from "./page-image";
-import { PageSkeleton } from "./page-skeleton";
-import { GateStep } from "./reader-steps";
+import { PageImageColumn, SERVER_PAGE_WIDTH } from "./pages/page-image";
+import { PageSkeleton } from "./pages/page-skeleton";
+import { GateStep } from "./gate/reader-steps";
 import { ViewerLayout } from "./viewer-layout";
 import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";

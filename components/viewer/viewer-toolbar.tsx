@@ -1,4 +1,4 @@
-import { FitIcon } from "./fit-icon";
+import { FitIcon } from "./zoom/fit-icon";
 import { ToolbarButton } from "./toolbar-button";
 import { PagewiseMark, TeamLogo } from "./viewer-brand";
 

@@ -10,7 +10,7 @@ import { dispatchPendingEvents } from "../jobs/dispatch-events";
 import { createRoom } from "../rooms/create-room";
 import { deleteRoom } from "../rooms/delete-room";
 import { createUser } from "../users/create-user";
-import { openDoor } from "../viewer/open-door";
+import { openDoor } from "../viewer/doors/open-door";
 import { deleteDocument } from "./delete-document";
 import { eventDocument } from "./serialize";
 

@@ -16,7 +16,7 @@ import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { updateNotificationPreferences } from "../users/notification-preferences";
 import { ingestNow } from "../../test/support/ingest-now";
-import { passGate } from "../viewer/pass-gate";
+import { passGate } from "../viewer/grants/pass-gate";
 import { saveWebhook } from "../webhooks/manage-webhook";
 import { runOnce } from "../jobs/runner";
 

@@ -16,8 +16,8 @@ import { EVENT_KINDS, eventEnvelopeSchema, type EventKind } from "../schemas/eve
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { ingestNow } from "../../test/support/ingest-now";
-import { passGate } from "../viewer/pass-gate";
-import { recordDownload } from "../viewer/record-download";
+import { passGate } from "../viewer/grants/pass-gate";
+import { recordDownload } from "../viewer/tracking/record-download";
 
 afterEach(() => setClockOffset(0));
 

@@ -1,8 +1,8 @@
 import type { SharedDocument } from "../links/shared-document";
-import type { Access } from "../viewer/access";
-import { readerPageFile } from "../viewer/reader-page-file";
-import { SERVER_IMAGE_WIDTH } from "../viewer/server-image-width";
-import { readerWatermark } from "../viewer/watermark";
+import type { Access } from "../viewer/grants/access";
+import { readerPageFile } from "../viewer/files/reader-page-file";
+import { SERVER_IMAGE_WIDTH } from "../viewer/files/server-image-width";
+import { readerWatermark } from "../viewer/files/watermark";
 import { pageImageVariant } from "./page-file-response";
 
 /**

@@ -13,7 +13,7 @@ import {
   resolveAccess,
   shareCode,
   viewerCookies,
-} from "../viewer/access";
+} from "../viewer/grants/access";
 
 /** Adapter between Next's cookies and the viewer's domain functions (used by the viewer's routes and pages). */
 export async function viewerAccess(doc: AccessSubject & { teamId: string }): Promise<Access> {
@@ -37,7 +37,7 @@ async function teamMemberSignedIn(teamId: string): Promise<boolean> {
   return userId ? (await membershipIn(teamId, userId)) !== null : false;
 }
 
-/** The document a grant this browser holds under `code` was given for (lib/viewer/access.ts grantHolderDocument). */
+/** The document a grant this browser holds under `code` was given for (lib/viewer/grants/access.ts grantHolderDocument). */
 export async function grantHolderOf(code: string): Promise<string | null> {
   const jar = await cookies();
   return grantHolderDocument(viewerCookies(code, (name) => jar.get(name)?.value));

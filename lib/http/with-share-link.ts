@@ -6,14 +6,14 @@ import { rateLimitHeaders, type RateLimitState } from "../rate-limit";
 import type { Link } from "../generated/prisma/client";
 import type { SharedDocument } from "../links/shared-document";
 import { clientAddress } from "../request/server-headers";
-import type { Access } from "../viewer/access";
-import { newViewerAllowance, type ViewerDoor } from "../viewer/limits";
-import { type DoorRefusal, foundRefusal, tooManyRequests } from "../viewer/door-refusal";
-import { openDoor } from "../viewer/open-door";
-import { findRoomAt, openRoomDocumentDoor } from "../viewer/open-room-door";
-import type { RoomShare } from "../viewer/public-room";
+import type { Access } from "../viewer/grants/access";
+import { newViewerAllowance, type ViewerDoor } from "../viewer/doors/limits";
+import { type DoorRefusal, foundRefusal, tooManyRequests } from "../viewer/doors/door-refusal";
+import { openDoor } from "../viewer/doors/open-door";
+import { findRoomAt, openRoomDocumentDoor } from "../viewer/doors/open-room-door";
+import type { RoomShare } from "../viewer/rooms/public-room";
 import { browserId, grantHolderOf, viewerAccess } from "./viewer-request-context";
-import { withRoomReader } from "../viewer/room-reader";
+import { withRoomReader } from "../viewer/rooms/room-reader";
 import { hasNulCharacter, NUL_MESSAGE } from "../request/nul-characters";
 import { readJsonBody } from "./parse";
 import { errorResponse, withHeaders } from "./respond";
@@ -101,7 +101,7 @@ export function withShareLink(
 
 /**
  * The reader's access; at the doors that record a read (beacons, downloads), a reader of a document
- * in a room is recorded as that document's viewer first (lib/viewer/room-reader.ts).
+ * in a room is recorded as that document's viewer first (lib/viewer/rooms/room-reader.ts).
  */
 async function readerAccess(doorName: ViewerDoor, doc: SharedDocument, req: Request, address: string): Promise<Access> {
   const access = await viewerAccess(doc);

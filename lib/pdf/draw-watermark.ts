@@ -1,6 +1,6 @@
 import { degrees, PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
 
-/** The look shared with the viewer's overlay (components/viewer/watermark-overlay.tsx): diagonal rows at 15 % ink. */
+/** The look shared with the viewer's overlay (components/viewer/pages/watermark-overlay.tsx): diagonal rows at 15 % ink. */
 export const WATERMARK_ANGLE_DEGREES = 30;
 export const WATERMARK_OPACITY = 0.15;
 // A page gets at most this many copies of the text; a long, thin page gets wider gaps instead of more copies.

@@ -1,6 +1,6 @@
 /**
  * The timing rules of reading beacons (docs/contract-decisions.md), shared by the reader's tracker
- * (components/viewer/reading-tracker.ts) and the ingest, so the two cannot drift. No imports: the
+ * (components/viewer/tracking/reading-tracker.ts) and the ingest, so the two cannot drift. No imports: the
  * tracker ships to the browser.
  */
 

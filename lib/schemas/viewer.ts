@@ -4,7 +4,7 @@ import { z } from "./zod";
 
 /** What a reader sends on a share link: reading beacons and the gate's, password's and code's forms. */
 
-/** The body of a reading beacon, as components/viewer/reading-tracker.ts sends it. */
+/** The body of a reading beacon, as components/viewer/tracking/reading-tracker.ts sends it. */
 export const trackBatchSchema = z.strictObject({
   batch_id: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, "batch_id must be 8 to 64 letters, digits, _ or -"),
   visit_id: z.uuid().optional(),

@@ -12,7 +12,7 @@ import { runOnce } from "../jobs/runner";
 import { setClockOffset } from "../time";
 import { insertUser } from "../users/create-user";
 import { deleteAccount } from "../users/delete-account";
-import { passGate } from "../viewer/pass-gate";
+import { passGate } from "../viewer/grants/pass-gate";
 import { getWebhookConfiguration, saveWebhook } from "../webhooks/manage-webhook";
 import { joinTeam } from "./join-team";
 import { changeMemberRole, removeMember } from "./manage-team";

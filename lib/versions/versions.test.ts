@@ -13,7 +13,7 @@ import { updateLink } from "../links/update-link";
 import { storage } from "../storage";
 import { fileFolder, pageFileKey } from "../storage/document-keys";
 import { sweepOrphanedObjects } from "../storage/sweep-orphans";
-import { readableFileKey } from "../viewer/readable-file-key";
+import { readableFileKey } from "../viewer/files/readable-file-key";
 import { listVersions, readVersionFile } from "./list-versions";
 import { restoreVersion } from "./restore-version";
 import { updateDocument } from "../documents/update-document";

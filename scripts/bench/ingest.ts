@@ -17,7 +17,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { recomputeAggregates } from "../../lib/analytics/recompute-aggregates";
 import type { Document } from "../../lib/generated/prisma/client";
-import { BROWSER_COOKIE } from "../../lib/viewer/access";
+import { BROWSER_COOKIE } from "../../lib/viewer/grants/access";
 import { createUser } from "../../lib/users/create-user";
 import { ROOT, startApp, startNextStart, waitForHealth } from "../../test/support/app-process";
 import { createSampleDocument } from "../lib/demo-data";

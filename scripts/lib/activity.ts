@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { db } from "../../lib/db/client";
 import { newViewerPublicId } from "../../lib/ids";
-import { parseUserAgent } from "../../lib/viewer/user-agent";
+import { parseUserAgent } from "../../lib/viewer/tracking/user-agent";
 
 /**
  * Writes reading activity as raw rows, for demo data, tests and benchmarks. Callers then run

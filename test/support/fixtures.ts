@@ -7,8 +7,8 @@ import { dispatchPendingEvents } from "../../lib/jobs/dispatch-events";
 import { saveWebhook } from "../../lib/webhooks/manage-webhook";
 import { eventDocument } from "../../lib/documents/serialize";
 import type { TeamRole } from "../../lib/teams/permissions";
-import type { Access } from "../../lib/viewer/access";
-import type { NewViewerLimit } from "../../lib/viewer/limits";
+import type { Access } from "../../lib/viewer/grants/access";
+import type { NewViewerLimit } from "../../lib/viewer/doors/limits";
 
 /** What a reader who passed every door (password, gate, agreement) gets on a document of `pages` pages. */
 export const openAccess = (pages: number): Access => ({

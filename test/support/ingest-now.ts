@@ -1,6 +1,6 @@
 import { rollUpBeacons } from "../../lib/beacons/roll-up-beacons";
 import { ApiError } from "../../lib/errors";
-import { ingestBatch } from "../../lib/viewer/ingest-batch";
+import { ingestBatch } from "../../lib/viewer/tracking/ingest-batch";
 
 /**
  * A beacon as the reader's browser sends it, then rolled up at once, as the app's roll-up would a

@@ -255,7 +255,7 @@ export async function tableOfContentsPdf(): Promise<Buffer> {
 
 /**
  * Three pages whose page tree sits in the middle of a ~600 KB file, between incompressible filler:
- * the viewer's first and last chunks (components/viewer/pdf-opening.ts) do not hold it, so pdf.js
+ * the viewer's first and last chunks (components/viewer/pages/pdf-opening.ts) do not hold it, so pdf.js
  * must ask for the chunk at `treeChunkStart` before the document opens.
  */
 export async function midTreePdf(): Promise<{ bytes: Buffer; treeChunkStart: number }> {

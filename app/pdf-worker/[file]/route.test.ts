@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
-import { PDF_WORKER_PATH } from "@/lib/viewer/pdf-worker-path";
+import { PDF_WORKER_PATH } from "@/lib/viewer/files/pdf-worker-path";
 import { GET } from "./route";
 
 const get = (file: string) => GET(new Request(`http://localhost/pdf-worker/${file}`), { params: Promise.resolve({ file }) });

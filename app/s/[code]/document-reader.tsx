@@ -1,5 +1,5 @@
 import { cookies, headers } from "next/headers";
-import { AgreementStep, PasswordStep } from "@/components/viewer/reader-steps";
+import { AgreementStep, PasswordStep } from "@/components/viewer/gate/reader-steps";
 import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
@@ -9,12 +9,12 @@ import { beginFirstPageMark } from "@/lib/http/first-page-mark";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import type { SharedDocument } from "@/lib/links/shared-document";
 import { gateActive } from "@/lib/rules/gate";
-import { rendererChunks } from "@/lib/viewer/renderer-chunks";
-import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
-import { pendingCodeEmail } from "@/lib/viewer/verify-email";
+import { rendererChunks } from "@/lib/viewer/files/renderer-chunks";
+import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/grants/access";
+import { pendingCodeEmail } from "@/lib/viewer/grants/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
-import { readerWatermark, watermarkDigest } from "@/lib/viewer/watermark";
-import { updatedSinceLastVisit } from "@/lib/viewer/updated-since-visit";
+import { readerWatermark, watermarkDigest } from "@/lib/viewer/files/watermark";
+import { updatedSinceLastVisit } from "@/lib/viewer/tracking/updated-since-visit";
 
 /**
  * A shared document as its reader may see it now: the password step, the agreement, or the viewer

@@ -3,11 +3,11 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BusyDocument } from "@/components/viewer/busy-document";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
-import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
-import { pagePublicDocument } from "@/lib/viewer/page-public-document";
-import { shareCode } from "@/lib/viewer/access";
+import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/doors/hand-over-found";
+import { pagePublicDocument } from "@/lib/viewer/doors/page-public-document";
+import { shareCode } from "@/lib/viewer/grants/access";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
-import { linkPreviewImage } from "@/lib/viewer/link-preview-image";
+import { linkPreviewImage } from "@/lib/viewer/files/link-preview-image";
 import { DocumentReader } from "./document-reader";
 import { RoomPage, roomMetadata } from "./room-page";
 

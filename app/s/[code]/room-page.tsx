@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
-import { AgreementStep, GateStep, PasswordStep, RoomContentsStep } from "@/components/viewer/reader-steps";
+import { AgreementStep, GateStep, PasswordStep, RoomContentsStep } from "@/components/viewer/gate/reader-steps";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
 import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
-import { findPublicRoom } from "@/lib/viewer/public-room";
+import { findPublicRoom } from "@/lib/viewer/rooms/public-room";
 import { roomReaderContents } from "@/lib/rooms/room-reader-contents";
 import { gateActive } from "@/lib/rules/gate";
-import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/access";
+import { BROWSER_COOKIE, shareCode } from "@/lib/viewer/grants/access";
 import { parseShareCode } from "@/lib/documents/short-code";
-import { pendingCodeEmail } from "@/lib/viewer/verify-email";
+import { pendingCodeEmail } from "@/lib/viewer/grants/verify-email";
 
 const activeRoom = async (code: string) => {
   const parsed = parseShareCode(code);

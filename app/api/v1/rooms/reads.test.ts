@@ -13,9 +13,9 @@ import { sharedDocument, type SharedDocument } from "@/lib/links/shared-document
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
 import { ingestNow } from "@/test/support/ingest-now";
-import { passGate } from "@/lib/viewer/pass-gate";
-import { passRoomGate } from "@/lib/viewer/pass-room-gate";
-import { roomShare } from "@/lib/viewer/public-room";
+import { passGate } from "@/lib/viewer/grants/pass-gate";
+import { passRoomGate } from "@/lib/viewer/grants/pass-room-gate";
+import { roomShare } from "@/lib/viewer/rooms/public-room";
 import * as statsRoute from "./[id]/stats/route";
 import * as viewersRoute from "./[id]/viewers/route";
 

@@ -4,8 +4,8 @@ import { notFound, redirect } from "next/navigation";
 import { BusyDocument } from "@/components/viewer/busy-document";
 import { isDatabaseBusy } from "@/lib/db/database-busy";
 import { viewerAccess } from "@/lib/http/viewer-request-context";
-import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/hand-over-found";
-import { pageRoomDocument } from "@/lib/viewer/page-public-document";
+import { SHARE_CODE_FOUND_HEADER } from "@/lib/viewer/doors/hand-over-found";
+import { pageRoomDocument } from "@/lib/viewer/doors/page-public-document";
 import { DocumentReader } from "../document-reader";
 
 export const dynamic = "force-dynamic";

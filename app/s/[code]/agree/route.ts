@@ -1,12 +1,12 @@
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { type Access, agreementCookie, agreementGrant, shareCode } from "@/lib/viewer/access";
-import { acceptAgreement } from "@/lib/viewer/agreement";
+import { type Access, agreementCookie, agreementGrant, shareCode } from "@/lib/viewer/grants/access";
+import { acceptAgreement } from "@/lib/viewer/grants/agreement";
 import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 type Agreed = Parameters<typeof acceptAgreement>[0];
 
-/** "I agree" (a document's or a room's): records the acceptance (once per browser and text, lib/viewer/agreement.ts) and issues the agreement grant cookie. Limited as the gate is. */
+/** "I agree" (a document's or a room's): records the acceptance (once per browser and text, lib/viewer/grants/agreement.ts) and issues the agreement grant cookie. Limited as the gate is. */
 async function agree(subject: Agreed, access: Access, address: string): Promise<Response> {
   const browser = await browserId();
   await acceptAgreement(subject, access, browser, address);

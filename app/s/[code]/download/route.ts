@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { downloadDisposition } from "@/lib/documents/download-name";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
-import { downloadableFile } from "@/lib/viewer/downloadable-file";
+import { downloadableFile } from "@/lib/viewer/files/downloadable-file";
 import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 

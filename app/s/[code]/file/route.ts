@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { ApiError } from "@/lib/errors";
 import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
-import { parseByteRange } from "@/lib/viewer/byte-range";
-import { readableFileKey } from "@/lib/viewer/readable-file-key";
-import { requireShownVersion } from "@/lib/viewer/shown-version";
+import { parseByteRange } from "@/lib/viewer/files/byte-range";
+import { readableFileKey } from "@/lib/viewer/files/readable-file-key";
+import { requireShownVersion } from "@/lib/viewer/files/shown-version";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /**

@@ -1,9 +1,9 @@
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
-import { passGate } from "@/lib/viewer/pass-gate";
-import { passRoomGate } from "@/lib/viewer/pass-room-gate";
-import { sendVerificationCode } from "@/lib/viewer/verify-email";
+import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/grants/access";
+import { passGate } from "@/lib/viewer/grants/pass-gate";
+import { passRoomGate } from "@/lib/viewer/grants/pass-room-gate";
+import { sendVerificationCode } from "@/lib/viewer/grants/verify-email";
 import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 

@@ -1,8 +1,8 @@
 import { isbot } from "isbot";
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { ingestBatch } from "@/lib/viewer/ingest-batch";
-import { newViewerLimit } from "@/lib/viewer/limits";
+import { ingestBatch } from "@/lib/viewer/tracking/ingest-batch";
+import { newViewerLimit } from "@/lib/viewer/doors/limits";
 import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
 

@@ -1,10 +1,10 @@
 import { ApiError } from "@/lib/errors";
 import { BODY_LIMITS } from "@/lib/request/read-body";
-import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/access";
-import { passGate } from "@/lib/viewer/pass-gate";
-import { passRoomGate } from "@/lib/viewer/pass-room-gate";
+import { gateCookie, gateGrant, shareCode } from "@/lib/viewer/grants/access";
+import { passGate } from "@/lib/viewer/grants/pass-gate";
+import { passRoomGate } from "@/lib/viewer/grants/pass-room-gate";
 import { browserId, setGrantCookie } from "@/lib/http/viewer-request-context";
-import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/verify-email";
+import { checkVerificationCode, markLeadVerified } from "@/lib/viewer/grants/verify-email";
 import { withShareLink } from "@/lib/http/with-share-link";
 
 /** The emailed code (verify_email): passes the gate as the gate form does, with the lead and the grant marked verified. */

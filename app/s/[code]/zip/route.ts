@@ -2,9 +2,9 @@ import { downloadDisposition } from "@/lib/documents/download-name";
 import { ApiError } from "@/lib/errors";
 import { browserId } from "@/lib/http/viewer-request-context";
 import { withShareLink } from "@/lib/http/with-share-link";
-import { consumeRoomZip, roomZip, roomZipContents } from "@/lib/viewer/room-zip";
-import { roomZipRecorder } from "@/lib/viewer/room-zip-download";
-import { readerWatermark } from "@/lib/viewer/watermark";
+import { consumeRoomZip, roomZip, roomZipContents } from "@/lib/viewer/rooms/room-zip";
+import { roomZipRecorder } from "@/lib/viewer/rooms/room-zip-download";
+import { readerWatermark } from "@/lib/viewer/files/watermark";
 
 /**
  * The whole room as one ZIP, where the room allows downloads: streamed as it is written (bounded

@@ -1,6 +1,6 @@
-import { pdfAssetFile } from "@/lib/viewer/pdf-asset-file";
+import { pdfAssetFile } from "@/lib/viewer/files/pdf-asset-file";
 
-/** pdf.js's decoders, character maps, standard fonts and CMYK profile (lib/viewer/pdf-asset-path.ts); any other name is 404. */
+/** pdf.js's decoders, character maps, standard fonts and CMYK profile (lib/viewer/files/pdf-asset-path.ts); any other name is 404. */
 export async function GET(_req: Request, { params }: { params: Promise<{ version: string; folder: string; file: string }> }) {
   const { version, folder, file } = await params;
   const asset = await pdfAssetFile(version, folder, file);

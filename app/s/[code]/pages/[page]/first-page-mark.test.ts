@@ -4,9 +4,9 @@ import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
-import { resolveAccess } from "@/lib/viewer/access";
-import { findPublicDocument } from "@/lib/viewer/find-public-document";
-import { pageWatermarkGate } from "@/lib/viewer/page-watermark-gate";
+import { resolveAccess } from "@/lib/viewer/grants/access";
+import { findPublicDocument } from "@/lib/viewer/doors/find-public-document";
+import { pageWatermarkGate } from "@/lib/viewer/files/page-watermark-gate";
 import { ReaderBrowser } from "@/test/support/reader-browser";
 import * as pageRoute from "@/app/s/[code]/pages/[page]/route";
 import { beginFirstPageMark } from "@/lib/http/first-page-mark";
@@ -15,8 +15,8 @@ vi.mock("next/headers", async () => (await import("@/test/support/cookie-jar")).
 
 // Every mark drawn, counted, and drawn as it would be.
 const drawings = vi.hoisted(() => ({ count: 0 }));
-vi.mock("@/lib/viewer/draw-page-watermark", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/viewer/draw-page-watermark")>();
+vi.mock("@/lib/viewer/files/draw-page-watermark", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/viewer/files/draw-page-watermark")>();
   return {
     drawPageWatermark: (...args: Parameters<typeof original.drawPageWatermark>) => {
       drawings.count++;

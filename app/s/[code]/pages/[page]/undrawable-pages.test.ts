@@ -7,7 +7,7 @@ import type { Document } from "@/lib/generated/prisma/client";
 import { pdfJobsStarted } from "@/lib/pdf/run-pdf-job";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { storage } from "@/lib/storage";
-import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/reader-headers";
+import { UNDRAWABLE_PAGE_HEADER } from "@/lib/viewer/files/reader-headers";
 import { createDocument } from "@/lib/documents/create-document";
 import { ownerAccess } from "@/test/support/fixtures";
 import { holdPublicLane } from "@/test/support/held-input";

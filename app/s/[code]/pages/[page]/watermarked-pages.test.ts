@@ -13,8 +13,8 @@ import { CONTENT_LENGTH_HEADER } from "@/lib/request/server-headers";
 import { storage } from "@/lib/storage";
 import { pageFileKey } from "@/lib/storage/document-keys";
 import { createUser } from "@/lib/users/create-user";
-import { drawPageWatermark } from "@/lib/viewer/draw-page-watermark";
-import { pageWatermarkCache } from "@/lib/viewer/watermarked-page-image";
+import { drawPageWatermark } from "@/lib/viewer/files/draw-page-watermark";
+import { pageWatermarkCache } from "@/lib/viewer/files/watermarked-page-image";
 import * as gateRoute from "@/app/s/[code]/gate/route";
 import * as pageRoute from "@/app/s/[code]/pages/[page]/route";
 

@@ -1,0 +1,77 @@
+import { ApiError } from "../../errors";
+
+/** Seconds a refused reader's browser is asked to wait: a page's mark takes a few tenths of a second. */
+export const PAGE_WATERMARK_BUSY_RETRY_SECONDS = 2;
+
+/**
+ * How much watermark drawing the web process takes on: one page at a time (libvips holds one of
+ * libuv's four threads while it runs, and file reads, password hashes and logos need the others).
+ * The rest wait in line, since a reader's pages must not fail under ordinary load: 20 readers
+ * turning pages at once wait a few seconds at most. Past `queueLimit` waiting, or `maxWaitMs` in line,
+ * a request is refused (503, Retry-After) rather than building a backlog no reader still waits for.
+ */
+export const PAGE_WATERMARK_GATE_LIMITS = { concurrency: 1, queueLimit: 64, maxWaitMs: 10_000 } as const;
+
+export type PageWatermarkGate = {
+  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Running and waiting now, for the bench and tests. */
+  load(): { running: number; waiting: number };
+};
+
+const busy = () =>
+  new ApiError(
+    "service_unavailable",
+    `Too many watermarked pages are being prepared right now. Try again in ${PAGE_WATERMARK_BUSY_RETRY_SECONDS} seconds.`,
+    { headers: { "Retry-After": String(PAGE_WATERMARK_BUSY_RETRY_SECONDS), "Cache-Control": "no-store" } },
+  );
+
+export function createPageWatermarkGate({
+  concurrency,
+  queueLimit,
+  maxWaitMs,
+}: {
+  concurrency: number;
+  queueLimit: number;
+  maxWaitMs: number;
+}): PageWatermarkGate {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const enter = () =>
+    new Promise<void>((resolve, reject) => {
+      const admit = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(admit), 1);
+        reject(busy());
+      }, maxWaitMs);
+      waiting.push(admit);
+    });
+  return {
+    async run<T>(work: () => Promise<T>): Promise<T> {
+      if (running < concurrency) running++;
+      else if (waiting.length >= queueLimit) throw busy();
+      else await enter();
+      try {
+        return await work();
+      } finally {
+        // A finished piece of work hands its slot straight to the next in line.
+        const next = waiting.shift();
+        if (next) next();
+        else running--;
+      }
+    },
+    load: () => ({ running, waiting: waiting.length }),
+  };
+}
+
+/**
+ * The web process's one gate. Kept on globalThis because Next bundles this module into more than
+ * one server layer, and the bounds hold only if every copy counts together.
+ */
+export function pageWatermarkGate(): PageWatermarkGate {
+  const holder = globalThis as { pagewisePageWatermarkGate?: PageWatermarkGate };
+  holder.pagewisePageWatermarkGate ??= createPageWatermarkGate(PAGE_WATERMARK_GATE_LIMITS);
+  return holder.pagewisePageWatermarkGate;
+}
