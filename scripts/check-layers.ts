@@ -67,7 +67,8 @@ const NEXT_MODULE = /^next(\/|$)/;
 /** Where lib may use Next, and where its server actions ("use server") live. */
 const HTTP_LAYER = "lib/http/";
 const ARCHITECTURE_DOC = "docs/architecture.md";
-const OTHER_CODEBASES = "## Codebases worth imitating";
+/** The heading of docs/architecture.md's section on other codebases: the paths it names are theirs. */
+export const OTHER_CODEBASES = "## Codebases worth imitating";
 
 function partOf(file: string): string {
   const parts = Object.keys(PART_IMPORTS).filter((p) => p !== "root" && (file === p || file.startsWith(`${p}/`)));

@@ -41,6 +41,11 @@ describe("the check that named paths exist", () => {
     expect(pathProblems(repository(), "docs/architecture.md", source).map((p) => p.text)).toEqual(["lib/old/place.ts"]);
   });
 
+  it("reads docs/architecture.md's section on other codebases as their paths, not ours", () => {
+    const source = "Ours: `lib/gone.ts`.\n\n## Codebases worth imitating\n- Dub: `lib/api/errors.ts` maps codes.\n";
+    expect(pathProblems(repository(), "docs/architecture.md", source).map((p) => p.text)).toEqual(["lib/gone.ts"]);
+  });
+
   it("refuses the contract's names from outside the repository, in code and docs alike", () => {
     const source = `export const description = "additive, not in SPEC.md"; // see DECISIONS.md\n`;
     expect(pathProblems(repository(), "lib/schemas/x.ts", source).map((p) => p.problem)).toEqual([

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
+import { OTHER_CODEBASES } from "./check-layers";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -55,6 +56,12 @@ function comments(source: string, fileName: string): { text: string; start: numb
   return [...found].map(([start, text]) => ({ text, start }));
 }
 
+/** What a Markdown file says of this repository: docs/architecture.md's section on other codebases names their paths. */
+function ours(file: string, source: string): string {
+  const theirs = file === "docs/architecture.md" ? source.indexOf(OTHER_CODEBASES) : -1;
+  return theirs === -1 ? source : source.slice(0, theirs);
+}
+
 /** A path as written names a file or folder, or a module without its extension. */
 function pathExists(root: string, named: string): boolean {
   const full = path.join(root, named);
@@ -67,7 +74,7 @@ export function pathProblems(root: string, file: string, source: string): PathPr
   const isCode = /\.(ts|tsx|mjs)$/.test(file);
   const lineAt = (offset: number) => source.slice(0, offset).split("\n").length;
   const problems: PathProblem[] = [];
-  const spans = isCode ? comments(source, file) : [{ text: source, start: 0 }];
+  const spans = isCode ? comments(source, file) : [{ text: ours(file, source), start: 0 }];
   for (const span of spans) {
     for (const match of span.text.matchAll(PATH_IN_TEXT)) {
       // A Markdown link's text and target are read apart; a sentence's full stop is not part of a path.
