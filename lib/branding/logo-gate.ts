@@ -1,4 +1,5 @@
 import { ApiError } from "../errors";
+import { createWorkGate } from "../work-gate";
 
 /** Seconds a refused uploader is asked to wait: the costliest logo we accept takes a few tenths of a second. */
 export const LOGO_BUSY_RETRY_SECONDS = 2;
@@ -22,26 +23,15 @@ export type LogoGate = { run<T>(account: string, work: () => Promise<T>): Promis
  * in the gate. Past either bound the caller is refused at once (429 `rate_limited`, Retry-After), so
  * a flood from one account, or from many, never builds a backlog.
  */
-export function createLogoGate({ concurrency, queueLimit }: { concurrency: number; queueLimit: number }): LogoGate {
-  let running = 0;
-  const waiting: Array<() => void> = [];
+export function createLogoGate(limits: { concurrency: number; queueLimit: number }): LogoGate {
+  const gate = createWorkGate({ ...limits, busy: () => busy("Too many logos are being processed right now.") });
   const accounts = new Set<string>();
   return {
     async run<T>(account: string, work: () => Promise<T>): Promise<T> {
       if (accounts.has(account)) throw busy("Your last logo is still being processed.");
-      if (running >= concurrency && waiting.length >= queueLimit) throw busy("Too many logos are being processed right now.");
       accounts.add(account);
       try {
-        if (running < concurrency) running++;
-        else await new Promise<void>((resolve) => waiting.push(resolve));
-        try {
-          return await work();
-        } finally {
-          // A finished piece of work hands its slot straight to the next in line.
-          const next = waiting.shift();
-          if (next) next();
-          else running--;
-        }
+        return await gate.run(work);
       } finally {
         accounts.delete(account);
       }

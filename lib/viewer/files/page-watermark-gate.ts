@@ -1,4 +1,5 @@
 import { ApiError } from "../../errors";
+import { createWorkGate, type WorkGate } from "../../work-gate";
 
 /** Seconds a refused reader's browser is asked to wait: a page's mark takes a few tenths of a second. */
 export const PAGE_WATERMARK_BUSY_RETRY_SECONDS = 2;
@@ -12,11 +13,7 @@ export const PAGE_WATERMARK_BUSY_RETRY_SECONDS = 2;
  */
 export const PAGE_WATERMARK_GATE_LIMITS = { concurrency: 1, queueLimit: 64, maxWaitMs: 10_000 } as const;
 
-export type PageWatermarkGate = {
-  run<T>(work: () => Promise<T>): Promise<T>;
-  /** Running and waiting now, for the bench and tests. */
-  load(): { running: number; waiting: number };
-};
+export type PageWatermarkGate = WorkGate;
 
 const busy = () =>
   new ApiError(
@@ -25,45 +22,8 @@ const busy = () =>
     { headers: { "Retry-After": String(PAGE_WATERMARK_BUSY_RETRY_SECONDS), "Cache-Control": "no-store" } },
   );
 
-export function createPageWatermarkGate({
-  concurrency,
-  queueLimit,
-  maxWaitMs,
-}: {
-  concurrency: number;
-  queueLimit: number;
-  maxWaitMs: number;
-}): PageWatermarkGate {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const enter = () =>
-    new Promise<void>((resolve, reject) => {
-      const admit = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        waiting.splice(waiting.indexOf(admit), 1);
-        reject(busy());
-      }, maxWaitMs);
-      waiting.push(admit);
-    });
-  return {
-    async run<T>(work: () => Promise<T>): Promise<T> {
-      if (running < concurrency) running++;
-      else if (waiting.length >= queueLimit) throw busy();
-      else await enter();
-      try {
-        return await work();
-      } finally {
-        // A finished piece of work hands its slot straight to the next in line.
-        const next = waiting.shift();
-        if (next) next();
-        else running--;
-      }
-    },
-    load: () => ({ running, waiting: waiting.length }),
-  };
+export function createPageWatermarkGate(limits: { concurrency: number; queueLimit: number; maxWaitMs: number }): PageWatermarkGate {
+  return createWorkGate({ ...limits, busy });
 }
 
 /**
