@@ -1,3 +1,4 @@
+import { retriedTask } from "../retried-task";
 import { createWriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -98,20 +99,21 @@ const renderer = ((globalThis as { pagewisePageImages?: Renderer }).pagewisePage
  */
 export function startPageImageRenderer(): () => Promise<void> {
   renderer.accepting = true;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  const resumeUnfinished = () =>
-    void db.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM documents
-    WHERE page_images < page_count AND NOT page_images_stopped AND deleted_at IS NULL
-    ORDER BY created_at`
-      .then((rows) => rows.forEach((row) => queuePageImages(row.id)))
-      .catch((error: unknown) => {
-        console.error(`[page-images] looking for unfinished documents failed, trying again in ${RESUME_RETRY_MS / 1000} s:`, error);
-        if (renderer.accepting) retry = setTimeout(resumeUnfinished, RESUME_RETRY_MS);
-      });
-  resumeUnfinished();
+  const resumeUnfinished = retriedTask(
+    () =>
+      db.$queryRaw<Array<{ id: string }>>`
+        SELECT id FROM documents
+        WHERE page_images < page_count AND NOT page_images_stopped AND deleted_at IS NULL
+        ORDER BY created_at`.then((rows) => rows.forEach((row) => queuePageImages(row.id))),
+    {
+      retryMs: RESUME_RETRY_MS,
+      onFailure: (error) =>
+        console.error(`[page-images] looking for unfinished documents failed, trying again in ${RESUME_RETRY_MS / 1000} s:`, error),
+    },
+  );
+  resumeUnfinished.run();
   return async () => {
-    clearTimeout(retry);
+    resumeUnfinished.stop();
     renderer.accepting = false;
     renderer.queue = [];
     await renderer.running;

@@ -1,3 +1,4 @@
+import { retriedTask } from "../retried-task";
 import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db/client";
@@ -90,17 +91,18 @@ export function startRunner(): () => Promise<void> {
       });
   };
   const timer = setInterval(round, POLL_MS);
-  let sweepRetry: ReturnType<typeof setTimeout> | undefined;
-  const sweep = () =>
-    void sweepOrphanedObjects(config().ORPHAN_GRACE_MINUTES * 60_000)
-      .then((removed) => removed.length && console.log(`[storage] removed ${removed.length} orphaned file(s): ${removed.join(", ")}`))
-      .catch((error) => {
-        console.error(`[storage] orphan sweep failed, trying again in ${SWEEP_RETRY_MS / 1000} s:`, error);
-        clearTimeout(sweepRetry);
-        if (!stopped) sweepRetry = setTimeout(sweep, SWEEP_RETRY_MS);
-      });
-  const sweeper = setInterval(sweep, SWEEP_MS);
-  sweep();
+  const sweep = retriedTask(
+    () =>
+      sweepOrphanedObjects(config().ORPHAN_GRACE_MINUTES * 60_000).then(
+        (removed) => removed.length && console.log(`[storage] removed ${removed.length} orphaned file(s): ${removed.join(", ")}`),
+      ),
+    {
+      retryMs: SWEEP_RETRY_MS,
+      onFailure: (error) => console.error(`[storage] orphan sweep failed, trying again in ${SWEEP_RETRY_MS / 1000} s:`, error),
+    },
+  );
+  const sweeper = setInterval(sweep.run, SWEEP_MS);
+  sweep.run();
   let pruning: Promise<void> | null = null;
   const prune = () => {
     pruning ??= pruneExpired(config().RETENTION_DAYS)
@@ -136,7 +138,7 @@ export function startRunner(): () => Promise<void> {
     await Promise.all([stopRendering(), stopRollUp()]);
     clearInterval(timer);
     clearInterval(sweeper);
-    clearTimeout(sweepRetry);
+    sweep.stop();
     clearInterval(pruner);
     await Promise.all([running, pruning]);
     await listener.end().catch(() => undefined);
