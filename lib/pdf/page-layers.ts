@@ -1,4 +1,5 @@
 import type { PDFiumDocument, PDFiumPage } from "@hyzyla/pdfium";
+import { type PdfiumModule, rawPage } from "./pdfium-module";
 
 /**
  * A page's text runs and links, laid over its image by the viewer (selection, find, screen
@@ -38,9 +39,7 @@ const PDFACTION_URI = 3;
 const FRAME = 1_000_000;
 
 /** The parts of PDFium's WebAssembly the wrapper does not expose, called on its own module. */
-type PdfiumExports = {
-  HEAPU8: Uint8Array;
-  wasmExports: { malloc(size: number): number; free(ptr: number): void };
+type PdfiumExports = PdfiumModule<{
   _FPDF_ClosePage(page: number): void;
   _FPDF_GetPageWidth(page: number): number;
   _FPDF_GetPageHeight(page: number): number;
@@ -69,9 +68,9 @@ type PdfiumExports = {
   _FPDFAction_GetDest(document: number, action: number): number;
   _FPDFAction_GetURIPath(document: number, action: number, buffer: number, length: number): number;
   _FPDFDest_GetDestPageIndex(document: number, dest: number): number;
-};
+}>;
 
-const pageHandle = (pdfPage: PDFiumPage) => pdfPage as unknown as { module: PdfiumExports; pageIdx: number };
+const pageHandle = (pdfPage: PDFiumPage) => rawPage<PdfiumExports>(pdfPage);
 
 /** Frees a page the wrapper did not draw (drawing closes it). */
 export function closePage(pdfPage: PDFiumPage) {

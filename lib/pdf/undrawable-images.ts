@@ -1,4 +1,5 @@
 import type { PDFiumPage } from "@hyzyla/pdfium";
+import { type PdfiumModule, rawPage } from "./pdfium-module";
 
 /**
  * Image codings this build of PDFium draws as blank paper: its JBIG2 decoder leaves an MMR-coded
@@ -13,9 +14,7 @@ const FPDF_PAGEOBJ_FORM = 5;
 const MAX_OBJECTS = 20_000;
 const MAX_FORM_DEPTH = 8;
 
-type PdfiumExports = {
-  HEAPU8: Uint8Array;
-  wasmExports: { malloc(size: number): number; free(ptr: number): void };
+type PdfiumExports = PdfiumModule<{
   _FPDFPage_CountObjects(page: number): number;
   _FPDFPage_GetObject(page: number, index: number): number;
   _FPDFFormObj_CountObjects(form: number): number;
@@ -23,11 +22,11 @@ type PdfiumExports = {
   _FPDFPageObj_GetType(object: number): number;
   _FPDFImageObj_GetImageFilterCount(image: number): number;
   _FPDFImageObj_GetImageFilter(image: number, index: number, buffer: number, length: number): number;
-};
+}>;
 
 /** Whether the page holds an image PDFium would draw blank (see UNDRAWABLE_FILTERS). */
 export function holdsUndrawableImage(pdfPage: PDFiumPage): boolean {
-  const { module, pageIdx } = pdfPage as unknown as { module: PdfiumExports; pageIdx: number };
+  const { module, pageIdx } = rawPage<PdfiumExports>(pdfPage);
   let visited = 0;
   const scan = (count: number, objectAt: (index: number) => number, depth: number): boolean => {
     for (let i = 0; i < count && visited < MAX_OBJECTS; i++, visited++) {
