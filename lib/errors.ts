@@ -50,13 +50,6 @@ export class ApiError extends Error {
 
 export const notFound = (what = "Document") => new ApiError("not_found", `${what} not found`);
 
-/** The error envelope; `fields` is added only to validation errors that name fields. */
-export type ErrorBody = { error: { code: string; message: string; fields?: FieldProblems } };
-
-export function errorBody(code: string, message: string, fields?: FieldProblems): ErrorBody {
-  return { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
-}
-
 type InvalidInputOptions = {
   /** 400 for query parameters, 422 (the default) for fields. */
   code?: "bad_request" | "validation_error";

@@ -2,7 +2,7 @@
 
 import { generateReactHelpers } from "@uploadthing/react";
 import { useRef } from "react";
-import type { ErrorBody } from "@/lib/errors";
+import type { ErrorBody } from "@/lib/schemas/common";
 import type { PdfFileRouter } from "@/lib/http/uploadthing-router";
 
 /** What an upload reports back to the form while it runs. */

@@ -1,4 +1,5 @@
 import type { z } from "../schemas/zod";
+import { RATE_LIMIT } from "../rate-limit";
 import type { documentStatsSchema, leadListSchema, overviewSchema, viewerListSchema } from "../schemas/analytics";
 import type { auditLogSchema } from "../schemas/audit";
 import type { errorSchema } from "../schemas/common";
@@ -522,7 +523,7 @@ export const errorExamples: Record<number, Out<typeof errorSchema>> = {
   422: {
     error: { code: "validation_error", message: "gate_page must be at least 1", fields: { gate_page: "gate_page must be at least 1" } },
   },
-  429: { error: { code: "rate_limited", message: "Rate limit of 100 requests per minute exceeded. Retry in 12 s." } },
+  429: { error: { code: "rate_limited", message: `Rate limit of ${RATE_LIMIT} requests per minute exceeded. Retry in 12 s.` } },
   500: { error: { code: "internal_error", message: "Something went wrong on our side. Request id: 3f2a9c1e" } },
 };
 

@@ -55,6 +55,7 @@ import {
   transferOwnershipSchema,
   updateMemberSchema,
 } from "../schemas/teams";
+import { RATE_LIMIT } from "../rate-limit";
 import { TRASH_DAYS } from "../rules/trash";
 import { z } from "../schemas/zod";
 import {
@@ -123,7 +124,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   405: "bad_request: method not allowed (see the Allow header)",
   413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
   422: "validation_error: an invalid field value",
-  429: "rate_limited: more than 100 requests this minute (see Retry-After)",
+  429: `rate_limited: more than ${RATE_LIMIT} requests this minute (see Retry-After)`,
   500: "internal_error: server error",
 };
 
@@ -783,7 +784,7 @@ export function openApiDocument(baseUrl: string = config().APP_URL) {
       version: "1.0.0",
       description:
         "Share PDFs behind a link and read who engaged with them. Authenticate with `Authorization: Bearer <API_KEY>`. " +
-        "Every response carries X-RateLimit-* headers (100 requests per minute per key). " +
+        `Every response carries X-RateLimit-* headers (${RATE_LIMIT} requests per minute per key). ` +
         'Errors are `{ "error": { "code", "message" } }`.',
       // No licence is chosen yet (docs/decisions.md, "OpenAPI for generators"); the owner sets the real one.
       license: { name: "Proprietary", identifier: "LicenseRef-Pagewise-Proprietary" },

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
-import { ApiError, errorBody, invalidInput } from "../errors";
+import { ApiError, invalidInput } from "../errors";
+import { errorBody } from "../schemas/common";
 import { Prisma } from "../generated/prisma/client";
 import { isDatabaseBusy } from "../db/database-busy";
 

@@ -1,4 +1,4 @@
-import { errorBody } from "../errors";
+import { errorBody } from "../schemas/common";
 import { respond } from "./respond";
 
 /** Next's own limit on a server action's body (serverActions.bodySizeLimit, left at its default). */

@@ -1,4 +1,4 @@
-import { errorBody } from "../errors";
+import { errorBody } from "../schemas/common";
 
 /** Every method any route answers; anything else (TRACE, CONNECT, made-up verbs) is 405 everywhere. */
 export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;

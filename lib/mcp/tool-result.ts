@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { errorBody } from "../errors";
+import { errorBody } from "../schemas/common";
 import { asApiError } from "../http/respond";
 
 /** A tool's answer: the REST endpoint's JSON, as text for any client and as structured content for those that read it. */

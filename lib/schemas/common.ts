@@ -1,3 +1,4 @@
+import { ERROR_STATUS, type ErrorCode, type FieldProblems } from "../errors";
 import { ENGAGEMENT_KEYS } from "../rules/engagement";
 import { z } from "./zod";
 
@@ -90,10 +91,11 @@ export function pagination(page: number, perPage: number, total: number) {
   return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
 }
 
+/** The error envelope of every answer that is not a success, stated once: its schema is its type. */
 export const errorSchema = z
   .object({
     error: z.object({
-      code: z.string(),
+      code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
       message: z.string(),
       fields: z.record(z.string(), z.string()).optional().openapi({
         description: "On validation errors that name fields: each field's first problem, by its name as sent (`settings.gate_page`)",
@@ -101,6 +103,13 @@ export const errorSchema = z
     }),
   })
   .openapi("Error", { example: { error: { code: "not_found", message: "Document not found" } } });
+
+export type ErrorBody = z.output<typeof errorSchema>;
+
+/** The envelope for an error; `fields` is added only to validation errors that name fields. */
+export function errorBody(code: ErrorCode, message: string, fields?: FieldProblems): ErrorBody {
+  return { error: { code, message, ...(fields && Object.keys(fields).length > 0 ? { fields } : {}) } };
+}
 
 export const engagementObjectSchema = z
   .object({ label: z.string(), type: z.string() })
