@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { argon2Calls, holdVerifications, resetArgon2Calls } from "../../test/support/counted-argon2";
 import { signInWithPassword } from "../../test/support/auth-http";
 import { legacyScryptHash } from "../../test/support/legacy-password-hash";
-import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
-import { config, reloadConfig } from "../config";
+import { readableMail } from "../../test/support/smtp-sink";
+import { smtpSinkForThisFile } from "../../test/support/smtp-sink-per-file";
+import { config } from "../config";
 import { db } from "../db/client";
 import { sendDueNotifications } from "../email/send-due-notifications";
 import { now, setClockOffset } from "../time";
@@ -25,16 +26,7 @@ const address = () => {
   return `10.${addresses >> 8}.${addresses & 255}.1`;
 };
 
-const smtp = await startSmtpSink();
-beforeAll(() => {
-  process.env.SMTP_URL = smtp.url;
-  reloadConfig();
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  reloadConfig();
-  await smtp.close();
-});
+const smtp = await smtpSinkForThisFile();
 afterEach(() => setClockOffset(0));
 
 /** Moves the app clock a second into the next 15-minute window, so a test's attempts all fall in one fresh window. */

@@ -1,9 +1,10 @@
 import { ownerAccess } from "../../test/support/fixtures";
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { authGet, linkIn, newJar, requestSignInLink, sessionEmail, signInWithPassword } from "../../test/support/auth-http";
-import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
-import { config, reloadConfig } from "../config";
+import { readableMail } from "../../test/support/smtp-sink";
+import { smtpSinkForThisFile } from "../../test/support/smtp-sink-per-file";
+import { config } from "../config";
 import { db } from "../db/client";
 import { now, setClockOffset } from "../time";
 import { createApiKey, authenticateApiKey } from "./api-keys";
@@ -12,20 +13,11 @@ import { saveWebhook } from "../webhooks/manage-webhook";
 import { ACCOUNT_LIMITS } from "../credentials/account-limits";
 import { sendMagicLink } from "./send-magic-link";
 
-const smtp = await startSmtpSink();
+const smtp = await smtpSinkForThisFile();
 const PASSWORD = "correct horse battery";
 let serial = 0;
 const unique = (prefix: string) => `${prefix}-${++serial}-${Date.now()}@example.com`;
 
-beforeAll(() => {
-  process.env.SMTP_URL = smtp.url;
-  reloadConfig();
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  reloadConfig();
-  await smtp.close();
-});
 afterEach(() => setClockOffset(0));
 
 /** A second into the next 15-minute window of the app clock. */

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { readerAddress, teamAccess } from "../../test/support/fixtures";
-import { readableMail, startSmtpSink } from "../../test/support/smtp-sink";
+import { readableMail } from "../../test/support/smtp-sink";
+import { smtpSinkForThisFile } from "../../test/support/smtp-sink-per-file";
 import { startReceiver } from "../../test/support/webhook-receiver";
-import { reloadConfig } from "../config";
 import { db } from "../db/client";
 import type { Document } from "../generated/prisma/client";
 import { dispatchPendingEvents } from "../jobs/dispatch-events";
@@ -19,16 +19,7 @@ import { changeMemberRole, removeMember } from "./manage-team";
 
 const DISABLED_SUBJECT = "Subject: Your Pagewise webhook was disabled";
 
-const smtp = await startSmtpSink();
-beforeAll(() => {
-  process.env.SMTP_URL = smtp.url;
-  reloadConfig();
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  reloadConfig();
-  await smtp.close();
-});
+const smtp = await smtpSinkForThisFile();
 let clock = 0;
 afterEach(() => setClockOffset((clock = 0)));
 

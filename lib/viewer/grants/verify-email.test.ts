@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../../scripts/lib/demo-data";
 import { readerAddress } from "../../../test/support/fixtures";
-import { readableMail, startSmtpSink } from "../../../test/support/smtp-sink";
-import { reloadConfig } from "../../config";
+import { readableMail } from "../../../test/support/smtp-sink";
+import { smtpSinkForThisFile } from "../../../test/support/smtp-sink-per-file";
 import { db } from "../../db/client";
 import { sendDueNotifications } from "../../email/send-due-notifications";
 import { ApiError } from "../../errors";
@@ -21,16 +21,7 @@ import {
   WRONG_CODE_MESSAGE,
 } from "./verify-email";
 
-const smtp = await startSmtpSink();
-beforeAll(() => {
-  process.env.SMTP_URL = smtp.url;
-  reloadConfig();
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  reloadConfig();
-  await smtp.close();
-});
+const smtp = await smtpSinkForThisFile();
 
 let doc: Document;
 let browser: string;
