@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { contractChecker } from "@/test/support/api-contract";
+import { callApiRoute, type Json } from "@/test/support/api-route";
 import { noReaderCap, openAccess, readerAddress } from "@/test/support/fixtures";
 import { readInRoom, roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { roomViewersCsv } from "@/lib/dashboard/room-csv";
 import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
-import { openApiDocument } from "@/lib/http/openapi";
 import { sharedDocument, type SharedDocument } from "@/lib/links/shared-document";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
@@ -19,21 +18,11 @@ import { roomShare } from "@/lib/viewer/rooms/public-room";
 import * as statsRoute from "./[id]/stats/route";
 import * as viewersRoute from "./[id]/viewers/route";
 
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const contract = contractChecker(openApiDocument());
-
-/** Calls a handler as the API would, and checks the answer, errors too, against the OpenAPI document. */
-async function call(handler: unknown, key: string, path: string, id: string): Promise<{ status: number; body: Json }> {
-  const req = new Request(`http://localhost:3000${path}`, { headers: { Authorization: `Bearer ${key}` } });
-  const response = await (handler as Handler)(req, { params: Promise.resolve({ id }) });
-  const text = await response.text();
-  expect(() =>
-    contract({ method: "GET", path, status: response.status, headers: Object.fromEntries(response.headers), body: text }),
-  ).not.toThrow();
-  return { status: response.status, body: JSON.parse(text) as Json };
-}
+/** A GET of a room's figures as `key`'s client, checked against the OpenAPI document. */
+const call = async (handler: unknown, key: string, path: string, id: string) => {
+  const { status, body } = await callApiRoute(handler, { key, path, params: { id } });
+  return { status, body: body! };
+};
 
 const stats = (key: string, id: string, query = "") => call(statsRoute.GET, key, `/api/v1/rooms/${id}/stats${query}`, id);
 const viewers = (key: string, id: string, query = "") => call(viewersRoute.GET, key, `/api/v1/rooms/${id}/viewers${query}`, id);

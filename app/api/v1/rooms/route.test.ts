@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { contractChecker } from "@/test/support/api-contract";
+import { callApiRoute, type Json } from "@/test/support/api-route";
 import { describeEntry } from "@/lib/audit/describe-entry";
 import { serializeAuditEntry } from "@/lib/audit/list-audit-log";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { verifyPassword } from "@/lib/credentials/password-hash";
 import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
-import { openApiDocument } from "@/lib/http/openapi";
 import { createUser } from "@/lib/users/create-user";
 import * as roomDocumentRoute from "./[id]/documents/[short_code]/route";
 import * as roomDocumentsRoute from "./[id]/documents/route";
@@ -18,33 +17,16 @@ import * as roomLinksRoute from "./[id]/links/route";
 import * as roomRoute from "./[id]/route";
 import * as roomsRoute from "./route";
 
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Team = { teamId: string; key: string; userId: string };
 
-const contract = contractChecker(openApiDocument());
-
-/** Calls a handler as the API would, and checks the answer, errors too, against the OpenAPI document. */
-async function call(
+/** Calls a handler as the API would, as `team`'s key, checked against the OpenAPI document. */
+const call = (
   handler: unknown,
   team: Team,
   path: string,
   params: Record<string, string>,
   init: { method?: string; body?: unknown; raw?: string } = {},
-): Promise<{ status: number; headers: Headers; body: Json | null }> {
-  const method = init.method ?? "GET";
-  const req = new Request(`http://localhost:3000${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${team.key}`, "Content-Type": "application/json" },
-    ...(init.raw !== undefined ? { body: init.raw } : init.body !== undefined && { body: JSON.stringify(init.body) }),
-  });
-  const response = await (handler as Handler)(req, { params: Promise.resolve(params) });
-  const text = await response.text();
-  expect(() =>
-    contract({ method, path, status: response.status, headers: Object.fromEntries(response.headers), body: text }),
-  ).not.toThrow();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Json) : null };
-}
+) => callApiRoute(handler, { key: team.key, path, params, ...init });
 
 const api = {
   create: (team: Team, body: unknown) => call(roomsRoute.POST, team, "/api/v1/rooms", {}, { method: "POST", body }),

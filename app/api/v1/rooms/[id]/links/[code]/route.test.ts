@@ -1,38 +1,21 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contractChecker } from "@/test/support/api-contract";
+import { callApiRoute, type Json } from "@/test/support/api-route";
 import { describeEntry } from "@/lib/audit/describe-entry";
 import { serializeAuditEntry } from "@/lib/audit/list-audit-log";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { verifyPassword } from "@/lib/credentials/password-hash";
 import { db } from "@/lib/db/client";
-import { openApiDocument } from "@/lib/http/openapi";
 import { createUser } from "@/lib/users/create-user";
 import * as roomLinksRoute from "../route";
 import * as roomsRoute from "../../../route";
 import * as roomLinkRoute from "./route";
 
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-const contract = contractChecker(openApiDocument());
 let key: string;
 
-/** Calls a handler as the API would, and checks the answer against the OpenAPI document. */
-async function call(handler: unknown, path: string, params: Record<string, string>, init: { method?: string; body?: unknown } = {}) {
-  const method = init.method ?? "GET";
-  const req = new Request(`http://localhost:3000${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
-    ...(init.body !== undefined && { body: JSON.stringify(init.body) }),
-  });
-  const response = await (handler as Handler)(req, { params: Promise.resolve(params) });
-  const text = await response.text();
-  expect(() =>
-    contract({ method, path, status: response.status, headers: Object.fromEntries(response.headers), body: text }),
-  ).not.toThrow();
-  return { status: response.status, body: text ? (JSON.parse(text) as Json) : null };
-}
+/** Calls a handler as the API would, checked against the OpenAPI document. */
+const call = (handler: unknown, path: string, params: Record<string, string>, init: { method?: string; body?: unknown } = {}) =>
+  callApiRoute(handler, { key, path, params, ...init });
 
 const newRoom = async (name: string, settings?: Json) =>
   (await call(roomsRoute.POST, "/api/v1/rooms", {}, { method: "POST", body: { name, ...(settings && { settings }) } })).body!;
