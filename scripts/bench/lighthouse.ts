@@ -12,6 +12,7 @@
  * BENCH_REPORTS, a directory, keeps every run's full Lighthouse report there (where the main thread
  * went, which scripts were sent) to read after the table.
  */
+import { withBenchApp } from "./bench-app";
 import { spawn, spawnSync } from "node:child_process";
 import { copyFile, mkdir, readFile, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -32,7 +33,6 @@ const RUNS = 2;
 const LIGHTHOUSE_CLI = path.join(ROOT, "node_modules/lighthouse/cli/index.js");
 const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null;
 const database = await freshBenchDatabase("bench-lighthouse", Number(process.env.BENCH_PG_PORT ?? 54399));
-const { db } = await import("../../lib/db/client");
 
 type Figures = { score: number; tbtMs: number; lcpMs: number; scriptKiB: number };
 
@@ -130,14 +130,14 @@ const linkSettings: Array<{ label: string; settings: LinkSettingsInput; readerEm
     readerEmail: "reader@acme.com",
   },
 ];
-const links = [];
+const links: Array<{ label: string; readerEmail: string | undefined; link: Awaited<ReturnType<typeof createLink>> }> = [];
 for (const { label, settings, readerEmail } of linkSettings) {
   links.push({ label, readerEmail, link: await createLink(actor, doc, { name: label, settings }) });
 }
 
 // Started once every image is made, so the server's own background rendering has nothing to do.
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url });
-try {
+await withBenchApp(app, database, async () => {
   // The first start builds the app, which takes minutes on a busy machine.
   await waitForHealth(BASE, 900_000);
   const rows: Array<{ label: string; scores: number[]; best?: Figures; error?: string }> = [];
@@ -176,12 +176,4 @@ try {
     console.log(`| ${label} | ${cells.join(" | ")} | ${scores.join(", ") || "—"} |`);
   }
   for (const { label, error } of rows) if (error) console.log(`\n${label}: a run failed: ${error}`);
-} catch (error) {
-  console.error(`web process output:\n${app.output().slice(-4000)}`);
-  throw error;
-} finally {
-  app.child.kill("SIGTERM");
-  await app.exited;
-  await db.$disconnect();
-  await database.stop();
-}
+});

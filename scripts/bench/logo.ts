@@ -9,6 +9,7 @@
  * and the slowest sign-in. Targets: the reader's p95 ≤ 1 s and every sign-in ≤ 2 s.
  * BENCH_PORT and BENCH_PG_PORT move it off its default ports.
  */
+import { withBenchApp } from "./bench-app";
 import sharp from "sharp";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../test/support/app-process";
@@ -141,7 +142,7 @@ const interlaced = await sharp({ create: { width: 5000, height: 5000, channels: 
   .toBuffer();
 
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
-try {
+await withBenchApp(app, database, async () => {
   await waitForHealth(BASE, 600_000);
   // Warm each route once (its first request loads and compiles its modules).
   const { cookie } = await signIn(attacker.email);
@@ -159,12 +160,4 @@ try {
     { cookie, image: interlaced },
     members.slice(2 * signInsPerRound),
   );
-} catch (error) {
-  console.error(`web process output:\n${app.output().slice(-4000)}`);
-  throw error;
-} finally {
-  app.child.kill("SIGTERM");
-  await app.exited;
-  await db.$disconnect();
-  await database.stop();
-}
+});

@@ -7,6 +7,7 @@
  * The CPU time per render does not depend on what else the machine runs; the latencies do.
  * Targets: RSS within +150 MB of the baseline 30 s after a burst; p95 under 1 s.
  */
+import { withBenchApp } from "./bench-app";
 import { Agent, request } from "node:http";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../test/support/app-process";
@@ -24,7 +25,6 @@ const SETTLE_SECONDS = 30;
 const TARGET_GROWTH_MB = 150;
 const TARGET_P95_MS = 1000;
 const database = await freshBenchDatabase("bench-public", Number(process.env.BENCH_PG_PORT ?? 54397));
-const { db } = await import("../../lib/db/client");
 
 const owner = await createUser({ email: "bench-public@example.com", password: "bench-password" });
 // As the API creates one by default: the email gate after the preview pages.
@@ -73,7 +73,7 @@ async function burst(count: number) {
 }
 
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
-try {
+await withBenchApp(app, database, async () => {
   await waitForHealth(BASE, 180_000);
   const pid = app.child.pid!;
   console.log(`web process RSS when ready: ${mb(rss(pid))}`);
@@ -103,12 +103,4 @@ try {
         `(+${mb(after - baseline)}; target ≤ +${TARGET_GROWTH_MB} MB: ${after - baseline <= TARGET_GROWTH_MB * MB ? "met" : "NOT met"})`,
     );
   }
-} catch (error) {
-  console.error(`web process output:\n${app.output().slice(-4000)}`);
-  throw error;
-} finally {
-  app.child.kill("SIGTERM");
-  await app.exited;
-  await db.$disconnect();
-  await database.stop();
-}
+});

@@ -9,6 +9,7 @@
  * room is measured as a reference. The CPU per request does not depend on what else the machine
  * runs; the latencies do. BENCH_PORT and BENCH_PG_PORT move it off its default ports.
  */
+import { withBenchApp } from "./bench-app";
 import { readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
@@ -100,7 +101,7 @@ const readerAddress = () => {
 
 const ROOM_PAGE = `/s/${room.code}`;
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
-try {
+await withBenchApp(app, database, async () => {
   await waitForHealth(BASE, 600_000);
   const pid = app.child.pid!;
 
@@ -167,12 +168,4 @@ try {
     const met = r.p95 <= TARGET_P95_MS && r.failures.size === 0;
     console.log(`target p95 ≤ ${TARGET_P95_MS} ms at ${r.name}: ${met ? "met" : "NOT met"} (${r.p95.toFixed(0)} ms)`);
   }
-} catch (error) {
-  console.error(`web process output:\n${app.output().slice(-4000)}`);
-  throw error;
-} finally {
-  app.child.kill("SIGTERM");
-  await app.exited;
-  await db.$disconnect();
-  await database.stop();
-}
+});

@@ -9,6 +9,7 @@
  * within WATERMARK_IMAGE_CACHE_MB, every image 200.
  * BENCH_PORT and BENCH_PG_PORT move it off its default ports; BENCH_READERS makes it shorter.
  */
+import { withBenchApp } from "./bench-app";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { renderPageImages } from "../../lib/documents/render-page-images";
@@ -91,7 +92,7 @@ const app = startApp({
   TRUST_PROXY: "1",
   WATERMARK_IMAGE_CACHE_MB: String(CACHE_MB),
 });
-try {
+await withBenchApp(app, database, async () => {
   await waitForHealth(BASE, 900_000);
   const pid = app.child.pid!;
   // Warm the route once (its first request loads and compiles its modules), as a running server would be.
@@ -141,12 +142,4 @@ try {
     `  marked-image cache: ${(cache.bytes / MB).toFixed(1)} MB in ${cache.entries} images at the end, largest seen ${(largestCache / MB).toFixed(1)} MB, ` +
       `bound ${CACHE_MB} MB (${largestCache <= bound ? "within" : "NOT within"})`,
   );
-} catch (error) {
-  console.error(`web process output:\n${app.output().slice(-4000)}`);
-  throw error;
-} finally {
-  app.child.kill("SIGTERM");
-  await app.exited;
-  await db.$disconnect();
-  await database.stop();
-}
+});
