@@ -1,5 +1,7 @@
 import type { Document } from "../generated/prisma/client";
 
+type Entry = { column: keyof Document; default: unknown; link: boolean };
+
 /**
  * Every sharing setting of a document once: its API name (the key), the column that stores it, its
  * default (the API's, the database's and the forms'; sharing-settings.test.ts holds them to the
@@ -25,11 +27,10 @@ export const SHARING_SETTINGS = {
   block: { column: "blockList", default: [] as string[], link: true },
   watermark: { column: "watermark", default: null, link: true },
   agreement: { column: "agreement", default: null, link: true },
-} as const satisfies Record<string, { column: keyof Document; default: unknown; link: boolean }>;
+} as const satisfies Record<string, Entry>;
 
 export type SharingSettingKey = keyof typeof SHARING_SETTINGS;
 
-type Entry = { column: keyof Document; default: unknown; link: boolean };
 const entries = Object.entries(SHARING_SETTINGS) as [SharingSettingKey, Entry][];
 
 /** The settings a link may override. */
@@ -42,7 +43,7 @@ export const LINK_SETTING_KEYS = entries.filter(([, setting]) => setting.link).m
 export const SHARING_SETTING_KEYS = entries.map(([key]) => key);
 
 /** The value stored for a setting as the API states it (a date is stored as a Date, sent as ISO 8601). */
-export function storedValue(key: SharingSettingKey, value: unknown): unknown {
+function storedValue(key: SharingSettingKey, value: unknown): unknown {
   if (key === "expires_at") return typeof value === "string" ? new Date(value) : null;
   return value;
 }
@@ -81,14 +82,12 @@ export function overriddenSettings(
   doc: Pick<Document, SharingColumn>,
   overrides: Partial<Record<LinkSettingKey, unknown>>,
 ): Partial<Pick<Document, SharingColumn>> {
-  const columns: Record<string, unknown> = {};
-  for (const key of LINK_SETTING_KEYS) {
-    if (key === "password" || !(key in overrides)) continue;
-    const { column, default: fallback } = SHARING_SETTINGS[key];
-    const value = overrides[key] ?? (fallback === null ? null : doc[column]);
-    columns[column] = value === doc[column] ? value : storedValue(key, value);
-  }
-  return columns as Partial<Pick<Document, SharingColumn>>;
+  return columnsOf(
+    LINK_SETTING_KEYS.filter((key) => key !== "password" && key in overrides).map((key) => {
+      const { column, default: fallback } = SHARING_SETTINGS[key];
+      return [key, overrides[key] ?? (fallback === null ? null : doc[column])];
+    }),
+  );
 }
 
 function columnsOf(values: [SharingSettingKey, unknown][]): Partial<Pick<Document, SharingColumn>> {
