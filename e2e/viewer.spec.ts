@@ -183,8 +183,10 @@ test("a page that cannot be drawn, where the file is not offered, says so at onc
   await expect(notice).toContainText("Page 1 could not be drawn", { timeout: 15_000 });
   await expect(notice.getByRole("button", { name: "Retry" })).toHaveCount(0);
   await expect(page.getByRole("alert").filter({ hasText: "This document could not be displayed" })).toHaveCount(0);
-  // The image and the one look at why it was refused (the server's HTML and the hydrated page may each load it): no round of retries.
-  expect(asked.length).toBeLessThanOrEqual(4);
+  // No round of retries, which would ask 6 times more, twice each. What may come: the server HTML's
+  // image and the hydrated page's, each with its one look at why it was refused, and one wider image
+  // when the measured page is wider than the server's guess (seen in one CI run in three).
+  expect(asked.length).toBeLessThanOrEqual(6);
   await shot(page, "viewer-page-undrawable");
 });
 
