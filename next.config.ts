@@ -1,15 +1,5 @@
 import type { NextConfig } from "next";
-
-/** Sent with every response: pages, the viewer, files and the API. */
-const securityHeaders = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  // Share links are capabilities: other sites only ever learn our origin, never a /s/<code> path.
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  // No other site may frame the dashboard or the viewer's gate forms (clickjacking).
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-];
+import { SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -20,7 +10,7 @@ const nextConfig: NextConfig = {
   // its own still checks.
   typescript: { ignoreBuildErrors: process.env.PAGEWISE_TYPES_CHECKED === "1" },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [{ source: "/:path*", headers: [...SECURITY_HEADERS] }];
   },
 };
 

@@ -100,17 +100,17 @@ test("the first paint, before any script runs, already shows the title, page cou
   await noScript.close();
 });
 
-test("the HTML names the renderer's chunks, so the browser fetches them with the first scripts, once", async ({ page }) => {
+test("the viewer's scripts are named in the HTML: none is found only once others run, and each is fetched once", async ({ page }) => {
   const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
   const html = await (await request(page).get(linkOf(doc))).text();
-  const preloaded = [...html.matchAll(/<link rel="preload" href="(\/_next\/static\/chunks\/[^"]+\.js)" as="script"/g)].map((m) => m[1]!);
-  expect(preloaded.length).toBeGreaterThan(0);
+  const named = new Set([...html.matchAll(/"(\/_next\/static\/chunks\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  expect(named.size).toBeGreaterThan(0);
   const scripts: string[] = [];
   page.on("request", (r) => r.resourceType() === "script" && scripts.push(new URL(r.url()).pathname));
   await page.goto(linkOf(doc));
   await pageRendered(page, 1);
-  // Each named chunk is the one the renderer then runs: fetched, and fetched once.
-  for (const chunk of preloaded) expect(scripts.filter((s) => s === chunk)).toHaveLength(1);
+  expect(scripts.filter((script) => !named.has(script))).toEqual([]);
+  for (const script of named) expect(scripts.filter((s) => s === script).length).toBeLessThanOrEqual(1);
 });
 
 for (const [shape, size, rotation] of [

@@ -10,6 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
+import { BrotliStatic } from "../lib/http/brotli-static";
 import { canonicalApiUrl, unroutableRequest } from "../lib/http/unroutable-request";
 import { clearStaleScratch } from "../lib/storage/clear-scratch";
 import { CONTENT_LENGTH_HEADER } from "../lib/request/server-headers";
@@ -95,6 +96,7 @@ const { default: next } = await import("next");
 const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
+const brotli = dev ? null : new BrotliStatic(path.join(root, ".next/static"));
 const server = createServer((req, res) => {
   // An empty Next-Action names no action; it would still take Next's action path (and its 500s), and proxy.ts's matcher skips it.
   const early = unroutableRequest(req.method, req.url, Boolean(req.headers["next-action"]));
@@ -102,6 +104,7 @@ const server = createServer((req, res) => {
     res.writeHead(early.status, early.headers).end(early.body);
     return;
   }
+  if (brotli?.serve(req, res)) return;
   req.url = canonicalApiUrl(req.url ?? "/");
   for (const method of ["setHeader", "appendHeader"] as const) {
     const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
@@ -119,6 +122,7 @@ server.on("error", async (error: NodeJS.ErrnoException) => {
 });
 server.listen(cfg.PORT, () => {
   log(`Ready on ${cfg.APP_URL} (port ${cfg.PORT}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  brotli?.warm().catch((error: unknown) => console.error("[pagewise] static files stay gzip-only:", error));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));

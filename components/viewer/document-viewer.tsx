@@ -1,9 +1,10 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useDeferredValue, useRef, useState } from "react";
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { GateOverlay } from "./gate/gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./pages/page-geometry";
-import { PageImageColumn, pageImageSizes } from "./pages/page-image";
+import { PageImageColumn, pageImageSizes, SERVER_PAGE_WIDTH } from "./pages/page-image";
+import { PageSkeleton } from "./pages/page-skeleton";
 import { PageSlot } from "./pages/page-slot";
 import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
@@ -16,13 +17,14 @@ import { useViewerKeys } from "./use-viewer-keys";
 import { ViewerLayout } from "./viewer-layout";
 import { ViewerNotice, viewerNoticeFor } from "./viewer-notice";
 import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
+import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
 import { stepFrom } from "./zoom/zoom";
 
 // The pages that commit with the column's first layout; the rest follow in a render React can interrupt.
 const FIRST_PAGES = 3;
 
-// pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed).
+// pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed), never on the server.
 const PdfFallback = lazy(() => import("./pages/pdf-fallback"));
 
 /**
@@ -32,7 +34,9 @@ const PdfFallback = lazy(() => import("./pages/pdf-fallback"));
  * (whose text and links are fetched), the return to the gate's page once it is passed, and the keys;
  * this component ties them together. Once another version is current the reader is offered a reload
  * instead of a failure. Once the link is closed (the document deleted, the link expired or turned
- * off) only its notice stays.
+ * off) only its notice stays. Until the scrolling column is measured (the server's rendering, and
+ * the browser's until its first layout) the pages are the server's images at its guessed width, and
+ * the toolbar's page and zoom controls wait.
  */
 export function DocumentViewer({
   code,
@@ -98,12 +102,16 @@ export function DocumentViewer({
   const linkClosed = notice === "gone" || notice === "unavailable";
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit }, !linkClosed);
 
-  // Until the column is measured (before the first paint) its pages would be laid out at a width about to change.
-  const measuredPages = layout.viewportWidth > 0 ? layout.pages : 0;
-  // A long document's slots, all at once, made hydration one long task on a phone: the first pages are laid out with
-  // the measurement, the others in a deferred render (interruptible, so input and paint go first) behind a spacer of their height.
-  const deferredPages = useDeferredValue(measuredPages);
-  const slots = Math.min(measuredPages, Math.max(deferredPages, FIRST_PAGES));
+  // Until the column is measured its pages would be laid out at a width about to change.
+  const measured = layout.viewportWidth > 0;
+  const measuredPages = measured ? layout.pages : 0;
+  // A long document's slots, all at once, made the first layout one long task on a phone: the first pages are laid out
+  // with the measurement, the others in a later render React can interrupt (so input and paint go first), behind a spacer of their height.
+  const [allLaidOut, setAllLaidOut] = useState(false);
+  useEffect(() => {
+    if (measured && !allLaidOut) startTransition(() => setAllLaidOut(true));
+  }, [measured, allLaidOut]);
+  const slots = allLaidOut ? measuredPages : Math.min(measuredPages, FIRST_PAGES);
   const imageColumn = (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {Array.from({ length: slots }, (_, i) => i + 1).map((page) => (
@@ -134,13 +142,15 @@ export function DocumentViewer({
         title,
         pageCount,
         current,
-        pages,
-        zoom: {
-          percent: Math.round(scale * 100),
-          fit: "fit" in zoom ? zoom.fit : null,
-          canZoomIn: stepFrom(scale, 1) !== null,
-          canZoomOut: stepFrom(scale, -1) !== null,
-        },
+        pages: measured ? pages : 0,
+        zoom: measured
+          ? {
+              percent: Math.round(scale * 100),
+              fit: "fit" in zoom ? zoom.fit : null,
+              canZoomIn: stepFrom(scale, 1) !== null,
+              canZoomOut: stepFrom(scale, -1) !== null,
+            }
+          : DEFAULT_ZOOM_STATE,
         downloadHref: canDownload ? `/s/${code}/download` : null,
         back,
         actions: { goTo, zoom: step, fit },
@@ -153,44 +163,60 @@ export function DocumentViewer({
           {ownerPreview && <OwnerPreviewNote />}
         </div>
       )}
-      {notice ? (
-        <ViewerNotice kind={notice} />
-      ) : usePdf ? (
-        <Suspense
-          fallback={
+      {/* Its own boundary, so hydration does the toolbar and the column in separate tasks. */}
+      <Suspense>
+        {notice ? (
+          <ViewerNotice kind={notice} />
+        ) : !measured ? (
+          pageImages > 0 ? (
             <PageImageColumn
               code={code}
               version={version}
               mark={imageMark}
               pages={Math.min(pageImages, readablePages)}
-              box={{ width: layout.width, height: layout.height }}
-              sizes={pageImageSizes(layout.width)}
+              box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${pageAspect}` }}
+              sizes={SERVER_PAGE_WIDTH}
             />
-          }
-        >
-          <PdfFallback
-            file={file}
-            code={code}
-            version={version}
-            mark={imageMark}
-            watermark={watermark}
-            pageCount={pageCount}
-            pageImages={pageImages}
-            layout={layout}
-            aspect={aspect}
-            renderWidth={renderWidth}
-            near={near}
-            slotRef={slotRef}
-            goTo={goTo}
-            onOpened={onPdfOpened}
-            onFailed={onFailed}
-          />
-        </Suspense>
-      ) : (
-        imageColumn
-      )}
+          ) : (
+            <PageSkeleton aspect={pageAspect} />
+          )
+        ) : usePdf ? (
+          <Suspense
+            fallback={
+              <PageImageColumn
+                code={code}
+                version={version}
+                mark={imageMark}
+                pages={Math.min(pageImages, readablePages)}
+                box={{ width: layout.width, height: layout.height }}
+                sizes={pageImageSizes(layout.width)}
+              />
+            }
+          >
+            <PdfFallback
+              file={file}
+              code={code}
+              version={version}
+              mark={imageMark}
+              watermark={watermark}
+              pageCount={pageCount}
+              pageImages={pageImages}
+              layout={layout}
+              aspect={aspect}
+              renderWidth={renderWidth}
+              near={near}
+              slotRef={slotRef}
+              goTo={goTo}
+              onOpened={onPdfOpened}
+              onFailed={onFailed}
+            />
+          </Suspense>
+        ) : (
+          imageColumn
+        )}
+      </Suspense>
       {gate && pages > 0 && !linkClosed && (
-        <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={layout.width} />
+        <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={measured ? layout.width : SERVER_PAGE_WIDTH} />
       )}
     </ViewerLayout>
   );

@@ -1,4 +1,4 @@
-import type { Ref } from "react";
+import { type Ref, Suspense } from "react";
 import { COLUMN } from "./pages/page-geometry";
 import { ViewerToolbar, type ViewerToolbarProps } from "./viewer-toolbar";
 
@@ -21,7 +21,10 @@ export function ViewerLayout({
   return (
     <div className="flex h-dvh flex-col bg-slate-100">
       <header className="z-20 shrink-0 border-b border-slate-200 bg-white">
-        <ViewerToolbar {...toolbar} />
+        {/* A boundary of its own: hydrated in a task apart from the document's. */}
+        <Suspense>
+          <ViewerToolbar {...toolbar} />
+        </Suspense>
       </header>
       <main
         ref={contentRef}

@@ -1,54 +1,16 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { createContext, useContext } from "react";
-import { PageImageColumn, SERVER_PAGE_WIDTH } from "./pages/page-image";
-import { PageSkeleton } from "./pages/page-skeleton";
 import { GateStep } from "./gate/reader-steps";
-import { ViewerLayout } from "./viewer-layout";
-import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
+import { DocumentViewer } from "./document-viewer";
 import type { ViewerProps } from "./viewer-props";
 
-const ShellProps = createContext<ViewerProps | null>(null);
-
-/** Rendered by the server and until the viewer has loaded: the real toolbar (disabled) over the readable pages' images. */
-function LoadingViewer() {
-  const props = useContext(ShellProps)!;
-  return (
-    <ViewerLayout
-      toolbar={{
-        title: props.title,
-        pageCount: props.pageCount,
-        current: 1,
-        pages: 0,
-        zoom: DEFAULT_ZOOM_STATE,
-        downloadHref: props.canDownload ? `/s/${props.code}/download` : null,
-        back: props.back,
-      }}
-    >
-      {props.pageImages > 0 ? (
-        <PageImageColumn
-          code={props.code}
-          version={props.version}
-          mark={props.imageMark}
-          pages={props.pageImages}
-          box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${props.pageAspect}` }}
-          sizes={SERVER_PAGE_WIDTH}
-        />
-      ) : (
-        <PageSkeleton aspect={props.pageAspect} />
-      )}
-    </ViewerLayout>
-  );
-}
-
-// The viewer measures its scrolling column: it is drawn on the client, over the server's first images. Its one
-// import() is the chunk the page's HTML preloads (ViewerEarlyStart): a second import() of it would be a second chunk, fetched twice.
-const DocumentViewer = dynamic(() => import("./document-viewer").then((m) => m.DocumentViewer), {
-  ssr: false,
-  loading: LoadingViewer,
-});
-
+/**
+ * The reader's view: the gate alone when no page may be read yet, else the viewer. The viewer is
+ * rendered by the server too (its toolbar, the readable pages' images, the gate under them) and
+ * hydrated in place: the browser keeps the server's elements, and only the column is laid out again
+ * once the screen is measured. Before, a client-only viewer replaced the whole server rendering
+ * when its chunk arrived, which on a phone was the page's longest task.
+ */
 export function ViewerShell(props: ViewerProps) {
   if (props.readablePages === 0 && props.gate) {
     return (
@@ -57,9 +19,5 @@ export function ViewerShell(props: ViewerProps) {
       </main>
     );
   }
-  return (
-    <ShellProps.Provider value={props}>
-      <DocumentViewer {...props} />
-    </ShellProps.Provider>
-  );
+  return <DocumentViewer {...props} />;
 }

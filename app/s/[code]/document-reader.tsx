@@ -1,6 +1,5 @@
 import { cookies, headers } from "next/headers";
 import { AgreementStep, PasswordStep } from "@/components/viewer/gate/reader-steps";
-import { ViewerEarlyStart } from "@/components/viewer/viewer-early-start";
 import { ViewerShell } from "@/components/viewer/viewer-shell";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
@@ -9,7 +8,6 @@ import { beginFirstPageMark } from "@/lib/http/first-page-mark";
 import { LETTER_ASPECT } from "@/lib/documents/page-shape";
 import type { SharedDocument } from "@/lib/links/shared-document";
 import { gateActive } from "@/lib/rules/gate";
-import { rendererChunks } from "@/lib/viewer/files/renderer-chunks";
 import { type Access, BROWSER_COOKIE, shareCode } from "@/lib/viewer/grants/access";
 import { pendingCodeEmail } from "@/lib/viewer/grants/verify-email";
 import { clientAddress } from "@/lib/request/server-headers";
@@ -69,7 +67,6 @@ export async function DocumentReader({
     : await updatedSinceLastVisit(doc, { browserId: (await cookies()).get(BROWSER_COOKIE)?.value, gateViewerId: access.gateViewerId });
   return (
     <BrandFrame brand={brand}>
-      {access.readablePages > 0 && <ViewerEarlyStart chunks={rendererChunks()} />}
       <ViewerShell
         code={path}
         version={doc.version}

@@ -13,7 +13,8 @@ export function GateOverlay({
   title: string;
   pageCount: number;
   gate: ReaderGate;
-  pageWidth: number;
+  /** The pages' width: measured, or the server's guess as a CSS length. */
+  pageWidth: number | string;
 }) {
   return (
     <div className="relative w-full" style={{ maxWidth: pageWidth }}>

@@ -7,6 +7,8 @@ import { announceNewVersion } from "../new-version";
 import { refusedAsOtherVersion } from "../other-version";
 import { COLUMN } from "./page-geometry";
 
+const IMAGE_CLASS = "pointer-events-none absolute inset-0 h-full w-full select-none";
+
 /** The widths the server draws every page at (app/s/[code]/pages): the browser picks the one the page's width on screen needs. */
 const IMAGE_WIDTHS = [640, 1280, 2048, 3072] as const;
 
@@ -81,7 +83,7 @@ export function PageImage({
       onError={(event) => void whyRefused(event.currentTarget.currentSrc || event.currentTarget.src).then((why) => onRefused?.(why))}
       // Element Timing: when the browser painted it, for the viewer benchmark (before any script has run).
       {...{ elementtiming: `page-image-${page}` }}
-      className="pointer-events-none absolute inset-0 h-full w-full select-none"
+      className={IMAGE_CLASS}
     />
   );
 }
@@ -125,6 +127,36 @@ function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void)
   };
 }
 
+/** A page box's size: the server's guess (a CSS width and the page's aspect ratio) or the measured one. */
+type ColumnBox = { width: number | string; height?: number; aspectRatio?: string };
+
+const px = (length: number | string) => (typeof length === "number" ? `${length}px` : length);
+const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * Pages 2 onwards of the column as plain HTML, which React neither hydrates nor tracks: on a phone,
+ * hydrating a long document's boxes and images was the page's longest task, and until the viewer
+ * takes over they only show images. Each is what `PageImage` renders, lazily loaded.
+ */
+function laterPagesHtml(code: string, version: number, mark: string | null, pages: number, box: ColumnBox, sizes: string): string {
+  const style = [
+    `width:${px(box.width)}`,
+    box.height === undefined ? "" : `height:${px(box.height)}`,
+    box.aspectRatio ? `aspect-ratio:${box.aspectRatio}` : "",
+  ]
+    .filter(Boolean)
+    .join(";");
+  let html = "";
+  for (let page = 2; page <= pages; page++) {
+    const srcset = IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width, mark)} ${width}w`).join(", ");
+    html +=
+      `<div data-page="${page}" class="relative overflow-hidden bg-white shadow-md" style="${attribute(style)}">` +
+      `<img src="${attribute(pageImageUrl(code, version, page, SERVER_IMAGE_WIDTH, mark))}" srcset="${attribute(srcset)}" sizes="${attribute(sizes)}"` +
+      ` alt="" aria-hidden="true" draggable="false" loading="lazy" elementtiming="page-image-${page}" class="${IMAGE_CLASS}"></div>`;
+  }
+  return html;
+}
+
 /**
  * Until the viewer's script runs: the readable pages' images, in boxes of the pages' size (the
  * server, not knowing the screen, sizes them as the page skeleton), page 1 fetched first. A reader's
@@ -142,24 +174,21 @@ export function PageImageColumn({
   version: number;
   mark: string | null;
   pages: number;
-  box: React.CSSProperties;
+  box: ColumnBox;
   sizes: string;
 }) {
   return (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
-      {Array.from({ length: pages }, (_, i) => i + 1).map((page) => (
-        <div
-          key={page}
-          data-page={page}
-          className="relative overflow-hidden bg-white shadow-md"
-          style={box}
-          // Page 1's box stands where the skeleton stood, and says what it did.
-          {...(page === 1 && { role: "status", "aria-live": "polite" as const })}
-        >
-          <PageImage code={code} version={version} page={page} mark={mark} sizes={sizes} priority={page === 1} />
-          {page === 1 && <span className="sr-only">Loading document…</span>}
+      {/* Page 1's box stands where the skeleton stood, and says what it did. */}
+      {pages > 0 && (
+        <div data-page={1} className="relative overflow-hidden bg-white shadow-md" style={box} role="status" aria-live="polite">
+          <PageImage code={code} version={version} page={1} mark={mark} sizes={sizes} priority />
+          <span className="sr-only">Loading document…</span>
         </div>
-      ))}
+      )}
+      {pages > 1 && (
+        <div className="contents" dangerouslySetInnerHTML={{ __html: laterPagesHtml(code, version, mark, pages, box, sizes) }} />
+      )}
     </div>
   );
 }

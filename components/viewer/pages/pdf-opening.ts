@@ -14,8 +14,7 @@ export type ByteSpan = { start: number; bytes: Uint8Array; size: number };
  * and the last bytes (where a PDF keeps its cross-reference table and trailer). pdf.js needs both
  * before it can draw page 1, and on its own it finds the size with a full GET it then aborts, reads
  * the first chunk, and only then the end: three round trips in a row, after its worker has loaded.
- * The page's HTML starts these two requests (viewer-early-start.tsx); a file no larger than the
- * tail arrives whole.
+ * A file no larger than the tail arrives whole.
  */
 export type PdfOpening = { head: ByteSpan; tail: ByteSpan };
 

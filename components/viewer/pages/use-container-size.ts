@@ -1,9 +1,9 @@
-import { type RefObject, useLayoutEffect, useRef, useState } from "react";
+import { type RefObject, startTransition, useLayoutEffect, useRef, useState } from "react";
 import type { Viewport } from "../zoom/zoom";
 
 /**
- * The element's inner size, kept up to date by a ResizeObserver. Measured before the first paint,
- * so what depends on it is laid out at its final size from the start. `onResize` hears each change
+ * The element's inner size, kept up to date by a ResizeObserver. Measured before the first paint;
+ * the first size renders as a transition (the server's rendering stands until then). `onResize` hears each change
  * before it renders (with the size shown until then), and `sizeRef` gives the size shown now to
  * handlers that run between renders.
  */
@@ -24,7 +24,10 @@ export function useContainerSize(elementRef: RefObject<HTMLElement | null>, onRe
       if (next.width === before.width && next.height === before.height) return;
       onResizeRef.current(before, next);
       sizeRef.current = next;
-      setSize(next);
+      // The first measurement replaces the server's guess, which is on screen until then: it may wait
+      // for input and paint, and its render yields between pages. A resize after it is laid out at once.
+      if (before.width === 0) startTransition(() => setSize(next));
+      else setSize(next);
     };
     measure();
     const observer = new ResizeObserver(measure);
