@@ -1,17 +1,18 @@
-import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentReaders } from "./analytics-tools";
-import { getDocument, searchDocuments } from "./document-tools";
+import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
+import { getDocument, listTeamDocuments } from "../contract/documents";
 import { createDocumentLink, listDocumentLinks } from "./link-tools";
+import { toolOf } from "./operation-tool";
 import { addDocumentToRoom, createDataRoom, createDataRoomLink, getRoom, getRoomStats, listTeamRooms } from "./room-tools";
 import type { McpTool } from "./tool";
 
 /** Every tool, in the order tools/list shows them: documents, their analytics, links, then rooms. */
 export const TOOLS: readonly McpTool[] = [
-  searchDocuments,
-  getDocument,
-  getDocumentStats,
-  listDocumentReaders,
-  listDocumentLeads,
-  getAnalyticsOverview,
+  toolOf(listTeamDocuments),
+  toolOf(getDocument),
+  toolOf(getDocumentStats),
+  toolOf(listDocumentViewers),
+  toolOf(listDocumentLeads),
+  toolOf(getAnalyticsOverview),
   listDocumentLinks,
   createDocumentLink,
   listTeamRooms,
