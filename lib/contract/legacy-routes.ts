@@ -179,129 +179,10 @@ const operations: RouteConfig[] = [
 const linkPath = z.object({ code: linkCodeParam });
 
 /** Links per recipient (issue 15): each with its own code, name, overrides and figures. */
-const linkOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/links",
-    operationId: "listDocumentLinks",
-    summary: "A document's links, newest first",
-    description: "Deleted links are left out; the document's own short code is not a link.",
-    tags: ["Links"],
-    request: { params: documentPath, query: listLinksQuery },
-    responses: { ...ok("Links with their figures", linkListSchema, linkListExample), ...errors(400), ...notFound("Document") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/links",
-    operationId: "createDocumentLink",
-    summary: "Create a link for one recipient",
-    description: "The link gets its own code (`/s/<code>`). Settings left out follow the document; unknown fields are refused.",
-    tags: ["Links"],
-    request: {
-      params: documentPath,
-      body: { content: { "application/json": { schema: createLinkSchema, example: linkCreateExample } }, required: true },
-    },
-    responses: { ...ok("The new link", linkSchema, linkExample, 201), ...errors(400, 422), ...notFound("Document") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/links/{code}",
-    operationId: "getLink",
-    summary: "Get a link",
-    tags: ["Links"],
-    request: { params: linkPath },
-    responses: { ...ok("The link", linkSchema, linkExample), ...errors(), ...notFound("Link") },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/links/{code}",
-    operationId: "updateLink",
-    summary: "Rename, disable or change a link's settings",
-    description:
-      "Only the fields included change. `settings` merges into the link's overrides (null for `expires_at`, `watermark`, `agreement` or `password` means none on this link); " +
-      "`inherit` lists settings that follow the document again. Unknown fields are refused.",
-    tags: ["Links"],
-    request: { params: linkPath, body: { content: { "application/json": { schema: updateLinkSchema, example: linkUpdateExample } } } },
-    responses: { ...ok("The updated link", linkSchema, linkExample), ...errors(400, 422), ...notFound("Link") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/links/{code}",
-    operationId: "deleteLink",
-    summary: "Delete a link",
-    description: "Soft delete: readers of the code get 410; its visits, leads and downloads keep counting for the document.",
-    tags: ["Links"],
-    request: { params: linkPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Link") },
-  },
-];
 
 const versionPath = z.object({ short_code: shortCodeParam, number: versionNumberParam });
 
 /** A document's versions (issue 28; additive, not in docs/api-contract.md). */
-const versionOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/versions",
-    operationId: "listDocumentVersions",
-    summary: "A document's versions",
-    description: "Every file the document has had, newest first; `is_current` marks the one readers get.",
-    tags: ["Versions"],
-    request: { params: documentPath },
-    responses: { ...ok("The versions", documentVersionListSchema, versionListExample), ...errors(), ...notFound("Document") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/versions",
-    operationId: "uploadDocumentVersion",
-    summary: "Upload a new version",
-    description:
-      "Replaces the document's file for every link at once; codes, settings and analytics stay. The file is inspected like an upload; a refused file changes nothing. A gate_page past the new page count stands on its last page while this version is current (reported in `gate_page_clamped`); a gate moved down that way before goes back up to the page chosen for it when the new version is long enough (`gate_page_restored`). Emits `document.updated`.",
-    tags: ["Versions"],
-    request: {
-      params: documentPath,
-      body: { content: { "multipart/form-data": { schema: versionUploadBodySchema, example: versionUploadExample } }, required: true },
-    },
-    responses: {
-      ...ok("The document with its new version", versionChangeSchema, versionChangeExample, 201),
-      ...errors(400, 413, 422),
-      ...notFound("Document"),
-    },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/versions/{number}/restore",
-    operationId: "restoreDocumentVersion",
-    summary: "Make an earlier version current again",
-    description:
-      "As a new upload of that file would (gates move the same ways), keeping its number. A version pruned meanwhile, even by a change that landed while this one was being prepared, is 404. Emits `document.updated`.",
-    tags: ["Versions"],
-    request: { params: versionPath },
-    responses: {
-      ...ok("The document with the restored version current", versionChangeSchema, versionChangeExample),
-      ...errors(400),
-      ...notFound("Version"),
-    },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/versions/{number}/file",
-    operationId: "downloadDocumentVersion",
-    summary: "Download one version's PDF",
-    description: "For the team's members and keys; readers only ever get the current version through the share link.",
-    tags: ["Versions"],
-    request: { params: versionPath },
-    responses: {
-      200: {
-        description: "The PDF",
-        headers: rateLimitHeaders,
-        content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }), example: pdfExample } },
-      },
-      ...errors(),
-      ...notFound("Version"),
-    },
-  },
-];
 
 const roomPath = z.object({ id: roomIdParam });
 const folderPath = z.object({ id: roomIdParam, folder_id: folderIdParam });
@@ -584,10 +465,4 @@ const refusable = (operation: RouteConfig): RouteConfig =>
     ? operation
     : { ...operation, responses: { ...operation.responses, ...httpError(403) } };
 
-export const LEGACY_ROUTES: RouteConfig[] = [
-  ...operations,
-  ...versionOperations,
-  ...linkOperations,
-  ...roomOperations,
-  ...teamOperations,
-].map(refusable);
+export const LEGACY_ROUTES: RouteConfig[] = [...operations, ...roomOperations, ...teamOperations].map(refusable);

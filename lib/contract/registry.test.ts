@@ -63,13 +63,4 @@ describe("the registry of operations", () => {
   });
 });
 
-const LEGACY_TOOLS = [
-  "list_links",
-  "create_link",
-  "list_rooms",
-  "get_room",
-  "get_room_stats",
-  "create_room",
-  "add_document_to_room",
-  "create_room_link",
-];
+const LEGACY_TOOLS = ["list_rooms", "get_room", "get_room_stats", "create_room", "add_document_to_room", "create_room_link"];

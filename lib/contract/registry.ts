@@ -1,9 +1,16 @@
 import { ANALYTICS_OPERATIONS } from "./analytics";
 import { DOCUMENT_OPERATIONS } from "./documents";
+import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
+import { VERSION_OPERATIONS } from "./versions";
 
 /** Every operation of /api/v1, in the OpenAPI document's order. */
-export const OPERATIONS: readonly ApiOperation[] = [...DOCUMENT_OPERATIONS, ...ANALYTICS_OPERATIONS];
+export const OPERATIONS: readonly ApiOperation[] = [
+  ...DOCUMENT_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
+  ...LINK_OPERATIONS,
+  ...VERSION_OPERATIONS,
+];
 
 /**
  * The /api/v1 routes that are no operation of the registry, and why: written by hand, each still

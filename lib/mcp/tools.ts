@@ -1,6 +1,6 @@
 import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
 import { getDocument, listTeamDocuments } from "../contract/documents";
-import { createDocumentLink, listDocumentLinks } from "./link-tools";
+import { createDocumentLink, listDocumentLinks } from "../contract/links";
 import { toolOf } from "./operation-tool";
 import { addDocumentToRoom, createDataRoom, createDataRoomLink, getRoom, getRoomStats, listTeamRooms } from "./room-tools";
 import type { McpTool } from "./tool";
@@ -13,8 +13,8 @@ export const TOOLS: readonly McpTool[] = [
   toolOf(listDocumentViewers),
   toolOf(listDocumentLeads),
   toolOf(getAnalyticsOverview),
-  listDocumentLinks,
-  createDocumentLink,
+  toolOf(listDocumentLinks),
+  toolOf(createDocumentLink),
   listTeamRooms,
   getRoom,
   getRoomStats,
