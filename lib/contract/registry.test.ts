@@ -55,12 +55,9 @@ describe("the registry of operations", () => {
 
   it("gives every MCP tool, and only those, to the operations that name one", () => {
     const named = OPERATIONS.flatMap((operation) => (operation.mcp ? [operation.mcp.name] : []));
-    const fromRegistry = TOOLS.map((tool) => tool.name).filter((name) => !LEGACY_TOOLS.includes(name));
-    expect(fromRegistry.sort()).toEqual(named.sort());
+    expect(TOOLS.map((tool) => tool.name).sort()).toEqual(named.sort());
     for (const operation of OPERATIONS.filter((candidate) => candidate.mcp)) {
       expect(TOOLS.find((tool) => tool.name === operation.mcp!.name)?.action, operation.operationId).toBe(operation.can);
     }
   });
 });
-
-const LEGACY_TOOLS = ["list_rooms", "get_room", "get_room_stats", "create_room", "add_document_to_room", "create_room_link"];

@@ -2,6 +2,7 @@ import { ANALYTICS_OPERATIONS } from "./analytics";
 import { DOCUMENT_OPERATIONS } from "./documents";
 import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
+import { ROOM_OPERATIONS } from "./rooms";
 import { VERSION_OPERATIONS } from "./versions";
 
 /** Every operation of /api/v1, in the OpenAPI document's order. */
@@ -10,6 +11,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...ANALYTICS_OPERATIONS,
   ...LINK_OPERATIONS,
   ...VERSION_OPERATIONS,
+  ...ROOM_OPERATIONS,
 ];
 
 /**
