@@ -47,10 +47,6 @@ const uploadExample = {
   allow_download: true,
 } satisfies Partial<Record<keyof In<typeof uploadBodySchema>, unknown>>;
 
-const documentUpdateExample = { title: "Q3 board deck (final)", gate_page: 2, allow_download: false } satisfies In<
-  typeof updateDocumentSchema
->;
-
 export const listTeamDocuments = defineOperation({
   method: "GET",
   path: "/api/v1/documents",
@@ -125,7 +121,7 @@ export const updateDocument = defineOperation({
   tag: "Documents",
   can: "documents.write",
   params: { short_code: ownedDocument },
-  body: { schema: updateDocumentSchema, example: documentUpdateExample, required: false },
+  body: { schema: updateDocumentSchema, required: false },
   response: { status: 200, description: "The updated document", schema: documentSchema, example: documentExample },
   errors: [400, 422],
   handle: async ({ access, params, body }) => serializeDocument(await changeDocumentSettings(access, params.short_code, await body())),

@@ -47,11 +47,6 @@ const linkCreateExample = {
   settings: { allow_download: false, expires_at: "2026-12-31T23:59:59Z" },
 } satisfies In<typeof createLinkSchema>;
 
-const linkUpdateExample = {
-  settings: { watermark: "Confidential · {email} · {date}" },
-  inherit: ["allow_download"],
-} satisfies In<typeof updateLinkSchema>;
-
 export const listDocumentLinks = defineOperation({
   method: "GET",
   path: "/api/v1/documents/{short_code}/links",
@@ -121,7 +116,7 @@ export const updateTeamLink = defineOperation({
   tag: "Links",
   can: "documents.write",
   params: { code: ownedLink },
-  body: { schema: updateLinkSchema, example: linkUpdateExample, required: false },
+  body: { schema: updateLinkSchema, required: false },
   response: { status: 200, description: "The updated link", schema: linkSchema, example: linkExample },
   errors: [400, 422],
   handle: async ({ access, params: { code: link }, body }) =>

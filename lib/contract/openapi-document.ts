@@ -1,7 +1,6 @@
 import { config } from "../config";
 import { openApiDocumentOf } from "../http/openapi";
 import { EVENT_DELIVERIES } from "./events";
-import { LEGACY_ROUTES } from "./legacy-routes";
 import { routeConfigOf } from "./openapi-operation";
 import type { Tag } from "./operation";
 import { OPERATIONS } from "./registry";
@@ -24,8 +23,5 @@ const TAGS: readonly { name: Tag | "Events"; description: string }[] = [
  * given (generation at install time reads no configuration).
  */
 export function openApiDocument(baseUrl: string = config().APP_URL) {
-  return openApiDocumentOf(
-    { operations: [...OPERATIONS.map(routeConfigOf), ...LEGACY_ROUTES], webhooks: EVENT_DELIVERIES, tags: TAGS },
-    baseUrl,
-  );
+  return openApiDocumentOf({ operations: OPERATIONS.map(routeConfigOf), webhooks: EVENT_DELIVERIES, tags: TAGS }, baseUrl);
 }

@@ -1,4 +1,4 @@
-import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { getOpenApiMetadata, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { errorResponse, rateLimitHeaders } from "../http/openapi";
 import { z } from "../schemas/zod";
 import { refusable } from "../teams/permissions";
@@ -34,7 +34,9 @@ export function routeConfigOf(operation: ApiOperation): RouteConfig {
       ...(operation.query && { query: operation.query as z.ZodObject }),
       ...(body && {
         body: {
-          content: { [body.media ?? "application/json"]: { schema: body.schema, example: body.example } },
+          content: {
+            [body.media ?? "application/json"]: { schema: body.schema, example: body.example ?? getOpenApiMetadata(body.schema).example },
+          },
           ...(body.required !== false && { required: true }),
         },
       }),

@@ -30,7 +30,8 @@ export type Call<P = Params, Q = unknown, B = unknown> = {
 /** A request body as the document publishes it; JSON bodies are parsed for the handler, a multipart one is the handler's to read. */
 export type RequestBody<S = z.ZodType> = {
   schema: S;
-  example: unknown;
+  /** The schema's own example (`.openapi({ example })`) unless another is given. */
+  example?: unknown;
   media?: "application/json" | "multipart/form-data";
   /** A PATCH whose every field is optional may come without a body. */
   required?: false;

@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { METHODS, NOT_ALLOWED } from "../http/route-fallbacks";
 import { TOOLS } from "../mcp/tools";
-import { LEGACY_ROUTES } from "./legacy-routes";
 import { openApiDocument } from "./openapi-document";
 import { HAND_WRITTEN_ROUTES, OPERATIONS } from "./registry";
 
@@ -32,7 +31,6 @@ async function servedOperations(): Promise<string[]> {
 }
 
 const registered = OPERATIONS.map((operation) => `${operation.method} ${operation.path}`).sort();
-const legacy = LEGACY_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`);
 const documented = Object.entries(openApiDocument().paths ?? {})
   .flatMap(([route, item]) => Object.keys(item as object).map((method) => `${method.toUpperCase()} ${route}`))
   .sort();
@@ -44,13 +42,13 @@ describe("the registry of operations", () => {
   });
 
   it("is what the route files serve, method for method, and every route file is either its or listed as hand-written", async () => {
-    expect(await servedOperations()).toEqual([...registered, ...legacy].sort());
+    expect(await servedOperations()).toEqual(registered);
     const routes = routeFiles().map(({ route }) => route);
     expect(routes).toEqual(expect.arrayContaining(Object.keys(HAND_WRITTEN_ROUTES)));
   });
 
   it("is what the OpenAPI document publishes, and nothing else", () => {
-    expect(documented).toEqual([...registered, ...legacy].sort());
+    expect(documented).toEqual(registered);
   });
 
   it("gives every MCP tool, and only those, to the operations that name one", () => {

@@ -3,15 +3,19 @@ import { DOCUMENT_OPERATIONS } from "./documents";
 import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
 import { ROOM_OPERATIONS } from "./rooms";
+import { TEAM_OPERATIONS } from "./team";
 import { VERSION_OPERATIONS } from "./versions";
+import { WEBHOOK_OPERATIONS } from "./webhooks";
 
 /** Every operation of /api/v1, in the OpenAPI document's order. */
 export const OPERATIONS: readonly ApiOperation[] = [
   ...DOCUMENT_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
-  ...LINK_OPERATIONS,
+  ...WEBHOOK_OPERATIONS,
   ...VERSION_OPERATIONS,
+  ...LINK_OPERATIONS,
   ...ROOM_OPERATIONS,
+  ...TEAM_OPERATIONS,
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { DEFAULT_MAX_UPLOAD_MB } from "../config";
 import { RATE_LIMIT } from "../rate-limit";
 import { errorSchema } from "../schemas/common";
 import { z } from "../schemas/zod";
@@ -15,7 +16,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "forbidden: the role of the key's maker in its team does not allow this, or the key is read-only",
   404: "not_found: no such resource in this account",
   405: "bad_request: method not allowed (see the Allow header)",
-  413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
+  413: `payload_too_large: the upload exceeds MAX_UPLOAD_MB (${DEFAULT_MAX_UPLOAD_MB} MB unless configured)`,
   422: "validation_error: an invalid field value",
   429: `rate_limited: more than ${RATE_LIMIT} requests this minute (see Retry-After)`,
   500: "internal_error: server error",
@@ -28,7 +29,7 @@ const ERROR_EXAMPLES: Record<number, ErrorBody> = {
   400: { error: { code: "bad_request", message: 'per_page must be an integer from 1 to 100 (got "500")' } },
   401: { error: { code: "unauthorized", message: "Missing API key. Send it as: Authorization: Bearer <API_KEY>." } },
   403: { error: { code: "forbidden", message: "Your role in this team does not allow this." } },
-  413: { error: { code: "payload_too_large", message: "The file is larger than the 100 MB allowed." } },
+  413: { error: { code: "payload_too_large", message: `The file is larger than the ${DEFAULT_MAX_UPLOAD_MB} MB upload limit.` } },
   422: {
     error: { code: "validation_error", message: "gate_page must be at least 1", fields: { gate_page: "gate_page must be at least 1" } },
   },
@@ -37,7 +38,7 @@ const ERROR_EXAMPLES: Record<number, ErrorBody> = {
 };
 
 export const rateLimitHeaders = z.object({
-  "X-RateLimit-Limit": z.string().openapi({ description: "Requests allowed per window (100)", example: "100" }),
+  "X-RateLimit-Limit": z.string().openapi({ description: `Requests allowed per window (${RATE_LIMIT})`, example: String(RATE_LIMIT) }),
   "X-RateLimit-Remaining": z.string().openapi({ description: "Requests left in the current window", example: "97" }),
   "X-RateLimit-Reset": z.string().openapi({ description: "Unix time at which the window resets", example: "1768469460" }),
 });
