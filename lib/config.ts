@@ -46,6 +46,9 @@ const uploadthingToken = z
     "must be the base64 token from UploadThing's dashboard ({ apiKey, appId, regions })",
   );
 
+/** The upload limit a deployment has unless MAX_UPLOAD_MB says otherwise; the OpenAPI document quotes it. */
+export const DEFAULT_MAX_UPLOAD_MB = 100;
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().trim().min(1).default(".data"),
@@ -70,7 +73,7 @@ const schema = z.object({
     .pipe(z.coerce.number<string>().int().min(0).max(10))
     .default(0),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
-  MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(100),
+  MAX_UPLOAD_MB: z.coerce.number().positive().max(4096).default(DEFAULT_MAX_UPLOAD_MB),
   MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
   PDF_WORKERS: z.coerce.number().int().min(2, "must be at least 2: one worker is always kept for the owner's uploads").max(64).default(2),
   PDF_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),

@@ -27,6 +27,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["viewer", "versions", "room-analytics", "trash"],
   ["jobs", "dashboard"],
   ["http"],
+  ["contract"],
   ["mcp"],
 ];
 

@@ -28,7 +28,7 @@ if (totals.errors > 0 || totals.warnings > 0) {
   // Again, for people: each problem where it is in the document.
   process.stdout.write(lint("codeframe").stdout);
   console.error(
-    `Redocly (recommended): ${totals.errors} error(s), ${totals.warnings} warning(s). Fix the document in lib/http/openapi.ts.`,
+    `Redocly (recommended): ${totals.errors} error(s), ${totals.warnings} warning(s). Fix the operation in lib/contract (or the frame in lib/http/openapi.ts).`,
   );
   process.exit(1);
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { createApiKey } from "../auth/api-keys";
 import { createUser } from "../users/create-user";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "../contract/openapi-document";
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Json = Record<string, string>;

@@ -4,7 +4,7 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { contractChecker, type Exchange } from "../../test/support/api-contract";
 import { serializeDocument } from "../documents/serialize";
 import { createUser } from "../users/create-user";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "../contract/openapi-document";
 
 const check = contractChecker(openApiDocument());
 const RATE_LIMIT = { "x-ratelimit-limit": "100", "x-ratelimit-remaining": "99", "x-ratelimit-reset": "1763906760" };

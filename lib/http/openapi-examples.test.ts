@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { documentValidator } from "../../test/support/api-contract";
-import { openApiDocument } from "./openapi";
+import { openApiDocument } from "../contract/openapi-document";
 
 type MediaType = { schema?: unknown; example?: unknown };
 type Operation = {

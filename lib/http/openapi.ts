@@ -1,119 +1,13 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
-import { config } from "../config";
-import {
-  documentStatsSchema,
-  leadListSchema,
-  leadsQuery,
-  overviewQuery,
-  overviewSchema,
-  statsQuery,
-  viewerListSchema,
-  viewersQuery,
-} from "../schemas/analytics";
-import { auditLogQuery, auditLogSchema } from "../schemas/audit";
-import { errorSchema, shortCodeParam } from "../schemas/common";
-import { EVENT_KINDS, eventEnvelopeSchema, webhookTestEventSchema } from "../schemas/events";
-import { documentListSchema, documentSchema, listDocumentsQuery, updateDocumentSchema, uploadBodySchema } from "../schemas/documents";
-import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
-import { documentVersionListSchema, versionChangeSchema, versionNumberParam, versionUploadBodySchema } from "../schemas/versions";
-import {
-  addRoomDocumentSchema,
-  createFolderSchema,
-  createRoomLinkSchema,
-  createRoomSchema,
-  folderIdParam,
-  listRoomLinksQuery,
-  listRoomsQuery,
-  MAX_FOLDER_DEPTH,
-  MAX_ROOM_DOCUMENTS,
-  MAX_ROOM_FOLDERS,
-  moveRoomDocumentSchema,
-  roomDetailSchema,
-  roomDocumentSchema,
-  roomFolderSchema,
-  roomIdParam,
-  roomLinkCodeParam,
-  roomLinkListSchema,
-  roomLinkSchema,
-  roomListSchema,
-  roomSchema,
-  roomStatsQuery,
-  roomStatsSchema,
-  roomViewerListSchema,
-  roomViewersQuery,
-  updateFolderSchema,
-  updateRoomLinkSchema,
-  updateRoomSchema,
-} from "../schemas/rooms";
-import { createLinkSchema, linkCodeParam, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
-import {
-  memberUserIdParam,
-  teamInvitationInputSchema,
-  teamInvitationSchema,
-  teamMemberSchema,
-  teamSchema,
-  transferOwnershipSchema,
-  updateMemberSchema,
-} from "../schemas/teams";
+import { DEFAULT_MAX_UPLOAD_MB } from "../config";
 import { RATE_LIMIT } from "../rate-limit";
-import { TRASH_DAYS } from "../rules/trash";
+import { errorSchema } from "../schemas/common";
 import { z } from "../schemas/zod";
-import {
-  auditLogExample,
-  documentExample,
-  documentListExample,
-  documentStatsExample,
-  documentUpdateExample,
-  errorExamples,
-  eventExamples,
-  leadListExample,
-  linkCreateExample,
-  linkExample,
-  linkListExample,
-  linkUpdateExample,
-  memberUpdateExample,
-  newOwnerExample,
-  notFoundExample,
-  overviewExample,
-  pdfExample,
-  roomCreateExample,
-  roomDetailExample,
-  roomDocumentAddExample,
-  roomDocumentExample,
-  roomDocumentMoveExample,
-  roomExample,
-  roomFolderCreateExample,
-  roomFolderExample,
-  roomFolderUpdateExample,
-  roomLinkCreateExample,
-  roomLinkExample,
-  roomLinkListExample,
-  roomLinkUpdateExample,
-  roomListExample,
-  roomStatsExample,
-  roomUpdateExample,
-  roomViewerListExample,
-  teamExample,
-  teamInvitationExample,
-  teamInvitationInputExample,
-  teamMemberExample,
-  transferExample,
-  uploadExample,
-  versionChangeExample,
-  versionListExample,
-  versionUploadExample,
-  viewerListExample,
-  webhookConfigurationExample,
-  webhookCreatedExample,
-  webhookInputExample,
-  webhookTestEventExample,
-  webhookTestResultExample,
-  webhookUpdatedExample,
-} from "./openapi-examples";
 
 /**
- * The OpenAPI 3.1 document, built from the same zod schemas that validate requests. Registered
- * operations are also what the route-coverage test compares the app's routes against.
+ * What every operation of the OpenAPI 3.1 document shares (the rate-limit headers, the error
+ * envelope and an example per status) and the document's frame: its information, server, security
+ * and tags. The operations themselves are lib/contract's registry (lib/contract/openapi-document.ts).
  */
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
@@ -122,661 +16,63 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "forbidden: the role of the key's maker in its team does not allow this, or the key is read-only",
   404: "not_found: no such resource in this account",
   405: "bad_request: method not allowed (see the Allow header)",
-  413: "payload_too_large: the upload exceeds MAX_UPLOAD_MB",
+  413: `payload_too_large: the upload exceeds MAX_UPLOAD_MB (${DEFAULT_MAX_UPLOAD_MB} MB unless configured)`,
   422: "validation_error: an invalid field value",
   429: `rate_limited: more than ${RATE_LIMIT} requests this minute (see Retry-After)`,
   500: "internal_error: server error",
 };
 
-const rateLimitHeaders = z.object({
-  "X-RateLimit-Limit": z.string().openapi({ description: "Requests allowed per window (100)", example: "100" }),
+type ErrorBody = z.output<typeof errorSchema>;
+
+/** One example per status, in docs/api-contract.md's envelope; a 404's names what was not found. */
+const ERROR_EXAMPLES: Record<number, ErrorBody> = {
+  400: { error: { code: "bad_request", message: 'per_page must be an integer from 1 to 100 (got "500")' } },
+  401: { error: { code: "unauthorized", message: "Missing API key. Send it as: Authorization: Bearer <API_KEY>." } },
+  403: { error: { code: "forbidden", message: "Your role in this team does not allow this." } },
+  413: { error: { code: "payload_too_large", message: `The file is larger than the ${DEFAULT_MAX_UPLOAD_MB} MB upload limit.` } },
+  422: {
+    error: { code: "validation_error", message: "gate_page must be at least 1", fields: { gate_page: "gate_page must be at least 1" } },
+  },
+  429: { error: { code: "rate_limited", message: `Rate limit of ${RATE_LIMIT} requests per minute exceeded. Retry in 12 s.` } },
+  500: { error: { code: "internal_error", message: "Something went wrong on our side. Request id: 3f2a9c1e" } },
+};
+
+export const rateLimitHeaders = z.object({
+  "X-RateLimit-Limit": z.string().openapi({ description: `Requests allowed per window (${RATE_LIMIT})`, example: String(RATE_LIMIT) }),
   "X-RateLimit-Remaining": z.string().openapi({ description: "Requests left in the current window", example: "97" }),
   "X-RateLimit-Reset": z.string().openapi({ description: "Unix time at which the window resets", example: "1768469460" }),
 });
 
-const errorResponse = (status: number, example: unknown) => ({
-  [status]: {
-    description: ERROR_DESCRIPTIONS[status]!,
-    headers: rateLimitHeaders,
-    content: { "application/json": { schema: errorSchema, example } },
-  },
-});
-
-/** The errors every operation may answer (401, 429, 500) and the given ones; 404s come from notFound. */
-function errors(...statuses: number[]): RouteConfig["responses"] {
-  return Object.assign({}, ...[401, 429, 500, ...statuses].map((status) => errorResponse(status, errorExamples[status])));
+/** An error answer in the envelope; `resource` names what a 404 did not find. */
+export function errorResponse(status: number, resource?: string): RouteConfig["responses"] {
+  const example: ErrorBody | undefined =
+    status === 404 ? { error: { code: "not_found", message: `${resource ?? "Resource"} not found` } } : ERROR_EXAMPLES[status];
+  return {
+    [status]: {
+      description: ERROR_DESCRIPTIONS[status]!,
+      headers: rateLimitHeaders,
+      content: { "application/json": { schema: errorSchema, example } },
+    },
+  };
 }
 
-/** The 404 of an operation whose path names `resource` (its example says which). */
-const notFound = (resource: string) => errorResponse(404, notFoundExample(resource));
-
-const ok = (description: string, schema: z.ZodType, example: unknown, status = 200) => ({
-  [status]: { description, headers: rateLimitHeaders, content: { "application/json": { schema, example } } },
-});
-
-const documentPath = z.object({ short_code: shortCodeParam });
-
-export const registry = new OpenAPIRegistry();
-const bearer = registry.registerComponent("securitySchemes", "bearerAuth", {
-  type: "http",
-  scheme: "bearer",
-  description: "An API key from Settings → API keys: `Authorization: Bearer pw_live_…`",
-});
-
-const operations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/documents",
-    operationId: "listDocuments",
-    summary: "List documents",
-    tags: ["Documents"],
-    request: { query: listDocumentsQuery },
-    responses: { ...ok("The account's documents", documentListSchema, documentListExample), ...errors(400) },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents",
-    operationId: "uploadDocument",
-    summary: "Upload a PDF",
-    description: "Uploads a PDF and its settings in one multipart request. Emits `document.uploaded`.",
-    tags: ["Documents"],
-    request: { body: { content: { "multipart/form-data": { schema: uploadBodySchema, example: uploadExample } }, required: true } },
-    responses: { ...ok("The new document", documentSchema, documentExample, 201), ...errors(400, 413, 422) },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}",
-    operationId: "getDocument",
-    summary: "Get a document",
-    tags: ["Documents"],
-    request: { params: documentPath },
-    responses: { ...ok("The document", documentSchema, documentExample), ...errors(), ...notFound("Document") },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/documents/{short_code}",
-    operationId: "updateDocument",
-    summary: "Update a document's title or settings",
-    description: "Only the fields included change. `password`: a string sets it, null clears it. Unknown fields are refused.",
-    tags: ["Documents"],
-    request: {
-      params: documentPath,
-      body: { content: { "application/json": { schema: updateDocumentSchema, example: documentUpdateExample } } },
-    },
-    responses: { ...ok("The updated document", documentSchema, documentExample), ...errors(400, 422), ...notFound("Document") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/documents/{short_code}",
-    operationId: "deleteDocument",
-    summary: "Delete a document",
-    description: `Soft delete: the link stops working at once (410) and the document leaves lists and analytics. It waits ${TRASH_DAYS} days in the team's Trash, where an admin can restore it with its links, versions and analytics; then it is deleted for good. A member may delete only the documents they uploaded (403 \`forbidden\` otherwise); an admin or the owner any.`,
-    tags: ["Documents"],
-    request: { params: documentPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Document") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/stats",
-    operationId: "getDocumentStats",
-    summary: "Document statistics",
-    tags: ["Analytics"],
-    request: { params: documentPath, query: statsQuery },
-    responses: {
-      ...ok("Statistics, one page_analytics row per page", documentStatsSchema, documentStatsExample),
-      ...errors(400),
-      ...notFound("Document"),
-    },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/viewers",
-    operationId: "listDocumentViewers",
-    summary: "A document's viewers, most engaged first",
-    tags: ["Analytics"],
-    request: { params: documentPath, query: viewersQuery },
-    responses: { ...ok("Viewers", viewerListSchema, viewerListExample), ...errors(400), ...notFound("Document") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/leads",
-    operationId: "listDocumentLeads",
-    summary: "Leads captured through the email gate, newest first",
-    tags: ["Analytics"],
-    request: { params: documentPath, query: leadsQuery },
-    responses: { ...ok("Leads", leadListSchema, leadListExample), ...errors(400), ...notFound("Document") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/analytics/overview",
-    operationId: "getAnalyticsOverview",
-    summary: "Portfolio analytics",
-    tags: ["Analytics"],
-    request: { query: overviewQuery },
-    responses: { ...ok("Totals, top documents and engagement breakdown", overviewSchema, overviewExample), ...errors(400) },
-  },
-  {
-    method: "get",
-    path: "/api/v1/webhooks",
-    operationId: "getWebhook",
-    summary: "The account's webhook and its recent deliveries",
-    tags: ["Webhooks"],
-    responses: {
-      ...ok("Configuration and the 50 most recent deliveries", webhookConfigurationSchema, webhookConfigurationExample),
-      ...errors(),
-      ...notFound("Webhook"),
-    },
-  },
-  {
-    method: "post",
-    path: "/api/v1/webhooks",
-    operationId: "saveWebhook",
-    summary: "Create or replace the account's webhook",
-    description:
-      "The body is the whole configuration. Creation returns 201 with the signing `secret` (shown once); later calls return 200 and re-enable a disabled webhook. " +
-      'Deliveries are signed: `X-Service-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody">`.',
-    tags: ["Webhooks"],
-    request: { body: { content: { "application/json": { schema: webhookInputSchema, example: webhookInputExample } }, required: true } },
-    responses: {
-      ...ok("Created", webhookSchema, webhookCreatedExample, 201),
-      ...ok("Updated (no secret)", webhookSchema, webhookUpdatedExample),
-      ...errors(400, 422),
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/webhooks",
-    operationId: "deleteWebhook",
-    summary: "Delete the account's webhook",
-    description: "Pending deliveries are cancelled.",
-    tags: ["Webhooks"],
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Webhook") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/webhooks/test",
-    operationId: "testWebhook",
-    summary: "Send a signed test event now",
-    description:
-      "One `webhook.test` event, one attempt with a 10 s timeout, recorded in the history and never counted towards auto-disable.",
-    tags: ["Webhooks"],
-    responses: {
-      ...ok("What the receiver answered", webhookTestResultSchema, webhookTestResultExample),
-      ...errors(),
-      ...notFound("Webhook"),
-    },
-  },
-];
-
-const linkPath = z.object({ code: linkCodeParam });
-
-/** Links per recipient (issue 15): each with its own code, name, overrides and figures. */
-const linkOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/links",
-    operationId: "listDocumentLinks",
-    summary: "A document's links, newest first",
-    description: "Deleted links are left out; the document's own short code is not a link.",
-    tags: ["Links"],
-    request: { params: documentPath, query: listLinksQuery },
-    responses: { ...ok("Links with their figures", linkListSchema, linkListExample), ...errors(400), ...notFound("Document") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/links",
-    operationId: "createDocumentLink",
-    summary: "Create a link for one recipient",
-    description: "The link gets its own code (`/s/<code>`). Settings left out follow the document; unknown fields are refused.",
-    tags: ["Links"],
-    request: {
-      params: documentPath,
-      body: { content: { "application/json": { schema: createLinkSchema, example: linkCreateExample } }, required: true },
-    },
-    responses: { ...ok("The new link", linkSchema, linkExample, 201), ...errors(400, 422), ...notFound("Document") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/links/{code}",
-    operationId: "getLink",
-    summary: "Get a link",
-    tags: ["Links"],
-    request: { params: linkPath },
-    responses: { ...ok("The link", linkSchema, linkExample), ...errors(), ...notFound("Link") },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/links/{code}",
-    operationId: "updateLink",
-    summary: "Rename, disable or change a link's settings",
-    description:
-      "Only the fields included change. `settings` merges into the link's overrides (null for `expires_at`, `watermark`, `agreement` or `password` means none on this link); " +
-      "`inherit` lists settings that follow the document again. Unknown fields are refused.",
-    tags: ["Links"],
-    request: { params: linkPath, body: { content: { "application/json": { schema: updateLinkSchema, example: linkUpdateExample } } } },
-    responses: { ...ok("The updated link", linkSchema, linkExample), ...errors(400, 422), ...notFound("Link") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/links/{code}",
-    operationId: "deleteLink",
-    summary: "Delete a link",
-    description: "Soft delete: readers of the code get 410; its visits, leads and downloads keep counting for the document.",
-    tags: ["Links"],
-    request: { params: linkPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Link") },
-  },
-];
-
-const versionPath = z.object({ short_code: shortCodeParam, number: versionNumberParam });
-
-/** A document's versions (issue 28; additive, not in docs/api-contract.md). */
-const versionOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/versions",
-    operationId: "listDocumentVersions",
-    summary: "A document's versions",
-    description: "Every file the document has had, newest first; `is_current` marks the one readers get.",
-    tags: ["Versions"],
-    request: { params: documentPath },
-    responses: { ...ok("The versions", documentVersionListSchema, versionListExample), ...errors(), ...notFound("Document") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/versions",
-    operationId: "uploadDocumentVersion",
-    summary: "Upload a new version",
-    description:
-      "Replaces the document's file for every link at once; codes, settings and analytics stay. The file is inspected like an upload; a refused file changes nothing. A gate_page past the new page count stands on its last page while this version is current (reported in `gate_page_clamped`); a gate moved down that way before goes back up to the page chosen for it when the new version is long enough (`gate_page_restored`). Emits `document.updated`.",
-    tags: ["Versions"],
-    request: {
-      params: documentPath,
-      body: { content: { "multipart/form-data": { schema: versionUploadBodySchema, example: versionUploadExample } }, required: true },
-    },
-    responses: {
-      ...ok("The document with its new version", versionChangeSchema, versionChangeExample, 201),
-      ...errors(400, 413, 422),
-      ...notFound("Document"),
-    },
-  },
-  {
-    method: "post",
-    path: "/api/v1/documents/{short_code}/versions/{number}/restore",
-    operationId: "restoreDocumentVersion",
-    summary: "Make an earlier version current again",
-    description:
-      "As a new upload of that file would (gates move the same ways), keeping its number. A version pruned meanwhile, even by a change that landed while this one was being prepared, is 404. Emits `document.updated`.",
-    tags: ["Versions"],
-    request: { params: versionPath },
-    responses: {
-      ...ok("The document with the restored version current", versionChangeSchema, versionChangeExample),
-      ...errors(400),
-      ...notFound("Version"),
-    },
-  },
-  {
-    method: "get",
-    path: "/api/v1/documents/{short_code}/versions/{number}/file",
-    operationId: "downloadDocumentVersion",
-    summary: "Download one version's PDF",
-    description: "For the team's members and keys; readers only ever get the current version through the share link.",
-    tags: ["Versions"],
-    request: { params: versionPath },
-    responses: {
-      200: {
-        description: "The PDF",
-        headers: rateLimitHeaders,
-        content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }), example: pdfExample } },
-      },
-      ...errors(),
-      ...notFound("Version"),
-    },
-  },
-];
-
-const roomPath = z.object({ id: roomIdParam });
-const folderPath = z.object({ id: roomIdParam, folder_id: folderIdParam });
-const roomDocumentPath = z.object({ id: roomIdParam, short_code: shortCodeParam });
-const roomLinkPath = z.object({ id: roomIdParam, code: roomLinkCodeParam });
-const jsonBody = (schema: z.ZodType, example: unknown) => ({ content: { "application/json": { schema, example } }, required: true });
-
-/** Data rooms (issue 29; additive, not in docs/api-contract.md): many documents in folders behind one gate and its links. */
-const roomOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/rooms",
-    operationId: "listRooms",
-    summary: "The team's rooms, newest first",
-    tags: ["Rooms"],
-    request: { query: listRoomsQuery },
-    responses: { ...ok("Rooms", roomListSchema, roomListExample), ...errors(400) },
-  },
-  {
-    method: "post",
-    path: "/api/v1/rooms",
-    operationId: "createRoom",
-    summary: "Create a room",
-    description:
-      "An empty room with its own code (`/s/<code>`, its default link). Settings left out take the defaults: the email gate before the first document, downloads allowed. Unknown fields are refused.",
-    tags: ["Rooms"],
-    request: { body: jsonBody(createRoomSchema, roomCreateExample) },
-    responses: { ...ok("The new room", roomSchema, roomExample, 201), ...errors(400, 422) },
-  },
-  {
-    method: "get",
-    path: "/api/v1/rooms/{id}",
-    operationId: "getRoom",
-    summary: "Get a room with its folders and documents",
-    tags: ["Rooms"],
-    request: { params: roomPath },
-    responses: {
-      ...ok("The room, its folders and its documents in order", roomDetailSchema, roomDetailExample),
-      ...errors(),
-      ...notFound("Room"),
-    },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/rooms/{id}",
-    operationId: "updateRoom",
-    summary: "Rename a room or change its description or settings",
-    description:
-      "Only the fields included change; `settings` merges into the room's (`password`: a string sets it, null clears it). The room's links follow the settings they do not override. Unknown fields are refused.",
-    tags: ["Rooms"],
-    request: { params: roomPath, body: jsonBody(updateRoomSchema, roomUpdateExample) },
-    responses: { ...ok("The updated room", roomSchema, roomExample), ...errors(400, 422), ...notFound("Room") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/rooms/{id}",
-    operationId: "deleteRoom",
-    summary: "Delete a room",
-    description: `Soft delete: the room's code and links stop opening it; its documents stay the team's. It waits ${TRASH_DAYS} days in the team's Trash, where an admin can restore it as it was. A member may delete only the rooms they made (403 \`forbidden\` otherwise); an admin or the owner any.`,
-    tags: ["Rooms"],
-    request: { params: roomPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Room") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/rooms/{id}/documents",
-    operationId: "addRoomDocument",
-    summary: "Put one of the team's documents in the room",
-    description:
-      `Last in its folder (or the top level); a room holds at most ${MAX_ROOM_DOCUMENTS}. A document may sit in several rooms. ` +
-      "Adding a document the room already holds changes nothing and answers 200 with where it is.",
-    tags: ["Rooms"],
-    request: { params: roomPath, body: jsonBody(addRoomDocumentSchema, roomDocumentAddExample) },
-    responses: {
-      ...ok("Added", roomDocumentSchema, roomDocumentExample, 201),
-      ...ok("Already in the room", roomDocumentSchema, roomDocumentExample),
-      ...errors(400, 422),
-      ...notFound("Room"),
-    },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/rooms/{id}/documents/{short_code}",
-    operationId: "moveRoomDocument",
-    summary: "Move a document to another folder or place",
-    description: "Moved into another folder without a `position`, it goes last there.",
-    tags: ["Rooms"],
-    request: { params: roomDocumentPath, body: jsonBody(moveRoomDocumentSchema, roomDocumentMoveExample) },
-    responses: {
-      ...ok("The document where it is now", roomDocumentSchema, roomDocumentExample),
-      ...errors(400, 422),
-      ...notFound("Document"),
-    },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/rooms/{id}/documents/{short_code}",
-    operationId: "removeRoomDocument",
-    summary: "Take a document out of the room",
-    description: "The document itself stays, as do the other rooms it sits in.",
-    tags: ["Rooms"],
-    request: { params: roomDocumentPath },
-    responses: { 204: { description: "Removed", headers: rateLimitHeaders }, ...errors(), ...notFound("Document") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/rooms/{id}/folders",
-    operationId: "createRoomFolder",
-    summary: "Create a folder",
-    description: `Last among its parent's folders. Folders nest at most ${MAX_FOLDER_DEPTH} deep; a room holds at most ${MAX_ROOM_FOLDERS}.`,
-    tags: ["Rooms"],
-    request: { params: roomPath, body: jsonBody(createFolderSchema, roomFolderCreateExample) },
-    responses: { ...ok("The new folder", roomFolderSchema, roomFolderExample, 201), ...errors(400, 422), ...notFound("Room") },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/rooms/{id}/folders/{folder_id}",
-    operationId: "updateRoomFolder",
-    summary: "Rename, move or reorder a folder",
-    description:
-      "Moved with everything in it; never into itself or one of its subfolders (422). Moved without a `position`, it goes last among its new siblings.",
-    tags: ["Rooms"],
-    request: { params: folderPath, body: jsonBody(updateFolderSchema, roomFolderUpdateExample) },
-    responses: { ...ok("The folder where it is now", roomFolderSchema, roomFolderExample), ...errors(400, 422), ...notFound("Folder") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/rooms/{id}/folders/{folder_id}",
-    operationId: "deleteRoomFolder",
-    summary: "Delete a folder, keeping what it holds",
-    description: "Its subfolders take its place among its siblings; its documents follow those of its parent.",
-    tags: ["Rooms"],
-    request: { params: folderPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Folder") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/rooms/{id}/links",
-    operationId: "listRoomLinks",
-    summary: "A room's links, newest first",
-    description: "Deleted links are left out; the room's own code is not a link.",
-    tags: ["Rooms"],
-    request: { params: roomPath, query: listRoomLinksQuery },
-    responses: { ...ok("Links", roomLinkListSchema, roomLinkListExample), ...errors(400), ...notFound("Room") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/rooms/{id}/links",
-    operationId: "createRoomLink",
-    summary: "Create a room link for one recipient",
-    description: "The link gets its own code (`/s/<code>`). Settings left out follow the room; unknown fields are refused.",
-    tags: ["Rooms"],
-    request: { params: roomPath, body: jsonBody(createRoomLinkSchema, roomLinkCreateExample) },
-    responses: { ...ok("The new link", roomLinkSchema, roomLinkExample, 201), ...errors(400, 422), ...notFound("Room") },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/rooms/{id}/links/{code}",
-    operationId: "updateRoomLink",
-    summary: "Rename, disable or enable a room link, or change what it overrides",
-    description:
-      "Only the fields included change. `settings` merges into the link's overrides (`password`: a string sets one, null means none on this link); `inherit` lists settings that follow the room again. A key in both is refused. Unknown fields are refused.",
-    tags: ["Rooms"],
-    request: { params: roomLinkPath, body: jsonBody(updateRoomLinkSchema, roomLinkUpdateExample) },
-    responses: { ...ok("The updated link", roomLinkSchema, roomLinkExample), ...errors(400, 422), ...notFound("Link") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/rooms/{id}/links/{code}",
-    operationId: "deleteRoomLink",
-    summary: "Delete a room link",
-    description: "Soft delete: its code stops opening the room; the room and its other links are untouched.",
-    tags: ["Rooms"],
-    request: { params: roomLinkPath },
-    responses: { 204: { description: "Deleted", headers: rateLimitHeaders }, ...errors(), ...notFound("Link") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/rooms/{id}/stats",
-    operationId: "getRoomStats",
-    summary: "What was read in a room",
-    description:
-      "Reads in the room only (with `since`/`until`: visits started in the window), of the documents it holds now: totals, each document in the room's order, and each code readers came through (the room's own and its links). " +
-      "A room's viewer is one person across its documents: an email once given, else a browser. The documents' own stats count these reads too.",
-    tags: ["Rooms"],
-    request: { params: roomPath, query: roomStatsQuery },
-    responses: { ...ok("The room's figures", roomStatsSchema, roomStatsExample), ...errors(400), ...notFound("Room") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/rooms/{id}/viewers",
-    operationId: "listRoomViewers",
-    summary: "A room's viewers, most recently active first",
-    description:
-      "One per person across the room's documents (an email once given, else a browser), with the documents they opened in the room, their time and completion there, and the codes they came through.",
-    tags: ["Rooms"],
-    request: { params: roomPath, query: roomViewersQuery },
-    responses: { ...ok("Viewers", roomViewerListSchema, roomViewerListExample), ...errors(400), ...notFound("Room") },
-  },
-];
-
-const memberPath = z.object({ user_id: memberUserIdParam });
-
-/** The key's team (issue 27): its members and their roles. A key acts with its maker's role now. */
-const teamOperations: RouteConfig[] = [
-  {
-    method: "get",
-    path: "/api/v1/team",
-    operationId: "getTeam",
-    summary: "The key's team and its members",
-    tags: ["Team"],
-    responses: { ...ok("The team; the owner first, then admins, then members", teamSchema, teamExample), ...errors() },
-  },
-  {
-    method: "post",
-    path: "/api/v1/team/invitations",
-    operationId: "inviteTeamMember",
-    summary: "Invite someone by email, as admin or member",
-    description:
-      "Admins and the owner. The `url` is shown once: an existing user opens it signed in to join; a new one signs up through it.",
-    tags: ["Team"],
-    request: {
-      body: { content: { "application/json": { schema: teamInvitationInputSchema, example: teamInvitationInputExample } }, required: true },
-    },
-    responses: { ...ok("The invitation, with its link", teamInvitationSchema, teamInvitationExample, 201), ...errors(400, 403, 422) },
-  },
-  {
-    method: "patch",
-    path: "/api/v1/team/members/{user_id}",
-    operationId: "updateTeamMember",
-    summary: "Change a member's role",
-    description:
-      "Admins and the owner; `owner` is not a role to give (see /api/v1/team/transfer), and the owner's role cannot be changed here.",
-    tags: ["Team"],
-    request: {
-      params: memberPath,
-      body: { content: { "application/json": { schema: updateMemberSchema, example: memberUpdateExample } }, required: true },
-    },
-    responses: { ...ok("The member", teamMemberSchema, teamMemberExample), ...errors(400, 403, 422), ...notFound("Member") },
-  },
-  {
-    method: "delete",
-    path: "/api/v1/team/members/{user_id}",
-    operationId: "removeTeamMember",
-    summary: "Remove a member (or leave, with your own user_id)",
-    description: "The API keys the member made in this team are revoked at once. The owner cannot be removed.",
-    tags: ["Team"],
-    request: { params: memberPath },
-    responses: { 204: { description: "Removed", headers: rateLimitHeaders }, ...errors(403, 422), ...notFound("Member") },
-  },
-  {
-    method: "post",
-    path: "/api/v1/team/transfer",
-    operationId: "transferTeamOwnership",
-    summary: "Transfer ownership to another member",
-    description: "The owner only; the previous owner stays on as an admin.",
-    tags: ["Team"],
-    request: { body: { content: { "application/json": { schema: transferOwnershipSchema, example: transferExample } }, required: true } },
-    responses: { ...ok("The new owner", teamMemberSchema, newOwnerExample), ...errors(400, 403, 422), ...notFound("Member") },
-  },
-  {
-    method: "get",
-    path: "/api/v1/audit-log",
-    operationId: "listAuditLog",
-    summary: "Who changed what in the team, newest first",
-    description:
-      "Admins and the owner. Every change to the team's documents, links, API keys, webhook, members, invitations and settings, by the member (and the key, through the API) and the address it came from.",
-    tags: ["Team"],
-    request: { query: auditLogQuery },
-    responses: { ...ok("The entries and their pagination", auditLogSchema, auditLogExample), ...errors(400, 403) },
-  },
-];
-
-/**
- * A change may always be refused with 403: a read-only key may take none (lib/teams/permissions.ts).
- * So may reading the webhook, which takes an admin.
- */
-const refusable = (operation: RouteConfig): RouteConfig =>
-  (operation.method === "get" && operation.path !== "/api/v1/webhooks") || operation.responses[403]
-    ? operation
-    : { ...operation, responses: { ...operation.responses, ...errorResponse(403, errorExamples[403]) } };
-
-for (const operation of [...operations, ...versionOperations, ...linkOperations, ...roomOperations, ...teamOperations])
-  registry.registerPath(refusable(operation));
-
-const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", string> = {
-  "document.viewed": "A visit started (at most once per viewer per 30 minutes)",
-  "document.completed": "A viewer has seen every page (once per viewer)",
-  "lead.captured": "Someone entered an email at the gate (once per document and email)",
-  "viewer.revisited": "A viewer came back 24 hours or more after their previous visit",
-  "engagement.milestone": "A viewer reached High Interest (once per viewer)",
-  "document.uploaded": "A document was uploaded",
-  "document.downloaded": "Someone downloaded a document",
-  "document.updated":
-    "A document's current version changed: a new file, or an earlier version restored (additive, not in docs/api-contract.md)",
-  "webhook.test": "The test event of POST /api/v1/webhooks/test",
+/** The document's top-level parts besides its information, servers and security. */
+export type OpenApiParts = {
+  operations: readonly RouteConfig[];
+  webhooks: readonly RouteConfig[];
+  tags: readonly { name: string; description: string }[];
 };
 
-const signatureHeader = z.object({
-  "X-Service-Signature": z.string().openapi({
-    description: 'Signed at send time: `t=<unix>,v1=<hex HMAC-SHA256 of "t.rawBody" with the webhook secret>`',
-    example: "t=1763906700,v1=5f0c…",
-  }),
-});
-
-const eventSchemaName = (kind: string) =>
-  `${kind
-    .split(/[._]/)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("")}Event`;
-
-/** What a receiver implements: the request we send it. Ours to sign, not the receiver's to authenticate, hence `security: []`. */
-const delivery = (kind: keyof typeof EVENT_SUMMARIES, schema: z.ZodType, example: unknown): RouteConfig => ({
-  method: "post",
-  path: kind,
-  operationId: `receive${eventSchemaName(kind)}`,
-  summary: EVENT_SUMMARIES[kind],
-  tags: ["Events"],
-  security: [],
-  request: { headers: signatureHeader, body: { content: { "application/json": { schema, example } }, required: true } },
-  responses: { 200: { description: "Any 2xx acknowledges the delivery; anything else, or no answer in 10 s, is retried" } },
-});
-
-for (const kind of EVENT_KINDS)
-  registry.registerWebhook(delivery(kind, eventEnvelopeSchema(kind).openapi(eventSchemaName(kind)), eventExamples[kind]));
-registry.registerWebhook(
-  delivery("webhook.test", webhookTestEventSchema.openapi(eventSchemaName("webhook.test")), webhookTestEventExample),
-);
-
-/** Top-level tags, in the order a reader meets them; every operation carries one. */
-const TAGS = [
-  { name: "Documents", description: "Upload PDFs, read and change their settings, delete them." },
-  { name: "Links", description: "One link per recipient, each with its own code, overrides and figures." },
-  { name: "Versions", description: "Replace a document's file for every link at once, and go back to an earlier one." },
-  { name: "Analytics", description: "Per-document statistics, viewers and leads, and the portfolio overview." },
-  { name: "Rooms", description: "Data rooms: many documents in folders behind one gate, with their own links and figures." },
-  { name: "Webhooks", description: "The team's one webhook: configure it, see its deliveries, send a test event." },
-  { name: "Team", description: "The key's team: its members and roles, invitations, ownership and the audit log." },
-  { name: "Events", description: "What a webhook receives: one signed POST per event (see `webhooks`)." },
-];
-
-/** `baseUrl`: the server's default address; this deployment's APP_URL unless given (generation at install time reads no configuration). */
-export function openApiDocument(baseUrl: string = config().APP_URL) {
+/** `baseUrl`: the server's default address (generation at install time reads no configuration). */
+export function openApiDocumentOf(parts: OpenApiParts, baseUrl: string) {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API key from Settings → API keys: `Authorization: Bearer pw_live_…`",
+  });
+  for (const operation of parts.operations) registry.registerPath(operation);
+  for (const webhook of parts.webhooks) registry.registerWebhook(webhook);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
@@ -798,6 +94,6 @@ export function openApiDocument(baseUrl: string = config().APP_URL) {
       },
     ],
     security: [{ [bearer.name]: [] }],
-    tags: TAGS,
+    tags: [...parts.tags],
   });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../errors";
+import { shortCodeParam } from "../schemas/common";
 import { listDocumentsQuery } from "../schemas/documents";
 import { createLinkSchema } from "../schemas/links";
-import { DOCUMENT } from "./targets";
 import { argumentsSchema, bodyArguments, namedArgument, queryArguments } from "./tool-arguments";
 
 const refusal = (run: () => unknown) => {
@@ -25,7 +25,7 @@ describe("a tool's arguments", () => {
   });
 
   it("name the document they act on as a required argument beside a body's fields, which refuse unknown ones", () => {
-    const schema = argumentsSchema(DOCUMENT, createLinkSchema);
+    const schema = argumentsSchema({ short_code: shortCodeParam }, createLinkSchema);
     expect(schema.required).toEqual(["short_code", "name"]);
     expect(Object.keys(schema.properties)).toEqual(["short_code", "name", "settings"]);
     expect(schema.additionalProperties).toBe(false);

@@ -16,9 +16,3 @@ export type McpTool = {
   inputSchema: JsonObjectSchema;
   run: (access: TeamAccess, args: Record<string, unknown>) => Promise<object>;
 };
-
-/** Reads nothing outside the team's data and changes nothing. */
-export const READS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
-
-/** Adds something new (a link, a room); never changes or removes what exists. */
-export const ADDS: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };

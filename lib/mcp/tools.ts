@@ -1,15 +1,18 @@
-import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentReaders } from "./analytics-tools";
-import { getDocument, searchDocuments } from "./document-tools";
-import { createDocumentLink, listDocumentLinks } from "./link-tools";
-import { addDocumentToRoom, createDataRoom, createDataRoomLink, getRoom, getRoomStats, listTeamRooms } from "./room-tools";
+import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
+import { getDocument, listTeamDocuments } from "../contract/documents";
+import { createDocumentLink, listDocumentLinks } from "../contract/links";
+import { addDocumentToRoom } from "../contract/room-contents";
+import { createDataRoomLink } from "../contract/room-links";
+import { createDataRoom, getRoom, getRoomStats, listTeamRooms } from "../contract/rooms";
+import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
 /** Every tool, in the order tools/list shows them: documents, their analytics, links, then rooms. */
 export const TOOLS: readonly McpTool[] = [
-  searchDocuments,
+  listTeamDocuments,
   getDocument,
   getDocumentStats,
-  listDocumentReaders,
+  listDocumentViewers,
   listDocumentLeads,
   getAnalyticsOverview,
   listDocumentLinks,
@@ -20,4 +23,4 @@ export const TOOLS: readonly McpTool[] = [
   createDataRoom,
   addDocumentToRoom,
   createDataRoomLink,
-];
+].map(toolOf);

@@ -73,6 +73,11 @@ export function permits(who: KeyHolder, action: TeamAction): boolean {
   return can(who.role, action) && (who.keyAccess !== "read" || READING.has(action));
 }
 
+/** Whether `authorize` refuses the action to some key: one the least role cannot take, or a change a read-only key cannot make. */
+export function refusable(action: TeamAction): boolean {
+  return LEAST_ROLE[action] !== "member" || !READING.has(action);
+}
+
 const WHAT: Record<TeamAction, string> = {
   "documents.read": "read this team's documents",
   "documents.write": "change this team's documents",

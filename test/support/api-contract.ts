@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 
 /**
  * The contract check: an /api/v1 response measured against the OpenAPI document the API publishes
- * (lib/http/openapi.ts). The operation is found by method and path template; its status must be
+ * (lib/contract/openapi-document.ts). The operation is found by method and path template; its status must be
  * one the operation declares, with the headers it marks required and a body its schema accepts.
  * Objects are read as closed: a field the document does not name is drift too (the document
  * fell behind the code), though the published document leaves them open for clients' sake.

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { openApiDocument } from "../../lib/http/openapi";
+import { openApiDocument } from "../../lib/contract/openapi-document";
 import { contractChecker } from "./api-contract";
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -4,7 +4,7 @@ import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { samplePdf } from "@/scripts/lib/sample-pdf";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/client";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/contract/openapi-document";
 import { createUser } from "@/lib/users/create-user";
 import * as overviewRoute from "./analytics/overview/route";
 import * as auditLogRoute from "./audit-log/route";

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type APIResponse, test as base } from "@playwright/test";
-import { openApiDocument } from "../../../lib/http/openapi";
+import { openApiDocument } from "../../../lib/contract/openapi-document";
 import { contractChecker, type Exchange } from "../api-contract";
 import type { Account } from "./accounts";
 import { type Api, apiClient } from "./api-client";

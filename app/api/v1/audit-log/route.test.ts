@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { contractChecker } from "@/test/support/api-contract";
 import { createApiKey } from "@/lib/auth/api-keys";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/contract/openapi-document";
 import { db } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";

@@ -1,12 +1,4 @@
-import { listAuditLog } from "@/lib/audit/list-audit-log";
-import { parseQuery } from "@/lib/http/parse";
-import { json } from "@/lib/http/respond";
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { auditLogQuery } from "@/lib/schemas/audit";
+import { TEAM_OPERATIONS } from "@/lib/contract/team";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const GET = withApiKey({ can: "audit.read" }, async ({ req, access }) =>
-  json(await listAuditLog(access.teamId, parseQuery(auditLogQuery, req))),
-);
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(TEAM_OPERATIONS, "/api/v1/audit-log");

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/contract/openapi-document";
 import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
 import { withApiKey } from "@/lib/http/with-api-key";
 import { json } from "@/lib/http/respond";

@@ -1,8 +1,4 @@
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { json } from "@/lib/http/respond";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { getTeam } from "@/lib/teams/manage-team";
+import { TEAM_OPERATIONS } from "@/lib/contract/team";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const GET = withApiKey({ can: "team.read" }, async ({ access }) => json(await getTeam(access)));
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(TEAM_OPERATIONS, "/api/v1/team");

@@ -1,17 +1,4 @@
-import { parseJsonBody } from "@/lib/http/parse";
-import { json } from "@/lib/http/respond";
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { teamInvitationInputSchema } from "@/lib/schemas/teams";
-import { createInvitation } from "@/lib/users/invitations";
+import { TEAM_OPERATIONS } from "@/lib/contract/team";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const POST = withApiKey({ can: "members.manage" }, async ({ req, access }) => {
-  const input = await parseJsonBody(teamInvitationInputSchema, req);
-  const { url, invitation } = await createInvitation(access, input);
-  return json(
-    { invitation: { id: invitation.id, email: input.email, role: input.role, url, expires_at: invitation.expiresAt.toISOString() } },
-    201,
-  );
-});
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(TEAM_OPERATIONS, "/api/v1/team/invitations");

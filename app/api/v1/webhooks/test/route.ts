@@ -1,8 +1,4 @@
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { json } from "@/lib/http/respond";
-import { sendTestEvent } from "@/lib/webhooks/manage-webhook";
+import { WEBHOOK_OPERATIONS } from "@/lib/contract/webhooks";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const POST = withApiKey({ can: "webhook.manage" }, async ({ access }) => json(await sendTestEvent(access)));
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(WEBHOOK_OPERATIONS, "/api/v1/webhooks/test");

@@ -1,17 +1,4 @@
-import { documentStats } from "@/lib/analytics/document-stats";
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { statsQuery } from "@/lib/schemas/analytics";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { json } from "@/lib/http/respond";
-import { parseQuery } from "@/lib/http/parse";
-import { findOwnedDocument } from "@/lib/documents/find-document";
-import { resolveLinkFilter } from "@/lib/links/link-filter";
-import { resolveVersionFilter } from "@/lib/analytics/read-version";
+import { ANALYTICS_OPERATIONS } from "@/lib/contract/analytics";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const GET = withApiKey<{ short_code: string }>({ can: "analytics.read" }, async ({ req, access, params }) => {
-  const doc = await findOwnedDocument(access.teamId, params.short_code);
-  const query = parseQuery(statsQuery, req);
-  return json(await documentStats(doc, query, await resolveLinkFilter(doc, query.link), await resolveVersionFilter(doc, query.version)));
-});
-
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(ANALYTICS_OPERATIONS, "/api/v1/documents/{short_code}/stats");

@@ -5,7 +5,7 @@ import { samplePdf } from "@/scripts/lib/sample-pdf";
 import { contractChecker } from "@/test/support/api-contract";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/client";
-import { openApiDocument } from "@/lib/http/openapi";
+import { openApiDocument } from "@/lib/contract/openapi-document";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";
 import * as versionFileRoute from "./[number]/file/route";

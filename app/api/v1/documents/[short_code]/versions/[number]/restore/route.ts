@@ -1,13 +1,7 @@
-import { restoreVersion } from "@/lib/versions/restore-version";
-import { serializeVersionChange } from "@/lib/versions/serialize-version-change";
-import { parseParam } from "@/lib/http/parse";
-import { json } from "@/lib/http/respond";
-import { methodsNotAllowed } from "@/lib/http/route-fallbacks";
-import { withApiKey } from "@/lib/http/with-api-key";
-import { versionNumberParam } from "@/lib/schemas/versions";
+import { VERSION_OPERATIONS } from "@/lib/contract/versions";
+import { routeOf } from "@/lib/contract/route-of";
 
-export const POST = withApiKey<{ short_code: string; number: string }>({ can: "documents.write" }, async ({ access, params }) =>
-  json(serializeVersionChange(await restoreVersion(access, params.short_code, parseParam(versionNumberParam, params.number)))),
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(
+  VERSION_OPERATIONS,
+  "/api/v1/documents/{short_code}/versions/{number}/restore",
 );
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -1,0 +1,142 @@
+import type {
+  roomDetailSchema,
+  roomDocumentSchema,
+  roomFolderSchema,
+  roomLinkListSchema,
+  roomLinkSchema,
+  roomListSchema,
+  roomSchema,
+  roomStatsSchema,
+  roomViewerListSchema,
+} from "../../schemas/rooms";
+import {
+  BASE_URL,
+  CREATED_AT,
+  FOLDER_ID,
+  LINK_CODE,
+  type Out,
+  READ_AT,
+  READER,
+  ROOM_CODE,
+  ROOM_ID,
+  SHORT_CODE,
+  TITLE,
+  pagination,
+} from "./story";
+
+/** What a data room's operations answer: one room, its folder, its document and its link. */
+
+const roomSettings = {
+  email_gate: true,
+  gate_type: "full",
+  allow_download: true,
+  password: false,
+  expires_at: null,
+  verify_email: false,
+  allow: [],
+  block: [],
+  watermark: null,
+  agreement: null,
+} satisfies Out<typeof roomSchema>["settings"];
+
+export const roomExample = {
+  id: ROOM_ID,
+  name: "Series A data room",
+  description: "Everything for the diligence.",
+  code: ROOM_CODE,
+  url: `${BASE_URL}/s/${ROOM_CODE}`,
+  settings: roomSettings,
+  documents_count: 1,
+  created_at: CREATED_AT,
+} satisfies Out<typeof roomSchema>;
+
+export const roomListExample = { rooms: [roomExample], pagination: pagination(1) } satisfies Out<typeof roomListSchema>;
+
+export const roomFolderExample = { id: FOLDER_ID, name: "Financials", parent_id: null, position: 0 } satisfies Out<typeof roomFolderSchema>;
+
+export const roomDocumentExample = {
+  short_code: SHORT_CODE,
+  title: TITLE,
+  page_count: 12,
+  folder_id: FOLDER_ID,
+  position: 0,
+} satisfies Out<typeof roomDocumentSchema>;
+
+export const roomDetailExample = {
+  ...roomExample,
+  folders: [roomFolderExample],
+  documents: [roomDocumentExample],
+} satisfies Out<typeof roomDetailSchema>;
+
+export const roomLinkExample = {
+  code: LINK_CODE,
+  url: `${BASE_URL}/s/${LINK_CODE}`,
+  name: "Sequoia — Jane",
+  is_active: true,
+  settings: { ...roomSettings, expires_at: "2026-12-31T23:59:59.000Z" },
+  overrides: ["expires_at"],
+  created_at: CREATED_AT,
+} satisfies Out<typeof roomLinkSchema>;
+
+export const roomLinkListExample = { links: [roomLinkExample], pagination: pagination(1) } satisfies Out<typeof roomLinkListSchema>;
+
+export const roomStatsExample = {
+  views: 9,
+  unique_viewers: 3,
+  leads: 2,
+  total_time_seconds: 1260,
+  avg_time_seconds: 140,
+  downloads: 4,
+  zip_downloads: 1,
+  documents: [
+    {
+      short_code: SHORT_CODE,
+      title: TITLE,
+      page_count: 12,
+      views: 9,
+      unique_viewers: 3,
+      total_time_seconds: 1260,
+      avg_time_seconds: 140,
+      avg_completion: 0.72,
+    },
+  ],
+  links: [
+    { code: LINK_CODE, name: "Sequoia — Jane", views: 6, unique_viewers: 1 },
+    { code: ROOM_CODE, name: null, views: 3, unique_viewers: 2 },
+  ],
+} satisfies Out<typeof roomStatsSchema>;
+
+export const roomViewerListExample = {
+  viewers: [
+    {
+      viewer_id: "anon_3fK9sLm2QpX7aB1c",
+      ...READER,
+      name: "Jane Doe",
+      first_viewed_at: READ_AT,
+      last_viewed_at: "2026-01-18T08:12:40.000Z",
+      visits: 2,
+      total_time_seconds: 540,
+      documents_opened: 1,
+      links: [{ code: LINK_CODE, name: "Sequoia — Jane" }],
+      documents: [
+        {
+          short_code: SHORT_CODE,
+          title: TITLE,
+          viewer_id: "anon_3fK9sLm2QpX7aB1c",
+          visits: 2,
+          pages_viewed: 10,
+          total_pages: 12,
+          completion: 0.8333,
+          total_time_seconds: 540,
+          first_viewed_at: READ_AT,
+          last_viewed_at: "2026-01-18T08:12:40.000Z",
+          downloads: 1,
+          zip_downloads: 1,
+        },
+      ],
+      agreement_accepted_at: "2026-01-16T14:03:10.000Z",
+    },
+  ],
+  total_viewers: 1,
+  pagination: pagination(1),
+} satisfies Out<typeof roomViewerListSchema>;
