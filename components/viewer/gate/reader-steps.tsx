@@ -1,39 +1,33 @@
 "use client";
 
-import { type ComponentProps, lazy, Suspense } from "react";
-import type { AgreementForm } from "./agreement-form";
-import type { GateForm } from "./gate-form";
-import type { PasswordForm } from "./password-form";
-import type { RoomContents } from "../rooms/room-contents";
+import { type ComponentType, lazy, Suspense } from "react";
 
-// The share page's client components all ship together with the page; these are fetched only by a page that
-// shows them, so a reader of an open link never downloads the password, agreement, gate or room forms (issue 41).
-const LazyPasswordForm = lazy(() => import("./password-form").then((m) => ({ default: m.PasswordForm })));
-const LazyAgreementForm = lazy(() => import("./agreement-form").then((m) => ({ default: m.AgreementForm })));
-const LazyGateForm = lazy(() => import("./gate-form").then((m) => ({ default: m.GateForm })));
-const LazyRoomContents = lazy(() => import("../rooms/room-contents").then((m) => ({ default: m.RoomContents })));
+// The server imports the forms before it renders anything (this module waits for them there), so
+// the HTML always holds the form itself. A lazy form still loading when the page's first bytes went
+// out would come later, behind a script: a browser that has not run the page's scripts showed nothing.
+// In the browser the condition is false and nothing is imported up front.
+const onServer =
+  typeof window === "undefined"
+    ? await Promise.all([import("./password-form"), import("./agreement-form"), import("./gate-form"), import("../rooms/room-contents")])
+    : null;
 
-// The server renders each in full; while its script loads the browser keeps showing that HTML.
-export const PasswordStep = (props: ComponentProps<typeof PasswordForm>) => (
-  <Suspense>
-    <LazyPasswordForm {...props} />
-  </Suspense>
-);
+/**
+ * A form the browser fetches only on a page that shows it, so a reader of an open link never
+ * downloads the password, agreement, gate or room forms (issue 41). The server renders it in full;
+ * while its script loads the browser keeps showing that HTML.
+ */
+function step<P extends object>(serverForm: ComponentType<P> | undefined, load: () => Promise<ComponentType<P>>) {
+  const Form = serverForm ?? lazy(() => load().then((form) => ({ default: form })));
+  return function Step(props: P) {
+    return (
+      <Suspense>
+        <Form {...props} />
+      </Suspense>
+    );
+  };
+}
 
-export const AgreementStep = (props: ComponentProps<typeof AgreementForm>) => (
-  <Suspense>
-    <LazyAgreementForm {...props} />
-  </Suspense>
-);
-
-export const GateStep = (props: ComponentProps<typeof GateForm>) => (
-  <Suspense>
-    <LazyGateForm {...props} />
-  </Suspense>
-);
-
-export const RoomContentsStep = (props: ComponentProps<typeof RoomContents>) => (
-  <Suspense>
-    <LazyRoomContents {...props} />
-  </Suspense>
-);
+export const PasswordStep = step(onServer?.[0].PasswordForm, () => import("./password-form").then((m) => m.PasswordForm));
+export const AgreementStep = step(onServer?.[1].AgreementForm, () => import("./agreement-form").then((m) => m.AgreementForm));
+export const GateStep = step(onServer?.[2].GateForm, () => import("./gate-form").then((m) => m.GateForm));
+export const RoomContentsStep = step(onServer?.[3].RoomContents, () => import("../rooms/room-contents").then((m) => m.RoomContents));
