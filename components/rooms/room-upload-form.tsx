@@ -1,102 +1,129 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { PdfDropArea } from "@/components/dashboard/pdf-drop-area";
-import { UploadProgress } from "@/components/dashboard/upload-progress";
+import { useState } from "react";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "@/components/dashboard/upload-transports";
-import { useChosenPdf } from "@/components/dashboard/use-chosen-pdf";
-import { useFileDrop } from "@/components/dashboard/use-file-drop";
-import type { UploadStatus } from "@/components/dashboard/use-upload-submit";
 import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { type Options, Select } from "@/components/ui/select";
-import { addRoomDocumentAction } from "@/lib/http/actions/room-actions";
+import { plural } from "@/lib/plural";
+import { type DroppedFile, filesOfDrop, filesOfInput, MAX_FILES_PER_DROP, sortDrop } from "./dropped-files";
+import { UploadList } from "./upload-list";
+import { useBulkUpload } from "./use-bulk-upload";
 
 type Props = { roomId: string; folders: Options; maxUploadMb: number; direct: boolean };
 
-/** A PDF uploaded as the documents page uploads one (through this server, or straight to UploadThing), then put in a folder of the room. */
+// Through this server several files go at once (its queues bound the work); UploadThing's client reports one upload at a time.
+const AT_ONCE = { server: 3, direct: 1 };
+
+/** PDFs, many at once or a whole folder, uploaded as the documents page uploads one (through this server, or straight to UploadThing), then put in the room. */
 export function RoomUploadForm({ direct, ...props }: Props) {
   return direct ? <DirectUpload {...props} /> : <ServerUpload {...props} />;
 }
 
 function ServerUpload(props: Omit<Props, "direct">) {
-  return <FreshEachTime {...props} send={useServerUpload()} />;
+  return <UploadForm {...props} send={useServerUpload()} concurrency={AT_ONCE.server} />;
 }
 
 function DirectUpload(props: Omit<Props, "direct">) {
-  return <FreshEachTime {...props} send={useUploadThingUpload()} />;
-}
-
-/** Once a document is in the room the form starts over, with no file chosen. */
-function FreshEachTime(props: Omit<Props, "direct"> & { send: SendUpload }) {
-  const [round, setRound] = useState(0);
-  return <UploadForm key={round} {...props} onAdded={() => setRound((n) => n + 1)} />;
+  return <UploadForm {...props} send={useUploadThingUpload()} concurrency={AT_ONCE.direct} />;
 }
 
 /**
- * The new document takes the team's default settings; readers who open it through the room meet
- * the room's rules instead.
+ * The new documents take the team's default settings; readers who open them through the room meet
+ * the room's rules instead. A dropped folder keeps its structure: its folders are made in the room
+ * (inside the folder chosen here), and each file lands in its own.
  */
-function UploadForm({ roomId, folders, maxUploadMb, send, onAdded }: Omit<Props, "direct"> & { send: SendUpload; onAdded: () => void }) {
-  const [status, setStatus] = useState<UploadStatus>({ kind: "idle" });
-  const [placing, startPlacing] = useTransition();
-  const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, { onPick: () => setStatus({ kind: "idle" }), onAccepted: () => {} });
-  const drop = useFileDrop((dropped) => void choose(dropped));
-  const busy = status.kind === "uploading" || status.kind === "processing" || placing;
+function UploadForm({
+  roomId,
+  folders,
+  maxUploadMb,
+  send,
+  concurrency,
+}: Omit<Props, "direct"> & { send: SendUpload; concurrency: number }) {
+  const [chosen, setChosen] = useState<{ pdfs: DroppedFile[]; skipped: DroppedFile[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const upload = useBulkUpload(roomId, send, concurrency);
+
+  function choose(files: DroppedFile[]) {
+    setError(null);
+    if (files.length > MAX_FILES_PER_DROP) return setError(`Drop at most ${MAX_FILES_PER_DROP} files at once; this drop has more.`);
+    const sorted = sortDrop(files);
+    if (sorted.pdfs.length === 0) return setError(files.length ? "None of these files is a PDF." : "Choose at least one PDF.");
+    setChosen(sorted);
+  }
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!file) return setStatus({ kind: "error", message: "Choose a PDF first." });
-    const folderId = String(new FormData(event.currentTarget).get("folder_id") ?? "");
-    send(file, new FormData(), {
-      onProgress: (percent) => setStatus({ kind: "uploading", percent }),
-      onProcessing: () => setStatus({ kind: "processing" }),
-      onError: (message) => setStatus({ kind: "error", message }),
-      onDone: (shortCode) =>
-        startPlacing(async () => {
-          const placement = new FormData();
-          placement.set("short_code", shortCode);
-          placement.set("folder_id", folderId);
-          const answer = await addRoomDocumentAction(roomId, undefined, placement);
-          const refused = answer?.error ?? Object.values(answer?.fieldErrors ?? {})[0];
-          if (refused) setStatus({ kind: "error", message: `Uploaded, but not added to the room: ${refused}` });
-          else onAdded();
-        }),
-    });
+    if (!chosen) return setError("Choose a PDF first.");
+    upload.start(chosen.pdfs, chosen.skipped, String(new FormData(event.currentTarget).get("folder_id") ?? "") || null);
+    setChosen(null);
   }
 
+  const folderCount = chosen ? new Set(chosen.pdfs.map(({ path }) => path.join("/")).filter(Boolean)).size : 0;
   return (
     <form onSubmit={submit} aria-label="Upload into the room" className="flex flex-col gap-3">
-      <PdfDropArea
-        dropHandlers={drop.handlers}
-        dragging={drop.dragging}
-        file={file}
-        pages={pages}
-        maxUploadMb={maxUploadMb}
-        message={fileError && <FormError id="upload-file-error" message={fileError} />}
-        fileInput={
-          <input
-            id="upload-file"
-            type="file"
-            accept="application/pdf,.pdf"
-            className="sr-only"
-            aria-describedby={fileError ? "upload-file-error" : undefined}
-            onChange={(e) => void choose(e.target.files?.[0])}
-          />
-        }
-      />
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          void filesOfDrop(e.dataTransfer).then(choose, () => setError("The dropped files could not be read. Choose them instead."));
+        }}
+        className={`flex flex-col items-center justify-center rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${dragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-slate-50"}`}
+      >
+        <p className="text-sm text-slate-800" aria-live="polite">
+          {chosen
+            ? `${plural(chosen.pdfs.length, "PDF")}${folderCount ? ` in ${plural(folderCount, "folder")}` : ""}${chosen.skipped.length ? ` · ${chosen.skipped.length} other ${chosen.skipped.length === 1 ? "file" : "files"} left out` : ""}`
+            : "Drag PDFs or a whole folder here, or"}
+        </p>
+        <input
+          id="upload-file"
+          type="file"
+          multiple
+          accept="application/pdf,.pdf"
+          className="sr-only"
+          onChange={(e) => e.target.files && choose(filesOfInput(e.target.files))}
+        />
+        <input
+          id="upload-folder-files"
+          type="file"
+          className="sr-only"
+          {...{ webkitdirectory: "", directory: "" }}
+          onChange={(e) => e.target.files && choose(filesOfInput(e.target.files))}
+        />
+        <div className="mt-2 flex gap-2">
+          {[
+            ["upload-file", chosen ? "Choose other files" : "Choose files"],
+            ["upload-folder-files", "Choose a folder"],
+          ].map(([input, label]) => (
+            <label
+              key={input}
+              htmlFor={input}
+              className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-within:outline-2"
+            >
+              {label}
+            </label>
+          ))}
+        </div>
+        <p className="mt-2 text-xs text-slate-500">
+          PDFs, up to {maxUploadMb} MB each, up to {MAX_FILES_PER_DROP.toLocaleString("en")} at once
+        </p>
+      </div>
       <Field id="upload-folder" label="Into folder">
         {(control) => <Select {...control} name="folder_id" options={[["", "Top level"], ...folders]} />}
       </Field>
-      {(status.kind === "uploading" || status.kind === "processing") && (
-        <UploadProgress percent={status.kind === "uploading" ? status.percent : null} />
-      )}
-      {status.kind === "error" && <FormError message={status.message} />}
+      {error && <FormError message={error} />}
       <div>
-        <Button type="submit" variant="secondary" disabled={busy || !file}>
-          {busy ? "Uploading…" : "Upload and add"}
+        <Button type="submit" variant="secondary" disabled={!chosen}>
+          {upload.busy && !chosen ? "Uploading…" : "Upload and add"}
         </Button>
       </div>
+      {upload.rows.length > 0 && <UploadList rows={upload.rows} />}
     </form>
   );
 }

@@ -14,10 +14,12 @@ import { createRoomLink } from "../../rooms/create-room-link";
 import { deleteFolder } from "../../rooms/delete-folder";
 import { deleteRoom } from "../../rooms/delete-room";
 import { findOwnedRoom } from "../../rooms/find-room";
+import { folderAtPath } from "../../rooms/folder-at-path";
 import { moveRoomDocument } from "../../rooms/move-room-document";
 import { removeRoomDocument } from "../../rooms/remove-room-document";
 import { updateRoom } from "../../rooms/update-room";
 import {
+  MAX_FOLDER_DEPTH,
   addRoomDocumentSchema,
   createFolderSchema,
   createRoomLinkSchema,
@@ -54,6 +56,31 @@ export const addRoomDocumentAction = formAction(
   async (team, roomId, _state, input): Promise<RoomFormState> => {
     await addRoomDocument(team, await findOwnedRoom(team.teamId, roomId), input);
     return changed(roomId);
+  },
+);
+
+/**
+ * One file of a drop of many, uploaded already, put in the room: in the folder chosen for the drop,
+ * at the file's own folder path under it, each folder on the way made unless the room has it. It
+ * does not redraw the page: the uploader refreshes it once the drop is done.
+ */
+export const placeUploadedDocumentAction = formAction(
+  {
+    session: write,
+    args: z.tuple([
+      recordId,
+      z.strictObject({
+        short_code: shortCode,
+        folder_id: recordId.nullable(),
+        path: z.array(createFolderSchema.shape.name).max(MAX_FOLDER_DEPTH),
+      }),
+    ]),
+  },
+  async (team, roomId, input): Promise<RoomFormState> => {
+    const room = await findOwnedRoom(team.teamId, roomId);
+    const folderId = await folderAtPath(team, room, input.folder_id, input.path);
+    await addRoomDocument(team, room, { short_code: input.short_code, folder_id: folderId });
+    return { ok: true };
   },
 );
 
