@@ -5,7 +5,7 @@ import { type FolderCreate, MAX_FOLDER_DEPTH, MAX_ROOM_FOLDERS } from "../schema
 import { childrenOf, depthOf } from "./folder-tree";
 import { lockRoom } from "./lock-room";
 import { notAFolder, tooDeep, tooManyFolders } from "./room-refusals";
-import { serializeFolder } from "./serialize-room";
+import { folderEntry } from "./room-contents";
 
 /** A new folder, last among the folders of its parent (or of the top level). */
 export async function createFolder(by: AuditActor, room: Room, input: FolderCreate) {
@@ -26,6 +26,6 @@ export async function createFolder(by: AuditActor, room: Room, input: FolderCrea
       target: { id: room.id, label: room.name },
       details: { change: "created", folder: { id: folder.id, name: folder.name }, parent: parent?.name ?? null },
     });
-    return serializeFolder(folder, siblings.length);
+    return folderEntry(tx, folder);
   });
 }

@@ -242,12 +242,20 @@ export const roomSchema = z
   })
   .openapi("Room");
 
+/** Computed from the room's order (lib/rooms/room-index.ts), so a move renumbers what it passes. */
+const indexNumber = z.string().openapi({
+  description:
+    "Its index number in the room (additive): on each level the folders first, then the documents, numbered from 1 under the folder's own number; changes when items move",
+  example: "3.2.1",
+});
+
 export const roomFolderSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
     parent_id: z.uuid().nullable().openapi({ description: "null: at the top level" }),
     position: z.number().int().openapi({ description: "Its place among its siblings, from 0" }),
+    index: indexNumber,
   })
   .openapi("RoomFolder");
 
@@ -258,6 +266,7 @@ export const roomDocumentSchema = z
     page_count: z.number().int(),
     folder_id: z.uuid().nullable().openapi({ description: "null: at the top level" }),
     position: z.number().int().openapi({ description: "Its place among the documents of its folder, from 0" }),
+    index: indexNumber,
   })
   .openapi("RoomDocument");
 

@@ -52,7 +52,9 @@ export const roomExample = {
 
 export const roomListExample = { rooms: [roomExample], pagination: pagination(1) } satisfies Out<typeof roomListSchema>;
 
-export const roomFolderExample = { id: FOLDER_ID, name: "Financials", parent_id: null, position: 0 } satisfies Out<typeof roomFolderSchema>;
+export const roomFolderExample = { id: FOLDER_ID, name: "Financials", parent_id: null, position: 0, index: "1" } satisfies Out<
+  typeof roomFolderSchema
+>;
 
 export const roomDocumentExample = {
   short_code: SHORT_CODE,
@@ -60,6 +62,7 @@ export const roomDocumentExample = {
   page_count: 12,
   folder_id: FOLDER_ID,
   position: 0,
+  index: "1.1",
 } satisfies Out<typeof roomDocumentSchema>;
 
 export const roomDetailExample = {
