@@ -1,4 +1,5 @@
 import type {
+  roomActivityListSchema,
   roomDetailSchema,
   roomDocumentSchema,
   roomFolderSchema,
@@ -143,3 +144,31 @@ export const roomViewerListExample = {
   total_viewers: 1,
   pagination: pagination(1),
 } satisfies Out<typeof roomViewerListSchema>;
+
+export const roomActivityListExample = {
+  activity: [
+    {
+      kind: "document_viewed",
+      at: "2026-01-18T08:03:40.000Z",
+      email: READER.email,
+      link: { code: LINK_CODE, name: "Sequoia — Jane" },
+      document: { short_code: SHORT_CODE, title: TITLE, index: "1.1" },
+      pages: 10,
+      seconds: 540,
+      agreement_text: null,
+      documents_count: null,
+    },
+    {
+      kind: "agreement_accepted",
+      at: "2026-01-18T08:03:10.000Z",
+      email: READER.email,
+      link: { code: LINK_CODE, name: "Sequoia — Jane" },
+      document: null,
+      pages: null,
+      seconds: null,
+      agreement_text: "Everything in this room is confidential.",
+      documents_count: null,
+    },
+  ],
+  pagination: pagination(2),
+} satisfies Out<typeof roomActivityListSchema>;
