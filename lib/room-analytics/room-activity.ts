@@ -9,6 +9,7 @@ import type { RoomActivityKind, roomActivityListSchema, RoomActivityQuery } from
 import { roundSeconds } from "./room-reads";
 
 type ActivityRow = {
+  id: string;
   kind: RoomActivityKind;
   at: Date;
   email: string | null;
@@ -77,6 +78,7 @@ export async function roomActivity(room: Room, query: RoomActivityQuery): Promis
   ]);
   return {
     activity: rows.map((row) => ({
+      id: row.id,
       kind: row.kind,
       at: row.at.toISOString(),
       email: row.email,

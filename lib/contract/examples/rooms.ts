@@ -148,6 +148,7 @@ export const roomViewerListExample = {
 export const roomActivityListExample = {
   activity: [
     {
+      id: "5d0c7a3e-2b1f-4e8a-9c6d-7f1e2a3b4c5d",
       kind: "document_viewed",
       at: "2026-01-18T08:03:40.000Z",
       email: READER.email,
@@ -159,6 +160,7 @@ export const roomActivityListExample = {
       documents_count: null,
     },
     {
+      id: "8a2e4f6b-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
       kind: "agreement_accepted",
       at: "2026-01-18T08:03:10.000Z",
       email: READER.email,

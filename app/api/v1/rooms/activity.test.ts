@@ -6,6 +6,7 @@ import { ReaderBrowser } from "@/test/support/reader-browser";
 import { roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { rollUpBeacons } from "@/lib/beacons/roll-up-beacons";
+import { roomActivityCsv } from "@/lib/dashboard/room-activity-csv";
 import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
@@ -90,7 +91,7 @@ describe("a room's activity record", () => {
     expect(body.pagination).toEqual({ page: 1, per_page: 20, total: 8, total_pages: 1 });
     const jane = { code: janesLink.code, name: "Jane at Fund A" };
     const own = { code: room.code, name: null };
-    const none = { document: null, pages: null, seconds: null, agreement_text: null, documents_count: null };
+    const none = { id: expect.any(String), document: null, pages: null, seconds: null, agreement_text: null, documents_count: null };
     expect(body.activity).toEqual([
       {
         ...none,
@@ -175,5 +176,18 @@ describe("a room's activity record", () => {
     const other = await activity("", otherTeamsKey);
     expect([other.status, other.body.error.code]).toEqual([404, "not_found"]);
     expect((await activity("", readOnlyKey)).status).toBe(200);
+  });
+
+  it("goes to CSV from the dashboard with the activity page's filters, one row per event", async () => {
+    const { filename, body } = await roomActivityCsv(room, { link: janesLink.code, kind: "document_viewed" });
+    expect(filename).toBe("Series A-activity.csv");
+    const [header, ...rows] = body.trimEnd().split("\r\n");
+    expect(header).toBe("at,kind,email,link_code,link_name,index,short_code,title,pages,seconds,agreement_text,documents_count");
+    expect(rows).toEqual([
+      expect.stringMatching(
+        new RegExp(`^[^,]+,document_viewed,jane@fund-a.example,${janesLink.code},Jane at Fund A,1.1,s-${deck.code},Deck,1,2,,$`),
+      ),
+    ]);
+    expect((await roomActivityCsv(room, {})).body.trimEnd().split("\r\n")).toHaveLength(9);
   });
 });
