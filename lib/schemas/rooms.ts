@@ -442,11 +442,9 @@ export type RoomActivityQuery = z.infer<typeof roomActivityQuery>;
 
 export const roomActivitySchema = z
   .object({
-    id: z
-      .uuid()
-      .openapi({
-        description: "The record it was read from, with `kind` unique: a visit's, a download's, a ZIP's, an acceptance's or a gate's id",
-      }),
+    id: z.uuid().openapi({
+      description: "The record it was read from, with `kind` unique: a visit's, a download's, a ZIP's, an acceptance's or a gate's id",
+    }),
     kind: z.enum(ROOM_ACTIVITY_KINDS),
     at: z.string().openapi({ format: "date-time" }),
     email: z
