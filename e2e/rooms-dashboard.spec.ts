@@ -64,10 +64,10 @@ test("two documents go in, a folder is made, and the keyboard moves and reorders
   await page.getByLabel("Move Financials Q1 to folder").selectOption({ label: "Legal" });
   await expect(folder("Legal").getByRole("listitem", { name: "Financials Q1" })).toBeVisible();
   await page.getByLabel("Move Pitch deck to folder").selectOption({ label: "Legal" });
-  await expect(folder("Legal").locator("li")).toHaveText([/^Financials Q1/, /^Pitch deck/]);
+  await expect(folder("Legal").locator("li")).toHaveText([/^1\.1\s*Financials Q1/, /^1\.2\s*Pitch deck/]);
 
   await page.getByRole("listitem", { name: "Pitch deck" }).getByRole("button", { name: "Move up" }).press("Enter");
-  await expect(folder("Legal").locator("li")).toHaveText([/^Pitch deck/, /^Financials Q1/]);
+  await expect(folder("Legal").locator("li")).toHaveText([/^1\.1\s*Pitch deck/, /^1\.2\s*Financials Q1/]);
 });
 
 test("a recipient link is created beside the default link", async () => {
@@ -107,7 +107,7 @@ test("a folder moves into another with the keyboard's Move to select, and deleti
   const confirm = page.getByRole("alertdialog", { name: "Delete the folder “Archive”?" });
   await confirm.getByRole("button", { name: "Delete folder" }).click();
   await expect(folder("Archive")).toHaveCount(0);
-  await expect(folder("Legal").locator("li")).toHaveText([/^Pitch deck/, /^Financials Q1/, /^board minutes/]);
+  await expect(folder("Legal").locator("li")).toHaveText([/^1\.1\s*Pitch deck/, /^1\.2\s*Financials Q1/, /^1\.3\s*board minutes/]);
 });
 
 test("a recipient link's own rules are edited, then it is disabled and enabled, and deleted after asking", async ({ request }) => {

@@ -39,7 +39,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
       >
         Skip to content
       </a>
-      <aside className="relative border-b border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
+      <aside className="relative border-b print:hidden border-slate-200 bg-white md:sticky md:top-0 md:h-screen md:w-60 md:shrink-0 md:border-r md:border-b-0">
         <div className="px-4 py-3 md:px-5 md:py-5">
           <p className="flex h-8 items-center gap-2 font-bold text-slate-900">
             <LogoMark />

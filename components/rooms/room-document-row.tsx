@@ -1,6 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
+import { IndexNumber } from "@/components/ui/index-number";
 import { Select } from "@/components/ui/select";
 import { moveRoomDocumentAction, removeRoomDocumentAction } from "@/lib/http/actions/room-actions";
 import type { TreeNode } from "@/lib/dashboard/room-tree";
@@ -44,7 +45,13 @@ export function RoomDocumentRow({
 }) {
   const move = (change: { folder_id?: string | null; position?: number }) =>
     run(() => moveRoomDocumentAction(roomId, entry.short_code, change));
-  if (!writes) return <li className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">{entry.title}</li>;
+  if (!writes)
+    return (
+      <li className="flex items-baseline gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-900">
+        <IndexNumber value={entry.index} />
+        <span className="min-w-0 break-words">{entry.title}</span>
+      </li>
+    );
   return (
     <li
       draggable
@@ -56,7 +63,10 @@ export function RoomDocumentRow({
       aria-label={entry.title}
       className="flex cursor-grab flex-wrap items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2"
     >
-      <span className="min-w-0 flex-1 text-sm break-words text-slate-900">{entry.title}</span>
+      <span className="flex min-w-0 flex-1 items-baseline gap-2 text-sm break-words text-slate-900">
+        <IndexNumber value={entry.index} />
+        <span className="min-w-0">{entry.title}</span>
+      </span>
       <div className="flex flex-wrap items-center gap-1">
         <Button
           variant="secondary"

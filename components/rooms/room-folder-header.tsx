@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Input } from "@/components/ui/field";
+import { IndexNumber } from "@/components/ui/index-number";
 import { type Options, Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { deleteFolderAction, moveFolderAction, renameFolderAction } from "@/lib/http/actions/room-actions";
@@ -21,7 +22,7 @@ export function RoomFolderHeader({
   pending,
 }: {
   roomId: string;
-  folder: { id: string; name: string; parent_id: string | null };
+  folder: { id: string; name: string; parent_id: string | null; index: string };
   moveTargets: Options;
   run: RunChange;
   pending: boolean;
@@ -30,6 +31,7 @@ export function RoomFolderHeader({
   const error = state?.error ?? state?.fieldErrors?.name;
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <IndexNumber value={folder.index} />
       <ActionForm dispatch={dispatch} state={state} className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
         <Input
           name="name"

@@ -3,8 +3,18 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { buttonClass } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
 
-/** The way back to the rooms, the room's name and description, and its share URL to open or copy. */
-export function RoomHeader({ name, description, url }: { name: string; description: string; url: string }) {
+/** The way back to the rooms, the room's name and description, its share URL to open or copy, and its activity record (`activityHref`, for those who read analytics). */
+export function RoomHeader({
+  name,
+  description,
+  url,
+  activityHref,
+}: {
+  name: string;
+  description: string;
+  url: string;
+  activityHref: string | null;
+}) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="mb-2 text-sm">
@@ -17,6 +27,11 @@ export function RoomHeader({ name, description, url }: { name: string; descripti
         description={description || undefined}
         actions={
           <>
+            {activityHref && (
+              <Link href={activityHref} className={buttonClass("secondary")}>
+                Activity record
+              </Link>
+            )}
             <a href={url} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
               Open room
             </a>

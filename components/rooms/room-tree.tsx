@@ -2,19 +2,23 @@
 
 import { folderMoveTargets, folderPaths, type TreeNode } from "@/lib/dashboard/room-tree";
 import { FormError } from "@/components/ui/field";
+import { IndexNumber } from "@/components/ui/index-number";
 import { RoomDocumentRow, dropHandlers } from "./room-document-row";
 import { RoomFolderHeader } from "./room-folder-header";
 import { type RunChange, useRoomChange } from "./use-room-change";
 
-type Folder = { id: string; name: string; parent_id: string | null; position: number };
+type Folder = { id: string; name: string; parent_id: string | null; position: number; index: string };
 type Shared = { roomId: string; folders: Array<[string, string]>; run: RunChange; pending: boolean; writes: boolean };
 
-/** One folder (or the top level): a drop target for documents, its documents in order, then its subfolders. */
+/** One folder (or the top level): a drop target for documents, its subfolders, then its documents in order, as readers see them. */
 function Level({ node, shared, all }: { node: TreeNode; shared: Shared; all: readonly Folder[] }) {
   const { roomId, run, pending } = shared;
   const folderId = node.folder?.id ?? null;
   const body = (
     <>
+      {node.children.map((child) => (
+        <Level key={child.folder?.id} node={child} shared={shared} all={all} />
+      ))}
       {node.documents.length > 0 ? (
         <ol className="flex flex-col gap-2">
           {node.documents.map((entry, index) => (
@@ -24,9 +28,6 @@ function Level({ node, shared, all }: { node: TreeNode; shared: Shared; all: rea
       ) : (
         <p className="text-sm text-slate-500">{node.folder ? "No documents in this folder." : "No documents at the top level."}</p>
       )}
-      {node.children.map((child) => (
-        <Level key={child.folder?.id} node={child} shared={shared} all={all} />
-      ))}
     </>
   );
   if (!node.folder) return <div className="flex flex-col gap-3">{body}</div>;
@@ -45,7 +46,10 @@ function Level({ node, shared, all }: { node: TreeNode; shared: Shared; all: rea
           pending={pending}
         />
       ) : (
-        <h3 className="font-medium text-slate-900">{node.folder.name}</h3>
+        <h3 className="flex items-baseline gap-2 font-medium text-slate-900">
+          <IndexNumber value={node.folder.index} />
+          {node.folder.name}
+        </h3>
       )}
       {body}
     </section>

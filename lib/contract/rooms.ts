@@ -1,4 +1,5 @@
 import { json } from "../http/respond";
+import { roomActivity } from "../room-analytics/room-activity";
 import { roomStats } from "../room-analytics/room-stats";
 import { roomViewers } from "../room-analytics/room-viewers";
 import { createRoom } from "../rooms/create-room";
@@ -11,6 +12,8 @@ import { TRASH_DAYS } from "../rules/trash";
 import {
   createRoomSchema,
   listRoomsQuery,
+  roomActivityListSchema,
+  roomActivityQuery,
   roomDetailSchema,
   roomListSchema,
   roomSchema,
@@ -20,7 +23,14 @@ import {
   roomViewersQuery,
   updateRoomSchema,
 } from "../schemas/rooms";
-import { roomDetailExample, roomExample, roomListExample, roomStatsExample, roomViewerListExample } from "./examples/rooms";
+import {
+  roomActivityListExample,
+  roomDetailExample,
+  roomExample,
+  roomListExample,
+  roomStatsExample,
+  roomViewerListExample,
+} from "./examples/rooms";
 import type { In } from "./examples/story";
 import { defineOperation } from "./operation";
 import { ownedRoom } from "./path-params";
@@ -177,6 +187,23 @@ export const listRoomViewers = defineOperation({
   handle: ({ params, query }) => roomViewers(params.id, query, query.page, query.per_page),
 });
 
+export const listRoomActivity = defineOperation({
+  method: "GET",
+  path: "/api/v1/rooms/{id}/activity",
+  operationId: "listRoomActivity",
+  summary: "A room's activity record, newest first",
+  description:
+    "Every reader event in the room (additive, issue 43): the gate passed (an email's first time), the agreement accepted (with its text), a document opened (one visit, with its pages viewed and reading time), a document downloaded, the room's ZIP downloaded (one item). " +
+    "Documents carry their index number in the room now. Filters combine: `kind`, `link`, `email`, `short_code`, `since`/`until` (on `at`).",
+  tag: "Rooms",
+  can: "analytics.read",
+  params: { id: ownedRoom },
+  query: roomActivityQuery,
+  response: { status: 200, description: "The activity, newest first", schema: roomActivityListSchema, example: roomActivityListExample },
+  errors: [400],
+  handle: ({ params, query }) => roomActivity(params.id, query),
+});
+
 /** A room, what it holds, its links and what was read in it, in the document's order. */
 export const ROOM_OPERATIONS = [
   listTeamRooms,
@@ -188,4 +215,5 @@ export const ROOM_OPERATIONS = [
   ...ROOM_LINK_OPERATIONS,
   getRoomStats,
   listRoomViewers,
+  listRoomActivity,
 ];

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { folderMoveTargets, folderPaths, roomTree } from "./room-tree";
 
-const folder = (id: string, name: string, parent_id: string | null, position: number) => ({ id, name, parent_id, position });
+const folder = (id: string, name: string, parent_id: string | null, position: number) => ({ id, name, parent_id, position, index: "" });
 const doc = (code: string, folder_id: string | null, position: number) => ({
   short_code: code,
   title: code,
   page_count: 1,
   folder_id,
   position,
+  index: "",
 });
 
 const folders = [folder("b", "Legal", null, 1), folder("a", "Financials", null, 0), folder("c", "2025", "a", 0)];

@@ -5,7 +5,7 @@ type Detail = z.input<typeof roomDetailSchema>;
 type Folder = Detail["folders"][number];
 type Entry = Detail["documents"][number];
 
-/** One level of the room as the page draws it: its documents in order, then its subfolders. */
+/** One level of the room as the page draws it: its subfolders, then its documents in order. */
 export type TreeNode = { folder: Folder | null; documents: Entry[]; children: TreeNode[] };
 
 /** The room's flat folders and documents as a tree from the top level; each list keeps the API's order. */

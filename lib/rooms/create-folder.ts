@@ -6,7 +6,7 @@ import { type FolderCreate, MAX_FOLDER_DEPTH, MAX_ROOM_FOLDERS } from "../schema
 import { childrenOf, depthOf, type FolderRow } from "./folder-tree";
 import { lockRoom } from "./lock-room";
 import { notAFolder, tooDeep, tooManyFolders } from "./room-refusals";
-import { serializeFolder } from "./serialize-room";
+import { folderEntry } from "./room-contents";
 
 /** A new folder, last among the folders of its parent (or of the top level). */
 export async function createFolder(by: AuditActor, room: Room, input: FolderCreate) {
@@ -16,8 +16,8 @@ export async function createFolder(by: AuditActor, room: Room, input: FolderCrea
     if (folders.length >= MAX_ROOM_FOLDERS) throw tooManyFolders();
     const parent = input.parent_id ? folders.find((folder) => folder.id === input.parent_id) : null;
     if (parent === undefined) throw notAFolder("parent_id");
-    const { folder, siblings } = await addFolder(tx, by, room, folders, parent, input.name);
-    return serializeFolder(folder, siblings);
+    const { folder } = await addFolder(tx, by, room, folders, parent, input.name);
+    return folderEntry(tx, folder);
   });
 }
 

@@ -3,6 +3,7 @@ import { db, type Tx } from "../db/client";
 import type { Room } from "../generated/prisma/client";
 import type { roomDetailSchema, roomDocumentSchema, roomFolderSchema } from "../schemas/rooms";
 import { childrenOf, type FolderRow, treeOrder } from "./folder-tree";
+import { roomIndex } from "./room-index";
 import { serializeFolder, serializeRoom, serializeRoomDocument } from "./serialize-room";
 import { documentOrder } from "./sibling-order";
 
@@ -35,13 +36,31 @@ export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailS
     if (inFolder) inFolder.push(entry);
     else byFolder.set(entry.folderId, [entry]);
   }
+  const documents = [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) => byFolder.get(folderId) ?? []);
+  const index = roomIndex(ordered, documents);
   return {
     ...serializeRoom(room, entries.length),
-    folders: ordered.map((folder) => serializeFolder(folder, place(`folder:${folder.parentId}`))),
-    documents: [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) =>
-      (byFolder.get(folderId) ?? []).map((entry) => serializeRoomDocument(entry, place(`document:${folderId}`))),
-    ),
+    folders: ordered.map((folder, at) => serializeFolder(folder, place(`folder:${folder.parentId}`), index.folders[at]!)),
+    documents: documents.map((entry, at) => serializeRoomDocument(entry, place(`document:${entry.folderId}`), index.documents[at]!)),
   };
+}
+
+/** Every folder's and document's index number in the room now, by folder id and by document id. */
+export async function roomIndexNumbers(roomId: string, client: Tx = db): Promise<Map<string, string>> {
+  const [folders, entries] = await Promise.all([
+    client.roomFolder.findMany({ where: { roomId }, select: { id: true, parentId: true, name: true, position: true, createdAt: true } }),
+    client.roomDocument.findMany({
+      where: { roomId, document: { deletedAt: null } },
+      orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
+      select: { documentId: true, folderId: true },
+    }),
+  ]);
+  const ordered = treeOrder(folders);
+  const index = roomIndex(ordered, entries);
+  return new Map([
+    ...ordered.map((folder, at) => [folder.id, index.folders[at]!] as const),
+    ...entries.map((entry, at) => [entry.documentId, index.documents[at]!] as const),
+  ]);
 }
 
 /** One folder as the API shows it, its position its index among its siblings now. */
@@ -53,6 +72,7 @@ export async function folderEntry(tx: Tx, folder: FolderRow & { roomId: string }
   return serializeFolder(
     folder,
     siblings.findIndex((sibling) => sibling.id === folder.id),
+    (await roomIndexNumbers(folder.roomId, tx)).get(folder.id)!,
   );
 }
 
@@ -62,5 +82,9 @@ export async function roomDocumentEntry(tx: Tx, roomId: string, documentId: stri
     where: { roomId_documentId: { roomId, documentId } },
     include: { document: documentFields },
   });
-  return serializeRoomDocument(entry, (await documentOrder(tx, roomId, entry.folderId)).indexOf(documentId));
+  return serializeRoomDocument(
+    entry,
+    (await documentOrder(tx, roomId, entry.folderId)).indexOf(documentId),
+    (await roomIndexNumbers(roomId, tx)).get(documentId)!,
+  );
 }

@@ -19,18 +19,19 @@ export function serializeRoom(room: Room, documentsCount: number): z.input<typeo
   };
 }
 
-export function serializeFolder(folder: FolderRow, position: number): z.input<typeof roomFolderSchema> {
-  return { id: folder.id, name: folder.name, parent_id: folder.parentId, position };
+export function serializeFolder(folder: FolderRow, position: number, index: string): z.input<typeof roomFolderSchema> {
+  return { id: folder.id, name: folder.name, parent_id: folder.parentId, position, index };
 }
 
 export type RoomDocumentRow = Pick<RoomDocument, "folderId"> & { document: Pick<Document, "code" | "title" | "pageCount"> };
 
-export function serializeRoomDocument(entry: RoomDocumentRow, position: number): z.input<typeof roomDocumentSchema> {
+export function serializeRoomDocument(entry: RoomDocumentRow, position: number, index: string): z.input<typeof roomDocumentSchema> {
   return {
     short_code: apiShortCode(entry.document.code),
     title: entry.document.title,
     page_count: entry.document.pageCount,
     folder_id: entry.folderId,
     position,
+    index,
   };
 }

@@ -242,12 +242,20 @@ export const roomSchema = z
   })
   .openapi("Room");
 
+/** Computed from the room's order (lib/rooms/room-index.ts), so a move renumbers what it passes. */
+const indexNumber = z.string().openapi({
+  description:
+    "Its index number in the room (additive): on each level the folders first, then the documents, numbered from 1 under the folder's own number; changes when items move",
+  example: "3.2.1",
+});
+
 export const roomFolderSchema = z
   .object({
     id: z.uuid(),
     name: z.string(),
     parent_id: z.uuid().nullable().openapi({ description: "null: at the top level" }),
     position: z.number().int().openapi({ description: "Its place among its siblings, from 0" }),
+    index: indexNumber,
   })
   .openapi("RoomFolder");
 
@@ -258,6 +266,7 @@ export const roomDocumentSchema = z
     page_count: z.number().int(),
     folder_id: z.uuid().nullable().openapi({ description: "null: at the top level" }),
     position: z.number().int().openapi({ description: "Its place among the documents of its folder, from 0" }),
+    index: indexNumber,
   })
   .openapi("RoomDocument");
 
@@ -386,3 +395,87 @@ export const roomViewerSchema = z
 export const roomViewerListSchema = z
   .object({ viewers: z.array(roomViewerSchema), total_viewers: z.number().int(), pagination: paginationSchema })
   .openapi("RoomViewerList");
+
+/**
+ * A room's activity record (issue 43; additive): every reader event in the room, one item each,
+ * newest first. Kinds: the room's gate passed (the email's first time), its agreement accepted, a
+ * document opened (one visit, with its pages and time), a document downloaded alone, the room's
+ * ZIP downloaded (one item for the whole ZIP).
+ */
+export const ROOM_ACTIVITY_KINDS = ["gate_passed", "agreement_accepted", "document_viewed", "download", "zip_download"] as const;
+export type RoomActivityKind = (typeof ROOM_ACTIVITY_KINDS)[number];
+
+export const roomActivityQuery = z
+  .object({
+    ...paginationQuery.shape,
+    ...periodQuery.shape,
+    kind: z
+      .enum(ROOM_ACTIVITY_KINDS, {
+        error: (issue) => `kind must be one of ${ROOM_ACTIVITY_KINDS.join(", ")} (got "${String(issue.input)}")`,
+      })
+      .optional()
+      .openapi({ param: { name: "kind", in: "query", description: "Only this kind of event" } }),
+    link: z
+      .string()
+      .max(12, "link must be a room link's code")
+      .optional()
+      .openapi({
+        param: {
+          name: "link",
+          in: "query",
+          description: "Only activity through this room link (its code); the room's own code means the room's default link. Unknown: 404",
+        },
+      }),
+    email: z
+      .string()
+      .max(320, "email must be at most 320 characters")
+      .optional()
+      .openapi({ param: { name: "email", in: "query", description: "Only this reader's activity (the email, any case)" } }),
+    short_code: z
+      .string()
+      .regex(/^(s-)?[a-z0-9]{10}$/, "short_code must be a document's short code (s-<code>)")
+      .optional()
+      .openapi({ param: { name: "short_code", in: "query", description: "Only activity on this document (`s-<code>` or `<code>`)" } }),
+  })
+  .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
+export type RoomActivityQuery = z.infer<typeof roomActivityQuery>;
+
+export const roomActivitySchema = z
+  .object({
+    id: z.uuid().openapi({
+      description: "The record it was read from, with `kind` unique: a visit's, a download's, a ZIP's, an acceptance's or a gate's id",
+    }),
+    kind: z.enum(ROOM_ACTIVITY_KINDS),
+    at: z.string().openapi({ format: "date-time" }),
+    email: z
+      .string()
+      .nullable()
+      .openapi({ description: "The reader's email when one is known (given at a gate, in this browser); else null" }),
+    link: roomLinkRef,
+    document: z
+      .object({
+        short_code: z.string().openapi({ example: "s-k3j9x0q2ab" }),
+        title: z.string(),
+        index: z
+          .string()
+          .nullable()
+          .openapi({ description: "Its index number in the room now; null once it left the room", example: "3.2" }),
+      })
+      .nullable()
+      .openapi({ description: "The document opened or downloaded; null for the gate, the agreement and the ZIP" }),
+    pages: z.number().int().nullable().openapi({ description: "document_viewed: pages viewed in the visit; else null" }),
+    seconds: z.number().nullable().openapi({ description: "document_viewed: reading time of the visit; else null" }),
+    agreement_text: z
+      .string()
+      .nullable()
+      .openapi({ description: "agreement_accepted: the text or URL accepted, as it was then; else null" }),
+    documents_count: z.number().int().nullable().openapi({
+      description:
+        "zip_download: the documents of the ZIP recorded as the reader's downloads (one they downloaded in the 10 minutes before is not counted again); else null",
+    }),
+  })
+  .openapi("RoomActivity");
+
+export const roomActivityListSchema = z
+  .object({ activity: z.array(roomActivitySchema), pagination: paginationSchema })
+  .openapi("RoomActivityList");

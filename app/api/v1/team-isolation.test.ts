@@ -27,6 +27,7 @@ import * as roomLinksRoute from "./rooms/[id]/links/route";
 import * as roomRoute from "./rooms/[id]/route";
 import * as roomStatsRoute from "./rooms/[id]/stats/route";
 import * as roomViewersRoute from "./rooms/[id]/viewers/route";
+import * as roomActivityRoute from "./rooms/[id]/activity/route";
 import * as roomsRoute from "./rooms/route";
 import * as invitationsRoute from "./team/invitations/route";
 import * as memberRoute from "./team/members/[user_id]/route";
@@ -299,6 +300,7 @@ const cases: Record<string, () => Promise<void>> = {
   },
   "GET /api/v1/rooms/{id}/stats": async () => expect((await call(roomStatsRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "GET /api/v1/rooms/{id}/viewers": async () => expect((await call(roomViewersRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "GET /api/v1/rooms/{id}/activity": async () => expect((await call(roomActivityRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "GET /api/v1/team": async () => {
     const { status, body } = await call(teamRoute.GET, t.keyB);
     expect(status).toBe(200);

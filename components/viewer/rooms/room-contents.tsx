@@ -53,13 +53,22 @@ export function RoomContents({ code, name, description, folders, documents, canD
               />
             </div>
             {canDownload && documents.length > 0 && (
-              <a
-                href={`/s/${code}/zip`}
-                download
-                className={`${buttonClass("primary")} focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none`}
-              >
-                Download all (ZIP)
-              </a>
+              <div className="flex flex-col items-start gap-1 sm:items-end">
+                <a
+                  href={`/s/${code}/zip`}
+                  download
+                  className={`${buttonClass("primary")} focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 focus-visible:outline-none`}
+                >
+                  Download all (ZIP)
+                </a>
+                <a
+                  href={`/s/${code}/zip?index=1`}
+                  download
+                  className="rounded text-xs text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"
+                >
+                  ZIP with index numbers
+                </a>
+              </div>
             )}
           </div>
         </header>

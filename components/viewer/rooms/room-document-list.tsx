@@ -1,3 +1,4 @@
+import { IndexNumber } from "@/components/ui/index-number";
 import type { ReaderDocument, ReaderFolder } from "@/lib/rooms/room-reader-contents";
 
 /** One level of a room's folder tree: its folders as native disclosure widgets (open), then its documents. */
@@ -23,6 +24,7 @@ export function FolderLevel({
               <span aria-hidden className="inline-block transition-transform group-open:rotate-90">
                 ›
               </span>
+              <IndexNumber value={folder.index} />
               <span className="break-words">{folder.name}</span>
             </summary>
             <div className="border-l border-slate-200 pl-3 sm:ml-3">
@@ -69,6 +71,7 @@ export function DocumentRow({
         )}
       </div>
       <div className="min-w-0 flex-1">
+        <IndexNumber value={doc.index} />{" "}
         <a
           href={href}
           className="font-medium break-words text-slate-900 hover:text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"

@@ -1,4 +1,5 @@
 import type {
+  roomActivityListSchema,
   roomDetailSchema,
   roomDocumentSchema,
   roomFolderSchema,
@@ -52,7 +53,9 @@ export const roomExample = {
 
 export const roomListExample = { rooms: [roomExample], pagination: pagination(1) } satisfies Out<typeof roomListSchema>;
 
-export const roomFolderExample = { id: FOLDER_ID, name: "Financials", parent_id: null, position: 0 } satisfies Out<typeof roomFolderSchema>;
+export const roomFolderExample = { id: FOLDER_ID, name: "Financials", parent_id: null, position: 0, index: "1" } satisfies Out<
+  typeof roomFolderSchema
+>;
 
 export const roomDocumentExample = {
   short_code: SHORT_CODE,
@@ -60,6 +63,7 @@ export const roomDocumentExample = {
   page_count: 12,
   folder_id: FOLDER_ID,
   position: 0,
+  index: "1.1",
 } satisfies Out<typeof roomDocumentSchema>;
 
 export const roomDetailExample = {
@@ -140,3 +144,33 @@ export const roomViewerListExample = {
   total_viewers: 1,
   pagination: pagination(1),
 } satisfies Out<typeof roomViewerListSchema>;
+
+export const roomActivityListExample = {
+  activity: [
+    {
+      id: "5d0c7a3e-2b1f-4e8a-9c6d-7f1e2a3b4c5d",
+      kind: "document_viewed",
+      at: "2026-01-18T08:03:40.000Z",
+      email: READER.email,
+      link: { code: LINK_CODE, name: "Sequoia — Jane" },
+      document: { short_code: SHORT_CODE, title: TITLE, index: "1.1" },
+      pages: 10,
+      seconds: 540,
+      agreement_text: null,
+      documents_count: null,
+    },
+    {
+      id: "8a2e4f6b-1c3d-4e5f-8a9b-0c1d2e3f4a5b",
+      kind: "agreement_accepted",
+      at: "2026-01-18T08:03:10.000Z",
+      email: READER.email,
+      link: { code: LINK_CODE, name: "Sequoia — Jane" },
+      document: null,
+      pages: null,
+      seconds: null,
+      agreement_text: "Everything in this room is confidential.",
+      documents_count: null,
+    },
+  ],
+  pagination: pagination(2),
+} satisfies Out<typeof roomActivityListSchema>;

@@ -5,6 +5,7 @@ import { now } from "../../time";
 import { ROOM_ZIP_LIMITS } from "../doors/limits";
 import type { Document } from "../../generated/prisma/client";
 import { treeOrder } from "../../rooms/folder-tree";
+import { roomIndex } from "../../rooms/room-index";
 import { roomZipPaths, type ZipDocument, type ZipFolder } from "../../rooms/room-zip-paths";
 import { storage } from "../../storage";
 import { zipStream } from "../../zip/zip-stream";
@@ -59,8 +60,11 @@ async function openFile(document: RoomZipDocument["document"], watermark: RoomZi
   return stored;
 }
 
-/** The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order. */
-export async function roomZipContents(roomId: string): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
+/**
+ * The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order;
+ * `withIndex`: each name begins with its index number ("3.2 Financials"), as the reader's tree shows it.
+ */
+export async function roomZipContents(roomId: string, withIndex = false): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
   const [folders, entries] = await Promise.all([
     db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true, position: true, createdAt: true } }),
     db.roomDocument.findMany({
@@ -79,7 +83,17 @@ export async function roomZipContents(roomId: string): Promise<{ folders: ZipFol
     else byFolder.set(folderId, [entry]);
   }
   const documents = [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) => byFolder.get(folderId) ?? []);
-  return { folders: ordered.map((folder) => ({ id: folder.id, name: folder.name, parent_id: folder.parentId })), documents };
+  const index = withIndex
+    ? roomIndex(
+        ordered,
+        documents.map((document) => ({ folderId: document.folder_id })),
+      )
+    : null;
+  const numbered = (name: string, number: string | undefined) => (number ? `${number} ${name}` : name);
+  return {
+    folders: ordered.map((folder, at) => ({ id: folder.id, name: numbered(folder.name, index?.folders[at]), parent_id: folder.parentId })),
+    documents: documents.map((document, at) => ({ ...document, title: numbered(document.title, index?.documents[at]) })),
+  };
 }
 
 /** Counts one whole-room ZIP for this address and room; 429 past ROOM_ZIP_LIMITS. */

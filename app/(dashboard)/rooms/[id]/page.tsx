@@ -52,7 +52,12 @@ export default async function RoomPage({
   const folders = folderPaths(detail.folders);
   return (
     <>
-      <RoomHeader name={detail.name} description={detail.description} url={detail.url} />
+      <RoomHeader
+        name={detail.name}
+        description={detail.description}
+        url={detail.url}
+        activityHref={analytics ? `/rooms/${detail.id}/activity` : null}
+      />
       <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <Card
           title="Contents"

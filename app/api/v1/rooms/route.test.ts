@@ -8,7 +8,9 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { verifyPassword } from "@/lib/credentials/password-hash";
 import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
+import { roomReaderContents } from "@/lib/rooms/room-reader-contents";
 import { createUser } from "@/lib/users/create-user";
+import { roomZipContents } from "@/lib/viewer/rooms/room-zip";
 import * as roomDocumentRoute from "./[id]/documents/[short_code]/route";
 import * as roomDocumentsRoute from "./[id]/documents/route";
 import * as folderRoute from "./[id]/folders/[folder_id]/route";
@@ -228,6 +230,7 @@ describe("a room's folders", () => {
       name: "Signed",
       parent_id: null,
       position: 0,
+      index: "1",
     });
     expect((await api.changeFolder(alice, id, finance.id, { name: "Financials" })).body).toMatchObject({ name: "Financials", position: 2 });
     expect((await api.changeFolder(alice, id, contracts.id, { parent_id: finance.id })).body).toMatchObject({
@@ -336,7 +339,7 @@ describe("a room's documents", () => {
       const added = await api.addDocument(alice, id, { short_code: short(deck), folder_id: folderOf(i) });
       expect([added.status, added.body]).toEqual([
         201,
-        { short_code: short(deck), title: `Deck ${i}`, page_count: 1, folder_id: folderOf(i), position: i % 5 },
+        expect.objectContaining({ short_code: short(deck), title: `Deck ${i}`, page_count: 1, folder_id: folderOf(i), position: i % 5 }),
       ]);
     }
     const order = async () => (await api.get(alice, id)).body!.documents.map((d: Json) => [d.title, d.position]);
@@ -370,7 +373,7 @@ describe("a room's documents", () => {
     const again = await api.addDocument(alice, id, { short_code: short(decks[7]!), folder_id: folderB.id });
     expect([again.status, again.body]).toEqual([
       200,
-      { short_code: short(decks[7]!), title: "Deck 7", page_count: 1, folder_id: folderA.id, position: 0 },
+      expect.objectContaining({ short_code: short(decks[7]!), title: "Deck 7", page_count: 1, folder_id: folderA.id, position: 0 }),
     ]);
 
     expect((await api.removeDocument(alice, id, short(decks[3]!))).status).toBe(204);
@@ -430,6 +433,52 @@ describe("a room's documents", () => {
       ["Deck 1", 1],
     ]);
     expect(room.documents_count).toBe(2);
+  });
+});
+
+describe("a room's index numbers", () => {
+  it("number folders, then documents, on each level under their folder's number, in the API, the reader's tree and the ZIP; moves renumber", async () => {
+    const alice = await withNewKey(aliceTeam);
+    const id = await newRoom(alice, "Indexed");
+    const a = (await api.createFolder(alice, id, { name: "A" })).body!;
+    const b = (await api.createFolder(alice, id, { name: "B" })).body!;
+    const c = (await api.createFolder(alice, id, { name: "C", parent_id: a.id })).body!;
+    expect([a.index, b.index, c.index]).toEqual(["1", "2", "1.1"]);
+    const [top, second, inA, inC, inB] = decks.slice(0, 5).map(short) as [string, string, string, string, string];
+    for (const [code, folder_id] of [
+      [top, null],
+      [second, null],
+      [inA, a.id],
+      [inC, c.id],
+      [inB, b.id],
+    ] as const) {
+      expect((await api.addDocument(alice, id, { short_code: code, folder_id })).status).toBe(201);
+    }
+    const numbers = async () => {
+      const { body } = await api.get(alice, id);
+      return Object.fromEntries([
+        ...body!.folders.map((f: Json) => [f.name, f.index]),
+        ...body!.documents.map((d: Json) => [d.short_code, d.index]),
+      ]);
+    };
+    expect(await numbers()).toEqual({ A: "1", B: "2", C: "1.1", [top]: "3", [second]: "4", [inA]: "1.2", [inC]: "1.1.1", [inB]: "2.1" });
+
+    // B first: everything in A follows it; a document into C goes before C's own.
+    expect((await api.changeFolder(alice, id, b.id, { position: 0 })).body).toMatchObject({ index: "1" });
+    expect((await api.moveDocument(alice, id, top, { folder_id: c.id, position: 0 })).body).toMatchObject({ index: "2.1.1" });
+    const renumbered = { B: "1", A: "2", C: "2.1", [second]: "3", [inA]: "2.2", [top]: "2.1.1", [inC]: "2.1.2", [inB]: "1.1" };
+    expect(await numbers()).toEqual(renumbered);
+
+    // The reader's tree and the ZIP "with index numbers" give the same numbers.
+    const reader = await roomReaderContents(id);
+    expect({
+      ...Object.fromEntries(reader.folders.map((f) => [f.name, f.index])),
+      ...Object.fromEntries(reader.documents.map((d) => [`s-${d.code}`, d.index])),
+    }).toEqual(renumbered);
+    const zip = await roomZipContents(id, true);
+    expect(zip.folders.map((f) => f.name).sort()).toEqual(["1 B", "2 A", "2.1 C"]);
+    expect(zip.documents.map((d) => d.title).sort()).toEqual(["1.1 Deck 4", "2.1.1 Deck 0", "2.1.2 Deck 3", "2.2 Deck 2", "3 Deck 1"]);
+    expect((await roomZipContents(id)).folders.map((f) => f.name).sort()).toEqual(["A", "B", "C"]);
   });
 });
 

@@ -10,7 +10,8 @@ import { readerWatermark } from "@/lib/viewer/files/watermark";
  * The whole room as one ZIP, where the room allows downloads: streamed as it is written (bounded
  * memory whatever the room's size, lib/zip), each PDF the reader's watermarked copy when the room
  * has a watermark, each recorded as the reader's download of that document when the ZIP reaches it.
- * Counted whole before the first byte (ROOM_ZIP_LIMITS). A document's code has no ZIP.
+ * Counted whole before the first byte (ROOM_ZIP_LIMITS). A document's code has no ZIP. `?index=1`
+ * begins each folder's and file's name with its index number, as the reader's tree offers it.
  */
 export const GET = withShareLink(
   "download",
@@ -22,7 +23,7 @@ export const GET = withShareLink(
       if (!access.canDownload) {
         throw new ApiError("forbidden", access.fullFile ? "Downloads are turned off for this room." : "Open the room first.");
       }
-      const contents = await roomZipContents(share.id);
+      const contents = await roomZipContents(share.id, new URL(req.url).searchParams.get("index") === "1");
       if (contents.documents.length === 0) throw new ApiError("not_found", "This room has no documents to download.");
       await consumeRoomZip(share.id, address);
       const text = readerWatermark(share, access, address);

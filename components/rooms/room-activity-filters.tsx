@@ -1,0 +1,70 @@
+import { Button } from "@/components/ui/button";
+import { inputClass } from "@/components/ui/field";
+import { QueryForm } from "@/components/ui/query-form";
+import { ROOM_ACTIVITY_KINDS } from "@/lib/schemas/rooms";
+import { ACTIVITY_KIND_LABELS } from "./room-activity-table";
+
+const field = "mb-1 block text-sm font-medium text-slate-700";
+
+/** The activity record's filters (kind, link, reader's email, dates), filled from the URL; blank ones stay out of it. */
+export function RoomActivityFilters({
+  action,
+  values,
+  links,
+}: {
+  action: string;
+  values: Record<string, string>;
+  links: Array<[string, string]>;
+}) {
+  return (
+    <QueryForm action={action} className="mb-4 flex flex-wrap items-end gap-3 print:hidden" role="search" aria-label="Filter the activity">
+      <div className="w-full sm:w-auto">
+        <label htmlFor="activity-kind" className={field}>
+          Event
+        </label>
+        <select id="activity-kind" name="kind" defaultValue={values.kind ?? ""} className={inputClass}>
+          <option value="">Every event</option>
+          {ROOM_ACTIVITY_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {ACTIVITY_KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-full sm:w-auto">
+        <label htmlFor="activity-link" className={field}>
+          Link
+        </label>
+        <select id="activity-link" name="link" defaultValue={values.link ?? ""} className={inputClass}>
+          <option value="">Every link</option>
+          {links.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="w-full sm:w-auto">
+        <label htmlFor="activity-email" className={field}>
+          Reader’s email
+        </label>
+        <input id="activity-email" name="email" type="email" defaultValue={values.email} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="activity-since" className={field}>
+          From
+        </label>
+        <input id="activity-since" name="since" type="date" defaultValue={values.since} className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="activity-until" className={field}>
+          To
+        </label>
+        <input id="activity-until" name="until" type="date" defaultValue={values.until} className={inputClass} />
+      </div>
+      <Button type="submit" variant="secondary">
+        Apply
+      </Button>
+    </QueryForm>
+  );
+}
