@@ -9,6 +9,10 @@ import { PdfDropArea } from "./pdf-drop-area";
 import { SettingsFields } from "./settings-fields";
 import { UploadProgress } from "./upload-progress";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "./upload-transports";
+import { plural } from "@/lib/plural";
+import { UploadList } from "./upload-list";
+import { uploadFormData } from "./upload-form-data";
+import { useBulkUpload } from "./use-bulk-upload";
 import { useChosenPdf } from "./use-chosen-pdf";
 import { useFileDrop } from "./use-file-drop";
 import { useUploadSubmit } from "./use-upload-submit";
@@ -30,29 +34,60 @@ export function UploadPanel({ direct = false, ...props }: UploadPanelProps) {
   return direct ? <DirectUploadPanel {...props} /> : <ServerUploadPanel {...props} />;
 }
 
+// Several files at once through this server (its queues bound the work); UploadThing's client reports one upload at a time.
 function ServerUploadPanel(props: Omit<UploadPanelProps, "direct">) {
-  return <UploadForm {...props} send={useServerUpload()} />;
+  return <UploadForm {...props} send={useServerUpload()} concurrency={3} />;
 }
 
 function DirectUploadPanel(props: Omit<UploadPanelProps, "direct">) {
-  return <UploadForm {...props} send={useUploadThingUpload()} />;
+  return <UploadForm {...props} send={useUploadThingUpload()} concurrency={1} />;
 }
 
-/** Closed, the drop zone (empty state) or the Upload PDF button; open, the file, its title and access rules. */
-function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }: Omit<UploadPanelProps, "direct"> & { send: SendUpload }) {
+/**
+ * Closed, the drop zone (empty state) or the Upload PDF button; open, the file, its title and access
+ * rules. Several files chosen or dropped together are uploaded with the same rules, each titled by
+ * its file name and listed with its own progress; one file opens its new document once uploaded.
+ */
+function UploadForm({
+  maxUploadMb,
+  startOpen = false,
+  variant = "button",
+  send,
+  concurrency,
+}: Omit<UploadPanelProps, "direct"> & { send: SendUpload; concurrency: number }) {
   const [open, setOpen] = useState(startOpen);
   const { status, errors, busy, reset, submit } = useUploadSubmit(send);
   const inputRef = useRef<HTMLInputElement>(null);
+  const [others, setOthers] = useState<File[]>([]);
+  const bulk = useBulkUpload(send, concurrency);
   const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, {
     onPick: reset,
     onAccepted: () => setOpen(true),
   });
-  const drop = useFileDrop((dropped) => void choose(dropped));
+  const chooseAll = (files: File[]) => {
+    setOthers(files.slice(1));
+    void choose(files[0]);
+  };
+  const drop = useFileDrop(chooseAll);
+  const submitAll = (event: React.FormEvent<HTMLFormElement>) => {
+    if (others.length === 0 || !file) return submit(event, file);
+    event.preventDefault();
+    const { form, problems } = uploadFormData(event.currentTarget);
+    if (Object.keys(problems).length > 0) return submit(event, file);
+    form.delete("title");
+    bulk.start(
+      [file, ...others].map((chosen) => ({ file: chosen, path: [] })),
+      [],
+      form,
+    );
+    setOthers([]);
+  };
   const fileInput = (
     <input
       ref={inputRef}
       id="upload-file"
       type="file"
+      multiple
       accept="application/pdf,.pdf"
       // The form labels it with its "Choose a file" label; in the empty state the Upload PDF button is
       // the control, and the hidden input takes no tab stop of its own.
@@ -60,7 +95,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
       tabIndex={variant === "empty" ? -1 : undefined}
       className="sr-only"
       aria-describedby={fileError ? "upload-file-error" : undefined}
-      onChange={(e) => void choose(e.target.files?.[0])}
+      onChange={(e) => chooseAll(Array.from(e.target.files ?? []))}
     />
   );
   const statusError = status.kind === "error" ? status.message : null;
@@ -90,7 +125,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
 
   return (
     <form
-      onSubmit={(event) => submit(event, file)}
+      onSubmit={submitAll}
       className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
       aria-label="Upload a PDF"
     >
@@ -101,7 +136,14 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         pages={pages}
         fileInput={fileInput}
         maxUploadMb={maxUploadMb}
-        message={fileErrorMessage}
+        message={
+          fileErrorMessage ||
+          (others.length > 0 && (
+            <p className="text-sm text-slate-700">
+              and {plural(others.length, "more PDF")}: each is titled by its file name and gets the access rules below.
+            </p>
+          ))
+        }
       />
 
       <TextField
@@ -111,6 +153,7 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         error={errors.title}
         name="title"
         maxLength={200}
+        disabled={others.length > 0}
         placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""}
       />
       <SettingsFields
@@ -123,9 +166,10 @@ function UploadForm({ maxUploadMb, startOpen = false, variant = "button", send }
         <UploadProgress percent={status.kind === "uploading" ? status.percent : null} />
       )}
       {errorMessage}
+      {bulk.rows.length > 0 && <UploadList rows={bulk.rows} />}
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || !file}>
-          {busy ? "Uploading…" : "Upload and create link"}
+          {busy ? "Uploading…" : others.length > 0 ? `Upload ${others.length + 1} PDFs` : "Upload and create link"}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
           Cancel

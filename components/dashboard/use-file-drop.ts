@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 
-/** Drag-and-drop handlers for an area that takes a dropped file; `dragging` lights it up. */
-export function useFileDrop(onFile: (file: File | undefined) => void) {
+/** Drag-and-drop handlers for an area that takes dropped files; `dragging` lights it up. */
+export function useFileDrop(onFiles: (files: File[]) => void) {
   const [dragging, setDragging] = useState(false);
   return {
     dragging,
@@ -16,7 +16,7 @@ export function useFileDrop(onFile: (file: File | undefined) => void) {
       onDrop: (e: React.DragEvent) => {
         e.preventDefault();
         setDragging(false);
-        onFile(e.dataTransfer.files[0]);
+        onFiles(Array.from(e.dataTransfer.files));
       },
     },
   };

@@ -18,7 +18,7 @@ import { type VersionReport, VersionReportNotice } from "./version-report";
 export function VersionsCard({ code, data }: { code: string; data: VersionsCardData }) {
   const [report, setReport] = useState<VersionReport>(null);
   const { status, busy, upload } = useVersionUpload(code, data.maxUploadMb, setReport);
-  const drop = useFileDrop((file) => void upload(file));
+  const drop = useFileDrop(([file]) => void upload(file));
   const input = useRef<HTMLInputElement>(null);
   const actions = (
     <>

@@ -6,9 +6,10 @@ import { Button } from "@/components/ui/button";
 import { Field, FormError } from "@/components/ui/field";
 import { type Options, Select } from "@/components/ui/select";
 import { plural } from "@/lib/plural";
-import { type DroppedFile, filesOfDrop, filesOfInput, MAX_FILES_PER_DROP, sortDrop } from "./dropped-files";
-import { UploadList } from "./upload-list";
-import { useBulkUpload } from "./use-bulk-upload";
+import { type DroppedFile, filesOfDrop, filesOfInput, MAX_FILES_PER_DROP, sortDrop } from "@/components/dashboard/dropped-files";
+import { UploadList } from "@/components/dashboard/upload-list";
+import { useBulkUpload } from "@/components/dashboard/use-bulk-upload";
+import { placeUploadedDocumentAction } from "@/lib/http/actions/room-actions";
 
 type Props = { roomId: string; folders: Options; maxUploadMb: number; direct: boolean };
 
@@ -43,7 +44,15 @@ function UploadForm({
   const [chosen, setChosen] = useState<{ pdfs: DroppedFile[]; skipped: DroppedFile[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const upload = useBulkUpload(roomId, send, concurrency);
+  const upload = useBulkUpload(send, concurrency, async (shortCode, dropped) => {
+    const answer = await placeUploadedDocumentAction(roomId, {
+      short_code: shortCode,
+      folder_id: dropped.into ?? null,
+      path: dropped.path,
+    });
+    const refused = answer?.error ?? Object.values(answer?.fieldErrors ?? {})[0];
+    return refused ? `Uploaded, but not added to the room: ${refused}` : null;
+  });
 
   function choose(files: DroppedFile[]) {
     setError(null);
@@ -56,7 +65,11 @@ function UploadForm({
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!chosen) return setError("Choose a PDF first.");
-    upload.start(chosen.pdfs, chosen.skipped, String(new FormData(event.currentTarget).get("folder_id") ?? "") || null);
+    const into = String(new FormData(event.currentTarget).get("folder_id") ?? "") || null;
+    upload.start(
+      chosen.pdfs.map((dropped) => ({ ...dropped, into })),
+      chosen.skipped,
+    );
     setChosen(null);
   }
 

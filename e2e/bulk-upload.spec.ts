@@ -7,12 +7,13 @@ import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { signedIn } from "../test/support/playwright/sign-in";
 
 /**
- * Many files into a room at once (issue 43, item 2): a whole folder chosen in the browser keeps its
- * structure in the room, every file with its own status; several files chosen together all go in.
+ * Many files at once (issue 43, item 2): a whole folder chosen in the browser keeps its structure in
+ * a room, every file with its own status; several files chosen together all go in, into a room's
+ * folder or onto the documents page with the form's access rules.
  */
 let owner: Account;
 test.beforeAll(async () => {
-  owner = await newAccount("rooms-bulk");
+  owner = await newAccount("bulk-upload");
 });
 
 type RoomDetail = {
@@ -84,4 +85,31 @@ test("three PDFs chosen together all go into the chosen folder", async ({ browse
   await expect(upload.getByRole("status")).toHaveText("3 of 3 added", { timeout: 60_000 });
   await expect(upload.getByRole("button", { name: "Upload and add" })).toBeDisabled();
   expect(await documentPaths(page.request, roomId)).toEqual(["Legal/NDA", "Legal/Side letter", "Legal/Term sheet"]);
+});
+
+test("three PDFs chosen together on the documents page are each uploaded with the form's rules, titled by their file names", async ({
+  browser,
+}) => {
+  // A team of its own: its documents page is empty, and its drop zone takes the files.
+  const fresh = await newAccount("bulk-documents");
+  const page = await signedIn(browser, fresh);
+  await page.goto("/documents");
+  const titles = ["Board deck", "Cap table", "Data pack"];
+  await page
+    .locator("#upload-file")
+    .setInputFiles(
+      await Promise.all(
+        titles.map(async (title) => ({ name: `${title}.pdf`, mimeType: "application/pdf", buffer: await samplePdf(1, title) })),
+      ),
+    );
+  const form = page.getByRole("form", { name: "Upload a PDF" });
+  await expect(form.getByText("and 2 more PDFs")).toBeVisible();
+  await expect(form.getByLabel("Title")).toBeDisabled();
+  await form.getByLabel("Allow download").uncheck();
+  await form.getByRole("button", { name: "Upload 3 PDFs" }).click();
+  await expect(form.getByRole("status")).toHaveText("3 of 3 added", { timeout: 60_000 });
+  await expect(form.getByRole("link", { name: "Cap table.pdf" })).toBeVisible();
+  const answer = await page.request.get("/api/v1/documents?per_page=100", { headers: fresh.auth });
+  const { documents } = (await answer.json()) as { documents: Array<{ title: string; allow_download: boolean }> };
+  expect(documents.map((doc) => [doc.title, doc.allow_download]).sort()).toEqual(titles.map((title) => [title, false]));
 });

@@ -1,5 +1,5 @@
-/** A file of a drop, with the folders it sat in (outermost first) relative to what was dropped. */
-export type DroppedFile = { file: File; path: string[] };
+/** A file of a drop, with the folders it sat in (outermost first) relative to what was dropped, and the room folder chosen for the drop. */
+export type DroppedFile = { file: File; path: string[]; into?: string | null };
 
 /** A drop larger than this is refused whole, before anything is sent: the room's own bound is 5,000 documents. */
 export const MAX_FILES_PER_DROP = 1000;

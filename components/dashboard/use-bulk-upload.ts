@@ -2,9 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { SendUpload } from "@/components/dashboard/upload-transports";
-import { placeUploadedDocumentAction } from "@/lib/http/actions/room-actions";
 import type { DroppedFile } from "./dropped-files";
+import type { SendUpload } from "./upload-transports";
 
 export type UploadRow = {
   id: number;
@@ -13,24 +12,29 @@ export type UploadRow = {
   status: "queued" | "uploading" | "checking" | "placing" | "done" | "failed" | "skipped";
   percent: number;
   message?: string;
+  /** The new document's, once uploaded. */
+  shortCode?: string;
 };
 
+/** What follows a file's upload (putting it in a room): null once done, else why it was refused. */
+export type AfterUpload = (shortCode: string, dropped: DroppedFile) => Promise<string | null>;
+
 /**
- * Uploads a drop's files `concurrency` at a time, each with its own progress and its own error,
- * then puts each in the room at its folder path under `folderId` (folders made as needed). The
- * page is redrawn once, when the last has finished. Progress is kept per 5 %: hundreds of rows
- * redrawn on every byte event would choke the page.
+ * Uploads a drop's files `concurrency` at a time, each with its own progress and its own error, the
+ * settings of `form` with each, then `after` each (the room page puts it in the room). The page is
+ * redrawn once, when the last has finished. Progress is kept per 5 %: hundreds of rows redrawn on
+ * every byte event would choke the page.
  */
-export function useBulkUpload(roomId: string, send: SendUpload, concurrency: number) {
+export function useBulkUpload(send: SendUpload, concurrency: number, after?: AfterUpload) {
   const router = useRouter();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const nextId = useRef(0);
-  const waiting = useRef<Array<{ id: number; dropped: DroppedFile; folderId: string | null }>>([]);
+  const waiting = useRef<Array<{ id: number; dropped: DroppedFile; form: FormData }>>([]);
   const running = useRef(0);
   // Uploads outlive renders: each next one starts with the transport and page of the latest render.
-  const latest = useRef({ send, roomId, router, concurrency });
+  const latest = useRef({ send, router, concurrency, after });
   useEffect(() => {
-    latest.current = { send, roomId, router, concurrency };
+    latest.current = { send, router, concurrency, after };
   });
 
   const update = useCallback((id: number, change: Partial<UploadRow>) => {
@@ -39,9 +43,9 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
 
   const runNext = useCallback(() => {
     const pump = () => {
-      const { send, roomId, router, concurrency } = latest.current;
+      const { send, router, concurrency, after } = latest.current;
       while (running.current < concurrency && waiting.current.length > 0) {
-        const { id, dropped, folderId } = waiting.current.shift()!;
+        const { id, dropped, form } = waiting.current.shift()!;
         running.current++;
         const finish = (change: Partial<UploadRow>) => {
           update(id, change);
@@ -51,7 +55,7 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
         };
         let shown = -1;
         update(id, { status: "uploading", percent: 0 });
-        send(dropped.file, new FormData(), {
+        send(dropped.file, form, {
           onProgress: (percent) => {
             if (percent - shown < 5 && percent < 100) return;
             shown = percent;
@@ -60,13 +64,11 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
           onProcessing: () => update(id, { status: "checking", percent: 100 }),
           onError: (message) => finish({ status: "failed", message }),
           onDone: (shortCode) => {
-            update(id, { status: "placing" });
-            placeUploadedDocumentAction(roomId, { short_code: shortCode, folder_id: folderId, path: dropped.path }).then(
-              (answer) => {
-                const refused = answer?.error ?? Object.values(answer?.fieldErrors ?? {})[0];
-                finish(refused ? { status: "failed", message: `Uploaded, but not added to the room: ${refused}` } : { status: "done" });
-              },
-              () => finish({ status: "failed", message: "Uploaded, but not added to the room. Reload the page and try again." }),
+            if (!after) return finish({ status: "done", shortCode });
+            update(id, { status: "placing", shortCode });
+            after(shortCode, dropped).then(
+              (refused) => finish(refused ? { status: "failed", message: refused } : { status: "done", shortCode }),
+              () => finish({ status: "failed", message: "Uploaded, but the next step failed. Reload the page and try again." }),
             );
           },
         });
@@ -75,9 +77,9 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
     pump();
   }, [update]);
 
-  /** Queues the drop's PDFs and names its other files as skipped. */
+  /** Queues the drop's PDFs, each to be sent with a copy of `form`, and names its other files as skipped. */
   const start = useCallback(
-    (pdfs: readonly DroppedFile[], skipped: readonly DroppedFile[], folderId: string | null) => {
+    (pdfs: readonly DroppedFile[], skipped: readonly DroppedFile[], form: FormData = new FormData()) => {
       const row = (dropped: DroppedFile, status: UploadRow["status"], message?: string): UploadRow => ({
         id: nextId.current++,
         name: dropped.file.name,
@@ -88,7 +90,7 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
       });
       const queued = pdfs.map((dropped) => row(dropped, "queued"));
       setRows((current) => [...current, ...queued, ...skipped.map((dropped) => row(dropped, "skipped", "Not a PDF: left out"))]);
-      queued.forEach((added, i) => waiting.current.push({ id: added.id, dropped: pdfs[i]!, folderId }));
+      queued.forEach((added, i) => waiting.current.push({ id: added.id, dropped: pdfs[i]!, form: copyOf(form) }));
       runNext();
     },
     [runNext],
@@ -96,4 +98,10 @@ export function useBulkUpload(roomId: string, send: SendUpload, concurrency: num
 
   const busy = rows.some((row) => row.status !== "done" && row.status !== "failed" && row.status !== "skipped");
   return { rows, start, busy };
+}
+
+function copyOf(form: FormData): FormData {
+  const copy = new FormData();
+  form.forEach((value, name) => copy.append(name, value));
+  return copy;
 }

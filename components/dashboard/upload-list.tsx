@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { memo } from "react";
 import type { UploadRow } from "./use-bulk-upload";
 
@@ -47,7 +48,13 @@ const UploadItem = memo(function UploadItem({ row }: { row: UploadRow }) {
       <div className="flex items-baseline justify-between gap-3">
         <span className="min-w-0 truncate text-slate-900">
           {row.path.length > 0 && <span className="text-slate-500">{row.path.join(" / ")} / </span>}
-          {row.name}
+          {row.status === "done" && row.shortCode ? (
+            <Link href={`/documents/${row.shortCode.slice(2)}`} className="text-brand-ink underline-offset-2 hover:underline">
+              {row.name}
+            </Link>
+          ) : (
+            row.name
+          )}
         </span>
         <span className={`shrink-0 tabular-nums ${row.status === "failed" ? "text-red-700" : "text-slate-600"}`}>
           {row.status === "uploading" ? `${row.percent}%` : STATUS[row.status]}
