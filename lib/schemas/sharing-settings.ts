@@ -1,32 +1,174 @@
 import type { Document } from "../generated/prisma/client";
+import { accessRuleFields } from "./access-rules";
+import { booleanValue, GATE_TYPES, passwordValue } from "./setting-values";
+import { z } from "./zod";
 
-type Entry = { column: keyof Document; default: unknown; link: boolean };
+/** What an OpenAPI field says beside its type. */
+type About = { description?: string; example?: unknown; type?: "integer"; minimum?: number };
+
+type Entry = {
+  column: keyof Document;
+  default: unknown;
+  link: boolean;
+  /** The value as a JSON body sends it (a document's PATCH, a link's overrides): its checks, their errors, its description. */
+  input: z.ZodType;
+  /**
+   * How the multipart upload reads its text field: as a boolean, a whole number, a list (a JSON
+   * array or entries by commas or newlines), or `text`, the input itself without null; and what
+   * the upload's field says (its default, when it is a value, is added).
+   */
+  upload: { read: "boolean" | "integer" | "list" | "text"; about?: About };
+  /** The value as answers show it, bare as a link's settings show it. */
+  output: z.ZodType;
+  /** Its description in a document's settings, and in a link's when it differs there. */
+  about?: string;
+  aboutOnLink?: string;
+};
 
 /**
  * Every sharing setting of a document once: its API name (the key), the column that stores it, its
  * default (the API's, the database's and the forms'; sharing-settings.test.ts holds them to the
- * database), and whether a link may override it. The order is the API's. Creating, updating and
- * serializing a document, applying a link's overrides and serializing a link's settings all read
- * this table, so a new setting is an entry here, its migration, its input schemas and the behaviour
- * it drives.
+ * database), whether a link may override it, and its schemas: the value a JSON body sends, how the
+ * upload's form field is read, and how answers show it. The order is the API's. The upload, the
+ * document's PATCH, a link's overrides and the settings in answers are derived from these entries
+ * (lib/schemas/sharing-setting-schemas.ts), and creating, updating and serializing a document,
+ * applying a link's overrides and serializing a link's settings all read this table, so a new
+ * setting is an entry here, its migration and the behaviour it drives.
  *
  * `password` is the one setting stored as something else (a hash, shown as whether one is set; a
  * link's own hash is in `links.password_hash`), so it has no default and each reader handles it.
  */
 export const SHARING_SETTINGS = {
-  email_gate: { column: "emailGate", default: true, link: true },
-  gate_type: { column: "gateType", default: "preview", link: true },
-  gate_page: { column: "gatePage", default: 3, link: true },
-  allow_download: { column: "allowDownload", default: true, link: true },
-  block_free_emails: { column: "blockFreeEmails", default: false, link: true },
-  password: { column: "passwordHash", default: null, link: true },
-  notifications_enabled: { column: "notificationsEnabled", default: true, link: false },
-  expires_at: { column: "expiresAt", default: null, link: true },
-  verify_email: { column: "verifyEmail", default: false, link: true },
-  allow: { column: "allowList", default: [] as string[], link: true },
-  block: { column: "blockList", default: [] as string[], link: true },
-  watermark: { column: "watermark", default: null, link: true },
-  agreement: { column: "agreement", default: null, link: true },
+  email_gate: {
+    column: "emailGate",
+    default: true,
+    link: true,
+    input: booleanValue("email_gate"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+  },
+  gate_type: {
+    column: "gateType",
+    default: "preview",
+    link: true,
+    input: z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" }),
+    upload: { read: "text" },
+    output: z.enum(GATE_TYPES),
+  },
+  gate_page: {
+    column: "gatePage",
+    default: 3,
+    link: true,
+    input: z.number({ error: "gate_page must be an integer" }).int("gate_page must be an integer").min(1, "gate_page must be at least 1"),
+    upload: {
+      read: "integer",
+      about: {
+        type: "integer",
+        minimum: 1,
+        description: "1 to page_count; an omitted default is lowered to page_count for shorter documents",
+      },
+    },
+    output: z.number().int(),
+  },
+  allow_download: {
+    column: "allowDownload",
+    default: true,
+    link: true,
+    input: booleanValue("allow_download"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+  },
+  block_free_emails: {
+    column: "blockFreeEmails",
+    default: false,
+    link: true,
+    input: booleanValue("block_free_emails"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+  },
+  password: {
+    column: "passwordHash",
+    default: null,
+    link: true,
+    input: passwordValue.nullable().openapi({ description: "A string of 8 to 128 characters sets it; null clears it" }),
+    upload: { read: "text", about: { description: "8 to 128 characters; readers must enter it first" } },
+    output: z.boolean(),
+    about: "Whether a password is set",
+    aboutOnLink: "Whether readers of this link need a password",
+  },
+  notifications_enabled: {
+    column: "notificationsEnabled",
+    default: true,
+    link: false,
+    input: booleanValue("notifications_enabled"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+  },
+  expires_at: {
+    column: "expiresAt",
+    default: null,
+    link: true,
+    input: accessRuleFields.expires_at,
+    upload: { read: "text", about: { description: "ISO 8601; afterwards the link answers 410" } },
+    output: z.string().nullable().openapi({ format: "date-time" }),
+    about: "After this the link answers 410; null: never",
+  },
+  verify_email: {
+    column: "verifyEmail",
+    default: false,
+    link: true,
+    input: accessRuleFields.verify_email,
+    upload: { read: "boolean", about: { description: "Readers prove their email with a one-time code" } },
+    output: z.boolean(),
+    about: "Readers prove their email with a one-time 6-digit code",
+  },
+  allow: {
+    column: "allowList",
+    default: [] as string[],
+    link: true,
+    input: accessRuleFields.allow,
+    upload: {
+      read: "list",
+      about: {
+        description: "Emails and domains that may read: a JSON array, or entries separated by commas or newlines (at most 500)",
+        example: "acme.com, jane@partner.io",
+      },
+    },
+    output: z.array(z.string()),
+    about: "Emails and domains that may read; empty: everyone",
+  },
+  block: {
+    column: "blockList",
+    default: [] as string[],
+    link: true,
+    input: accessRuleFields.block,
+    upload: {
+      read: "list",
+      about: {
+        description: "Emails and domains that may not read: a JSON array, or entries separated by commas or newlines (at most 500)",
+      },
+    },
+    output: z.array(z.string()),
+    about: "Emails and domains that may not read",
+  },
+  watermark: {
+    column: "watermark",
+    default: null,
+    link: true,
+    input: accessRuleFields.watermark,
+    upload: { read: "text", about: { description: "Template drawn over every page: {email}, {date}, {ip}" } },
+    output: z.string().nullable(),
+    about: "Template drawn over every page; null: none",
+  },
+  agreement: {
+    column: "agreement",
+    default: null,
+    link: true,
+    input: accessRuleFields.agreement,
+    upload: { read: "text", about: { description: "Text or one https URL the reader accepts before reading" } },
+    output: z.string().nullable(),
+    about: "Text or https URL accepted before reading; null: none",
+  },
 } as const satisfies Record<string, Entry>;
 
 export type SharingSettingKey = keyof typeof SHARING_SETTINGS;
@@ -51,6 +193,12 @@ function storedValue(key: SharingSettingKey, value: unknown): unknown {
 /** The settings `keys` of a row (a document, or one with a link's overrides applied) in the API's shape. */
 export function apiSettings(row: Pick<Document, SharingColumn>, keys: readonly SharingSettingKey[]): Record<string, unknown> {
   return Object.fromEntries(keys.map((key) => [key, apiValue(key, row[SHARING_SETTINGS[key].column])]));
+}
+
+/** The settings `keys` of a document made with every default, in the API's shape. */
+export function defaultApiSettings(keys: readonly SharingSettingKey[]): Record<string, unknown> {
+  const row = Object.fromEntries(entries.map(([, setting]) => [setting.column, setting.default]));
+  return apiSettings(row as Pick<Document, SharingColumn>, keys);
 }
 
 function apiValue(key: SharingSettingKey, value: unknown): unknown {
