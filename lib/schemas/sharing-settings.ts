@@ -1,10 +1,36 @@
 import type { Document } from "../generated/prisma/client";
-import { accessRuleFields } from "./access-rules";
+import { accessRuleFields, MAX_LIST_ENTRIES } from "./access-rules";
 import { booleanValue, GATE_TYPES, passwordValue } from "./setting-values";
 import { z } from "./zod";
 
 /** What an OpenAPI field says beside its type. */
 type About = { description?: string; example?: unknown; type?: "integer"; minimum?: number };
+
+/**
+ * The control that shows a setting in the owner's forms: each kind is one control
+ * (components/dashboard/setting-control.tsx) and one reading of what it posts
+ * (lib/documents/settings-form.ts). `template` is a watermark's text with the reader's fields,
+ * `terms` an agreement's text or address; `password` is set, never shown.
+ */
+export type SettingControl = "checkbox" | "select" | "preview-pages" | "password" | "datetime" | "email-list" | "template" | "terms";
+
+/** Where a control stands, in this order: the email gate, the reading options, the password, the access rules (the links' defaults). */
+export const SETTING_GROUPS = ["email-gate", "reading", "password", "access-rules"] as const;
+
+/** A setting as the owner's forms show it: its control, group, label and hint; `field` where the form names it otherwise. */
+export type SettingForm = {
+  control: SettingControl;
+  group: (typeof SETTING_GROUPS)[number];
+  label: string;
+  hint?: string;
+  field?: string;
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
+  /** Shown off, and not to be turned on, without an email server (its codes go by email). */
+  needsMail?: true;
+};
+
+const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
 
 type Entry = {
   column: keyof Document;
@@ -23,16 +49,18 @@ type Entry = {
   /** Its description in a document's settings, and in a link's when it differs there. */
   about?: string;
   aboutOnLink?: string;
+  form: SettingForm;
 };
 
 /**
  * Every sharing setting of a document once: its API name (the key), the column that stores it, its
  * default (the API's, the database's and the forms'; sharing-settings.test.ts holds them to the
  * database), whether a link may override it, and its schemas: the value a JSON body sends, how the
- * upload's form field is read, and how answers show it. The order is the API's. The upload, the
+ * upload's form field is read, how answers show it, and how the owner's forms show it. The order is the API's. The upload, the
  * document's PATCH, a link's overrides and the settings in answers are derived from these entries
  * (lib/schemas/sharing-setting-schemas.ts), and creating, updating and serializing a document,
- * applying a link's overrides and serializing a link's settings all read this table, so a new
+ * applying a link's overrides and serializing a link's settings all read this table, and so do the
+ * owner's forms (lib/documents/settings-form.ts, components/dashboard/settings-fields.tsx), so a new
  * setting is an entry here, its migration and the behaviour it drives.
  *
  * `password` is the one setting stored as something else (a hash, shown as whether one is set; a
@@ -46,6 +74,7 @@ export const SHARING_SETTINGS = {
     input: booleanValue("email_gate"),
     upload: { read: "boolean" },
     output: z.boolean(),
+    form: { control: "checkbox", group: "email-gate", label: "Ask readers for their email" },
   },
   gate_type: {
     column: "gateType",
@@ -54,6 +83,16 @@ export const SHARING_SETTINGS = {
     input: z.enum(GATE_TYPES, { error: "gate_type must be one of preview, full, none" }),
     upload: { read: "text" },
     output: z.enum(GATE_TYPES),
+    form: {
+      control: "select",
+      group: "email-gate",
+      label: "When",
+      options: [
+        { value: "preview", label: "After a free preview" },
+        { value: "full", label: "Before page 1" },
+        { value: "none", label: "Never (no gate)" },
+      ],
+    },
   },
   gate_page: {
     column: "gatePage",
@@ -69,6 +108,14 @@ export const SHARING_SETTINGS = {
       },
     },
     output: z.number().int(),
+    form: {
+      // Owners count free pages; the API names the page the gate stands on (N free pages = gate_page N + 1).
+      control: "preview-pages",
+      group: "email-gate",
+      field: "preview_pages",
+      label: "Free preview pages",
+      hint: "Pages readers see before the gate asks for an email",
+    },
   },
   allow_download: {
     column: "allowDownload",
@@ -77,6 +124,7 @@ export const SHARING_SETTINGS = {
     input: booleanValue("allow_download"),
     upload: { read: "boolean" },
     output: z.boolean(),
+    form: { control: "checkbox", group: "reading", label: "Allow download", hint: "Readers can save the original PDF" },
   },
   block_free_emails: {
     column: "blockFreeEmails",
@@ -85,6 +133,12 @@ export const SHARING_SETTINGS = {
     input: booleanValue("block_free_emails"),
     upload: { read: "boolean" },
     output: z.boolean(),
+    form: {
+      control: "checkbox",
+      group: "reading",
+      label: "Require a work email",
+      hint: "Refuse gmail.com, yahoo.com and other free providers",
+    },
   },
   password: {
     column: "passwordHash",
@@ -95,6 +149,7 @@ export const SHARING_SETTINGS = {
     output: z.boolean(),
     about: "Whether a password is set",
     aboutOnLink: "Whether readers of this link need a password",
+    form: { control: "password", group: "password", label: "Password" },
   },
   notifications_enabled: {
     column: "notificationsEnabled",
@@ -103,6 +158,12 @@ export const SHARING_SETTINGS = {
     input: booleanValue("notifications_enabled"),
     upload: { read: "boolean" },
     output: z.boolean(),
+    form: {
+      control: "checkbox",
+      group: "reading",
+      label: "Email me when it is viewed",
+      hint: "A digest of who read it and how far, at most one email every few minutes",
+    },
   },
   expires_at: {
     column: "expiresAt",
@@ -112,6 +173,12 @@ export const SHARING_SETTINGS = {
     upload: { read: "text", about: { description: "ISO 8601; afterwards the link answers 410" } },
     output: z.string().nullable().openapi({ format: "date-time" }),
     about: "After this the link answers 410; null: never",
+    form: {
+      control: "datetime",
+      group: "access-rules",
+      label: "Link expires (your local time)",
+      hint: "Afterwards the link shows “This link has expired”. Empty: never.",
+    },
   },
   verify_email: {
     column: "verifyEmail",
@@ -121,6 +188,13 @@ export const SHARING_SETTINGS = {
     upload: { read: "boolean", about: { description: "Readers prove their email with a one-time code" } },
     output: z.boolean(),
     about: "Readers prove their email with a one-time 6-digit code",
+    form: {
+      control: "checkbox",
+      group: "access-rules",
+      label: "Verify readers' emails",
+      hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
+      needsMail: true,
+    },
   },
   allow: {
     column: "allowList",
@@ -136,6 +210,13 @@ export const SHARING_SETTINGS = {
     },
     output: z.array(z.string()),
     about: "Emails and domains that may read; empty: everyone",
+    form: {
+      control: "email-list",
+      group: "access-rules",
+      label: "Only these readers",
+      hint: listHint("Empty: anyone. A list turns the email gate on."),
+      placeholder: "acme.com\njane@partner.io",
+    },
   },
   block: {
     column: "blockList",
@@ -150,6 +231,13 @@ export const SHARING_SETTINGS = {
     },
     output: z.array(z.string()),
     about: "Emails and domains that may not read",
+    form: {
+      control: "email-list",
+      group: "access-rules",
+      label: "Never these readers",
+      hint: listHint("Wins over the list of readers allowed."),
+      placeholder: "competitor.com",
+    },
   },
   watermark: {
     column: "watermark",
@@ -159,6 +247,13 @@ export const SHARING_SETTINGS = {
     upload: { read: "text", about: { description: "Template drawn over every page: {email}, {date}, {ip}" } },
     output: z.string().nullable(),
     about: "Template drawn over every page; null: none",
+    form: {
+      control: "template",
+      group: "access-rules",
+      label: "Watermark",
+      hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
+      placeholder: "Confidential · {email} · {date}",
+    },
   },
   agreement: {
     column: "agreement",
@@ -168,6 +263,13 @@ export const SHARING_SETTINGS = {
     upload: { read: "text", about: { description: "Text or one https URL the reader accepts before reading" } },
     output: z.string().nullable(),
     about: "Text or https URL accepted before reading; null: none",
+    form: {
+      control: "terms",
+      group: "access-rules",
+      label: "Agreement",
+      hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
+      placeholder: "I agree to keep this document confidential.",
+    },
   },
 } as const satisfies Record<string, Entry>;
 
