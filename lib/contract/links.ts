@@ -80,8 +80,7 @@ export const createDocumentLink = defineOperation({
   mcp: {
     name: "create_link",
     title: "Create a share link",
-    description:
-      "Make a new share link to one document for one recipient (name, e.g. “Sequoia — Jane”), with its own code and URL and its own reading analytics. settings overrides the document's for this link only: email_gate, gate_type, gate_page, allow_download, block_free_emails, password, expires_at, verify_email, allow, block, watermark, agreement; a setting left out follows the document. Answers the new link, as POST /api/v1/documents/{short_code}/links does.",
+    description: `Make a new share link to one document for one recipient (name, e.g. “Sequoia — Jane”), with its own code and URL and its own reading analytics. settings overrides the document's for this link only: ${LINK_SETTING_KEYS.join(", ")}; a setting left out follows the document. Answers the new link, as POST /api/v1/documents/{short_code}/links does.`,
     annotations: ADDS,
   },
 });
