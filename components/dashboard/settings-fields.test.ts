@@ -8,7 +8,7 @@ import { SettingControl } from "./setting-control";
 import { SettingsFields } from "./settings-fields";
 
 const render = (element: React.ReactElement, mail = true) =>
-  renderToStaticMarkup(createElement(MailProvider, { configured: mail }, element));
+  renderToStaticMarkup(createElement(MailProvider, { configured: mail } as React.ComponentProps<typeof MailProvider>, element));
 /** Text as the markup writes it. */
 const escaped = (text: string) => text.replaceAll("'", "&#x27;");
 const fieldNames = (markup: string) => [...markup.matchAll(/<(?:input|select|textarea)[^>]*\bname="([^"]+)"/g)].map((m) => m[1]);
