@@ -2,14 +2,16 @@
 
 import { TextField } from "@/components/ui/field";
 import { Toggle } from "@/components/ui/toggle";
-import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, type DocumentSettings, type SettingsValues } from "@/lib/documents/settings-form";
+import { DEFAULT_SETTINGS, type DocumentSettings, PASSWORD_FIELD, type SettingsValues, settingsIn } from "@/lib/documents/settings-form";
 import { AccessRuleFields } from "./access-rule-fields";
 import { EmailGateFields } from "./email-gate-fields";
-import { SettingToggle } from "./setting-toggle";
+import { SettingControl } from "./setting-control";
 
 /**
- * The controls of every setting in lib/documents/settings-form.ts, shared by upload and the
- * document's settings form; names, labels, defaults and the form ⇄ API conversions come from there.
+ * The controls of every setting, shared by upload and the document's settings form, group by group
+ * in the order of the table of sharing settings (lib/schemas/sharing-settings.ts): the email gate,
+ * the reading options, the password, the access rules. Names, labels, defaults and the form ⇄ API
+ * conversions come from lib/documents/settings-form.ts.
  */
 export function SettingsFields({
   values: given,
@@ -26,15 +28,15 @@ export function SettingsFields({
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <EmailGateFields values={values} pageCount={pageCount} errors={errors} />
-      <SettingToggle setting={DOCUMENT_SETTINGS.allow_download} values={values} />
-      <SettingToggle setting={DOCUMENT_SETTINGS.block_free_emails} values={values} />
-      <SettingToggle setting={DOCUMENT_SETTINGS.notifications_enabled} values={values} />
+      {settingsIn("reading").map((setting) => (
+        <SettingControl key={setting.key} setting={setting} values={values} error={errors[setting.field]} />
+      ))}
       <TextField
-        id="password"
-        label="Password"
+        id={PASSWORD_FIELD.field}
+        label={PASSWORD_FIELD.label}
         hint={passwordSet ? "A password is set. Type a new one to change it." : "Optional, 8 to 128 characters"}
-        error={errors.password}
-        name="password"
+        error={errors[PASSWORD_FIELD.field]}
+        name={PASSWORD_FIELD.field}
         type="password"
         autoComplete="new-password"
         minLength={8}

@@ -6,7 +6,8 @@ import { listLinks } from "../links/list-links";
 import { serializeLink } from "../links/serialize-link";
 import { updateLink } from "../links/update-link";
 import { json } from "../http/respond";
-import { createLinkSchema, linkListSchema, linkSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
+import { createLinkSchema, linkListSchema, linkSchema, linkSettingsSchema, listLinksQuery, updateLinkSchema } from "../schemas/links";
+import { defaultApiSettings, LINK_SETTING_KEYS } from "../schemas/sharing-settings";
 import { BASE_URL, CREATED_AT, LINK_CODE, READ_AT, SHORT_CODE, TITLE, type In, type Out, pagination } from "./examples/story";
 import { defineOperation } from "./operation";
 import { ownedDocument, ownedLink } from "./path-params";
@@ -21,19 +22,11 @@ const linkExample = {
   is_active: true,
   document: { short_code: SHORT_CODE, title: TITLE },
   settings: {
-    email_gate: true,
-    gate_type: "preview",
-    gate_page: 3,
+    ...linkSettingsSchema.parse(defaultApiSettings(LINK_SETTING_KEYS)),
     allow_download: false,
-    block_free_emails: false,
-    password: false,
     expires_at: "2026-12-31T23:59:59.000Z",
-    verify_email: false,
-    allow: [],
-    block: [],
-    watermark: null,
-    agreement: null,
   },
+
   overrides: ["allow_download", "expires_at"],
   stats: { views: 4, unique_viewers: 1, leads: 1, downloads: 0, last_viewed_at: READ_AT },
   created_at: CREATED_AT,
@@ -87,8 +80,7 @@ export const createDocumentLink = defineOperation({
   mcp: {
     name: "create_link",
     title: "Create a share link",
-    description:
-      "Make a new share link to one document for one recipient (name, e.g. “Sequoia — Jane”), with its own code and URL and its own reading analytics. settings overrides the document's for this link only: email_gate, gate_type, gate_page, allow_download, block_free_emails, password, expires_at, verify_email, allow, block, watermark, agreement; a setting left out follows the document. Answers the new link, as POST /api/v1/documents/{short_code}/links does.",
+    description: `Make a new share link to one document for one recipient (name, e.g. “Sequoia — Jane”), with its own code and URL and its own reading analytics. settings overrides the document's for this link only: ${LINK_SETTING_KEYS.join(", ")}; a setting left out follows the document. Answers the new link, as POST /api/v1/documents/{short_code}/links does.`,
     annotations: ADDS,
   },
 });

@@ -29,7 +29,7 @@ export function roomUpdateFromForm(form: FormData): RoomUpdate {
       settings[key] = text(setting.field) === CHECKED;
       continue;
     }
-    const reading = setting.fromForm(text(setting.field));
+    const reading = setting.fromForm(text(setting.field), { pageCount: 0 });
     if (reading.ok) settings[key] = reading.value;
     else problems[setting.field] = reading.message;
   }

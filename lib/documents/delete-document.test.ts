@@ -1,7 +1,7 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { routeAt } from "../../test/support/api-route";
 import { readerAddress, teamAccess, withWebhook } from "../../test/support/fixtures";
 import { createApiKey } from "../auth/api-keys";
 import { db } from "../db/client";
@@ -13,8 +13,6 @@ import { createUser } from "../users/create-user";
 import { openDoor } from "../viewer/doors/open-door";
 import { deleteDocument } from "./delete-document";
 import { eventDocument } from "./serialize";
-
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 const newUser = (name: string) => createUser({ email: `${name}-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 
@@ -99,9 +97,9 @@ describe("who may delete a document, from the dashboard's actions", () => {
 });
 
 describe("DELETE /api/v1/documents/{short_code} with a member's key", () => {
-  const route = path.resolve(import.meta.dirname, "../../app/api/v1/documents/[short_code]/route.ts");
+  const route = routeAt("/api/v1/documents/{short_code}");
   const call = async (method: "GET" | "DELETE", key: string, code: string) => {
-    const handler = ((await import(route)) as Record<string, Handler>)[method]!;
+    const handler = route[method];
     const req = new Request(`http://localhost:3000/api/v1/documents/s-${code}`, { method, headers: { Authorization: `Bearer ${key}` } });
     return handler(req, { params: Promise.resolve({ short_code: `s-${code}` }) });
   };

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { updateDocumentSchema } from "../schemas/documents";
-import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, readSettingsFields, setAccessRulesAsUploadFields, withUncheckedBoxes } from "./settings-form";
+import { SHARING_SETTING_KEYS, SHARING_SETTINGS } from "../schemas/sharing-settings";
+import {
+  ACCESS_RULE_KEYS,
+  DEFAULT_SETTINGS,
+  DOCUMENT_SETTINGS,
+  readSettingsFields,
+  setAccessRulesAsUploadFields,
+  settingsIn,
+  withUncheckedBoxes,
+} from "./settings-form";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -24,6 +33,21 @@ describe("the document settings form", () => {
       watermark: null,
       agreement: null,
     });
+  });
+
+  it("shows every setting of the table of sharing settings but the password, named, explained and grouped there", () => {
+    expect(Object.keys(DOCUMENT_SETTINGS)).toEqual(SHARING_SETTING_KEYS.filter((key) => key !== "password"));
+    for (const setting of Object.values(DOCUMENT_SETTINGS)) {
+      const { form } = SHARING_SETTINGS[setting.key];
+      expect([setting.label, setting.hint, setting.group], setting.key).toEqual([
+        form.label,
+        "hint" in form ? form.hint : undefined,
+        form.group,
+      ]);
+    }
+    expect(settingsIn("email-gate").map((setting) => setting.key)).toEqual(["email_gate", "gate_type", "gate_page"]);
+    expect(settingsIn("reading").map((setting) => setting.key)).toEqual(["allow_download", "block_free_emails", "notifications_enabled"]);
+    expect(ACCESS_RULE_KEYS).toEqual(["expires_at", "verify_email", "allow", "block", "watermark", "agreement"]);
   });
 
   it("shows the API's gate_page as free preview pages and reads them back as gate_page", () => {

@@ -1,5 +1,10 @@
-import { MAX_LIST_ENTRIES } from "../schemas/access-rules";
-import { SHARING_SETTINGS } from "../schemas/sharing-settings";
+import {
+  type SETTING_GROUPS,
+  type SettingControl,
+  type SettingForm,
+  SHARING_SETTING_KEYS,
+  SHARING_SETTINGS,
+} from "../schemas/sharing-settings";
 import type { z } from "zod";
 import type { settingsSchema } from "../schemas/documents";
 import { expiryToInput, readAgreement, readEmailList, readExpiry, readWatermark } from "./access-rule-inputs";
@@ -13,9 +18,11 @@ import { parsePreviewPages, previewPagesFromGatePage } from "./preview-pages";
 export type DocumentSettings = Omit<z.output<typeof settingsSchema>, "password">;
 
 type SettingKey = keyof DocumentSettings;
+type Settings = typeof SHARING_SETTINGS;
+type Group = (typeof SETTING_GROUPS)[number];
 
-export const ACCESS_RULE_KEYS = ["expires_at", "verify_email", "allow", "block", "watermark", "agreement"] as const satisfies SettingKey[];
-type AccessRuleKey = (typeof ACCESS_RULE_KEYS)[number];
+/** The settings the access rules' fieldset holds: the defaults of every link of the document. */
+type AccessRuleKey = { [K in SettingKey]: Settings[K]["form"]["group"] extends "access-rules" ? K : never }[SettingKey];
 
 /** What the forms are given to show: a document's settings, where access rules not (yet) known show as none. */
 export type SettingsValues = Omit<DocumentSettings, AccessRuleKey> & Partial<Pick<DocumentSettings, AccessRuleKey>>;
@@ -32,6 +39,7 @@ type Common<K extends SettingKey> = {
   field: string;
   label: string;
   hint?: string;
+  group: Group;
   default: DocumentSettings[K];
 };
 
@@ -39,143 +47,69 @@ type Common<K extends SettingKey> = {
 export type CheckboxKey = { [K in SettingKey]: DocumentSettings[K] extends boolean ? K : never }[SettingKey];
 
 /** A checkbox posts "true" when on and nothing when off, so an absent box means off. */
-export type CheckboxSetting<K extends SettingKey> = Common<K> & { kind: "checkbox" };
+export type CheckboxSetting<K extends SettingKey> = Common<K> & { kind: "checkbox"; needsMail?: true };
+
+type ValueControl = Exclude<SettingControl, "checkbox" | "password">;
 
 /** A disabled control posts nothing, so an absent value leaves the setting as it is. */
 export type ValueSetting<K extends SettingKey> = Common<K> & {
-  kind: "number" | "select" | "text" | "textarea" | "datetime";
-  options?: ReadonlyArray<{ value: string; label: string }>;
+  kind: ValueControl;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
   toForm(value: DocumentSettings[K]): string;
   fromForm(raw: string, context: FormContext): FormReading;
 };
 
 export type Setting<K extends SettingKey = SettingKey> = CheckboxSetting<K> | ValueSetting<K>;
 
-const passedOn = (raw: string): FormReading => ({ ok: true, value: raw });
-const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
+type FormSetting<K extends SettingKey> = Settings[K]["form"]["control"] extends "checkbox" ? CheckboxSetting<K> : ValueSetting<K>;
 
-/** Every owner-editable document setting, once. Adding one is an entry here and its control. */
-export const DOCUMENT_SETTINGS = {
-  email_gate: {
-    key: "email_gate",
-    field: "email_gate",
-    kind: "checkbox",
-    label: "Ask readers for their email",
-    default: SHARING_SETTINGS.email_gate.default,
-  },
-  gate_type: {
-    key: "gate_type",
-    field: "gate_type",
-    kind: "select",
-    label: "When",
-    default: SHARING_SETTINGS.gate_type.default,
-    options: [
-      { value: "preview", label: "After a free preview" },
-      { value: "full", label: "Before page 1" },
-      { value: "none", label: "Never (no gate)" },
-    ],
-    toForm: (value) => value,
-    fromForm: passedOn,
-  },
-  // Owners count free pages; the API names the page the gate stands on (N free pages = gate_page N + 1).
-  gate_page: {
-    key: "gate_page",
-    field: "preview_pages",
-    kind: "number",
-    label: "Free preview pages",
-    hint: "Pages readers see before the gate asks for an email",
-    default: SHARING_SETTINGS.gate_page.default,
-    toForm: (gatePage) => String(previewPagesFromGatePage(gatePage)),
+const passedOn = (raw: string): FormReading => ({ ok: true, value: raw });
+const textOrNone = (text: string | null) => text ?? "";
+
+/** How each kind of control shows a setting's value as text, and reads back what it posts. */
+const READINGS: { [C in ValueControl]: { toForm(value: never): string; fromForm(raw: string, context: FormContext): FormReading } } = {
+  select: { toForm: (value: string) => value, fromForm: passedOn },
+  "preview-pages": {
+    toForm: (gatePage: number) => String(previewPagesFromGatePage(gatePage)),
     fromForm: (raw, { pageCount }) => {
       const preview = parsePreviewPages(raw, pageCount);
       return preview.ok ? { ok: true, value: preview.gatePage } : preview;
     },
   },
-  allow_download: {
-    key: "allow_download",
-    field: "allow_download",
-    kind: "checkbox",
-    label: "Allow download",
-    hint: "Readers can save the original PDF",
-    default: SHARING_SETTINGS.allow_download.default,
-  },
-  block_free_emails: {
-    key: "block_free_emails",
-    field: "block_free_emails",
-    kind: "checkbox",
-    label: "Require a work email",
-    hint: "Refuse gmail.com, yahoo.com and other free providers",
-    default: SHARING_SETTINGS.block_free_emails.default,
-  },
-  notifications_enabled: {
-    key: "notifications_enabled",
-    field: "notifications_enabled",
-    kind: "checkbox",
-    label: "Email me when it is viewed",
-    hint: "A digest of who read it and how far, at most one email every few minutes",
-    default: SHARING_SETTINGS.notifications_enabled.default,
-  },
-  expires_at: {
-    key: "expires_at",
-    field: "expires_at",
-    kind: "datetime",
-    label: "Link expires (your local time)",
-    hint: "Afterwards the link shows “This link has expired”. Empty: never.",
-    default: SHARING_SETTINGS.expires_at.default,
-    toForm: expiryToInput,
-    fromForm: readExpiry,
-  },
-  verify_email: {
-    key: "verify_email",
-    field: "verify_email",
-    kind: "checkbox",
-    label: "Verify readers' emails",
-    hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
-    default: SHARING_SETTINGS.verify_email.default,
-  },
-  allow: {
-    key: "allow",
-    field: "allow",
-    kind: "textarea",
-    label: "Only these readers",
-    hint: listHint("Empty: anyone. A list turns the email gate on."),
-    default: SHARING_SETTINGS.allow.default,
-    toForm: (list) => list.join("\n"),
-    fromForm: readEmailList,
-  },
-  block: {
-    key: "block",
-    field: "block",
-    kind: "textarea",
-    label: "Never these readers",
-    hint: listHint("Wins over the list of readers allowed."),
-    default: SHARING_SETTINGS.block.default,
-    toForm: (list) => list.join("\n"),
-    fromForm: readEmailList,
-  },
-  watermark: {
-    key: "watermark",
-    field: "watermark",
-    kind: "text",
-    label: "Watermark",
-    hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
-    default: SHARING_SETTINGS.watermark.default,
-    toForm: (template) => template ?? "",
-    fromForm: readWatermark,
-  },
-  agreement: {
-    key: "agreement",
-    field: "agreement",
-    kind: "textarea",
-    label: "Agreement",
-    hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
-    default: SHARING_SETTINGS.agreement.default,
-    toForm: (text) => text ?? "",
-    fromForm: readAgreement,
-  },
-} satisfies { [K in SettingKey]: Setting<K> };
+  datetime: { toForm: expiryToInput, fromForm: readExpiry },
+  "email-list": { toForm: (list: string[]) => list.join("\n"), fromForm: readEmailList },
+  template: { toForm: textOrNone, fromForm: readWatermark },
+  terms: { toForm: textOrNone, fromForm: readAgreement },
+};
+
+/**
+ * Every owner-editable document setting as the forms show it, from its entry in the table of
+ * sharing settings (lib/schemas/sharing-settings.ts): all but the password, which a form sets and
+ * never shows.
+ */
+export const DOCUMENT_SETTINGS = Object.fromEntries(
+  SHARING_SETTING_KEYS.flatMap((key): [string, object][] => {
+    const { form, default: fallback }: { form: SettingForm; default: unknown } = SHARING_SETTINGS[key];
+    const common = { key, field: form.field ?? key, label: form.label, hint: form.hint, group: form.group, default: fallback };
+    if (form.control === "password") return [];
+    if (form.control === "checkbox") return [[key, { ...common, kind: "checkbox", needsMail: form.needsMail }]];
+    return [
+      [key, { ...common, kind: form.control, options: form.options ?? [], placeholder: form.placeholder, ...READINGS[form.control] }],
+    ];
+  }),
+) as { [K in SettingKey]: FormSetting<K> };
+
+/** The password as the forms set it (never shown). */
+export const PASSWORD_FIELD = { field: "password", ...SHARING_SETTINGS.password.form };
 
 const SETTINGS: Setting[] = Object.values(DOCUMENT_SETTINGS);
+
+/** The settings of one group of the form, in the table's order. */
+export const settingsIn = (group: Group): Setting[] => SETTINGS.filter((setting) => setting.group === group);
+
+/** The access rules: the defaults of every link of the document (or room). */
+export const ACCESS_RULE_KEYS = settingsIn("access-rules").map((setting) => setting.key as AccessRuleKey);
 
 export const DEFAULT_SETTINGS = Object.fromEntries(SETTINGS.map((s) => [s.key, s.default])) as DocumentSettings;
 

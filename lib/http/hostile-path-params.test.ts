@@ -1,15 +1,12 @@
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { createApiKey } from "../auth/api-keys";
 import { createUser } from "../users/create-user";
 import { openApiDocument } from "../contract/openapi-document";
+import { type ApiMethod, routeAt } from "../../test/support/api-route";
 
-type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Json = Record<string, string>;
-
-const API_DIR = path.resolve(import.meta.dirname, "../../app/api/v1");
 
 /** Values a client can put in a path segment that no id, code or number of ours can be. */
 const HOSTILE = ["\u0000", "a\u0000b", "%00", "%", "x".repeat(10_000), "é", "日本語", "s-\u0000", "../..", " ", "\uFFFF", "-1", "1e3"];
@@ -21,8 +18,7 @@ const operations = Object.entries(openApiDocument().paths ?? {}).flatMap(([route
 });
 
 async function call(method: string, route: string, params: Json, body?: object): Promise<Response> {
-  const file = path.join(API_DIR, route.replace("/api/v1/", "").replace(/\{([^}]+)\}/g, "[$1]"), "route.ts");
-  const handler = ((await import(file)) as Record<string, Handler>)[method]!;
+  const handler = routeAt(route)[method as ApiMethod];
   const url = `http://localhost:3000${route.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name]!))}`;
   const req = new Request(url, {
     method,

@@ -1,11 +1,8 @@
 import { withoutNul } from "../request/nul-characters";
-import { optionalAccessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema } from "./common";
-import { readerGateShape, updateDocumentSchema } from "./documents";
+import { linkOverrideFields, linkSettingFields } from "./sharing-setting-schemas";
 import { z } from "./zod";
 import { LINK_SETTING_KEYS } from "./sharing-settings";
-
-const documentFields = updateDocumentSchema.shape;
 
 /** Strict objects' refusal of a field they do not know, naming it (most likely a typo). */
 export const unknownFields = {
@@ -21,13 +18,7 @@ export const unknownFields = {
 export const linkSettingsInput = z
   .strictObject(
     {
-      email_gate: documentFields.email_gate,
-      gate_type: documentFields.gate_type,
-      gate_page: documentFields.gate_page,
-      allow_download: documentFields.allow_download,
-      block_free_emails: documentFields.block_free_emails,
-      password: documentFields.password,
-      ...optionalAccessRuleFields,
+      ...linkOverrideFields,
     },
     unknownFields,
   )
@@ -101,16 +92,7 @@ export const linkFilterParam = z
   });
 
 export const linkSettingsSchema = z
-  .object({
-    ...readerGateShape,
-    password: z.boolean().openapi({ description: "Whether readers of this link need a password" }),
-    expires_at: z.string().nullable().openapi({ format: "date-time" }),
-    verify_email: z.boolean(),
-    allow: z.array(z.string()),
-    block: z.array(z.string()),
-    watermark: z.string().nullable(),
-    agreement: z.string().nullable(),
-  })
+  .object(linkSettingFields)
   .openapi("LinkSettings", { description: "What readers of this link get: the document's settings with the link's overrides applied" });
 
 export const linkStatsSchema = z

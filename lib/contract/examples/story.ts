@@ -1,5 +1,6 @@
 import type { z } from "../../schemas/zod";
-import type { documentSchema } from "../../schemas/documents";
+import { type documentSchema, settingsSchema } from "../../schemas/documents";
+import { defaultApiSettings, SHARING_SETTING_KEYS } from "../../schemas/sharing-settings";
 
 /**
  * The examples' one story (a team's deck, its link, its data room, its members): the names and
@@ -39,21 +40,8 @@ export const documentExample = {
   original_filename: "q3-board-deck.pdf",
   created_at: CREATED_AT,
   is_active: true,
-  settings: {
-    email_gate: true,
-    gate_type: "preview",
-    gate_page: 3,
-    allow_download: true,
-    block_free_emails: false,
-    password: false,
-    notifications_enabled: true,
-    expires_at: null,
-    verify_email: false,
-    allow: [],
-    block: [],
-    watermark: null,
-    agreement: null,
-  },
+  settings: settingsSchema.parse(defaultApiSettings(SHARING_SETTING_KEYS)),
+
   version: 1,
 } satisfies Out<typeof documentSchema>;
 

@@ -1,3 +1,4 @@
-import { unknownRoutes } from "@/lib/http/route-fallbacks";
+import { apiRouter } from "@/lib/contract/api-router";
 
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = unknownRoutes;
+/** Every /api/v1 operation of lib/contract's registry, its path's 405s and OPTIONS, and the 404 for any other path. */
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiRouter();

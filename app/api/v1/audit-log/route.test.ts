@@ -7,9 +7,11 @@ import { openApiDocument } from "@/lib/contract/openapi-document";
 import { db } from "@/lib/db/client";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";
-import * as documentRoute from "../documents/[short_code]/route";
-import * as webhooksRoute from "../webhooks/route";
-import * as auditLogRoute from "./route";
+import { routeAt } from "@/test/support/api-route";
+
+const documentRoute = routeAt("/api/v1/documents/{short_code}");
+const webhooksRoute = routeAt("/api/v1/webhooks");
+const auditLogRoute = routeAt("/api/v1/audit-log");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type User = Awaited<ReturnType<typeof createUser>>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { ReaderBrowser } from "@/test/support/reader-browser";
 import { roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -11,7 +11,8 @@ import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
-import * as activityRoute from "./[id]/activity/route";
+
+const activityRoute = routeAt("/api/v1/rooms/{id}/activity");
 
 vi.mock("next/headers", async () => (await import("@/test/support/cookie-jar")).nextHeadersMock);
 

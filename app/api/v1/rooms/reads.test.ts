@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { noReaderCap, openAccess, readerAddress } from "@/test/support/fixtures";
 import { readInRoom, roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -15,8 +15,9 @@ import { ingestNow } from "@/test/support/ingest-now";
 import { passGate } from "@/lib/viewer/grants/pass-gate";
 import { passRoomGate } from "@/lib/viewer/grants/pass-room-gate";
 import { roomShare } from "@/lib/viewer/rooms/public-room";
-import * as statsRoute from "./[id]/stats/route";
-import * as viewersRoute from "./[id]/viewers/route";
+
+const statsRoute = routeAt("/api/v1/rooms/{id}/stats");
+const viewersRoute = routeAt("/api/v1/rooms/{id}/viewers");
 
 /** A GET of a room's figures as `key`'s client, checked against the OpenAPI document. */
 const call = async (handler: unknown, key: string, path: string, id: string) => {

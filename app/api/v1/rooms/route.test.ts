@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { describeEntry } from "@/lib/audit/describe-entry";
 import { serializeAuditEntry } from "@/lib/audit/list-audit-log";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -11,13 +11,14 @@ import type { Document } from "@/lib/generated/prisma/client";
 import { roomReaderContents } from "@/lib/rooms/room-reader-contents";
 import { createUser } from "@/lib/users/create-user";
 import { roomZipContents } from "@/lib/viewer/rooms/room-zip";
-import * as roomDocumentRoute from "./[id]/documents/[short_code]/route";
-import * as roomDocumentsRoute from "./[id]/documents/route";
-import * as folderRoute from "./[id]/folders/[folder_id]/route";
-import * as foldersRoute from "./[id]/folders/route";
-import * as roomLinksRoute from "./[id]/links/route";
-import * as roomRoute from "./[id]/route";
-import * as roomsRoute from "./route";
+
+const roomDocumentRoute = routeAt("/api/v1/rooms/{id}/documents/{short_code}");
+const roomDocumentsRoute = routeAt("/api/v1/rooms/{id}/documents");
+const folderRoute = routeAt("/api/v1/rooms/{id}/folders/{folder_id}");
+const foldersRoute = routeAt("/api/v1/rooms/{id}/folders");
+const roomLinksRoute = routeAt("/api/v1/rooms/{id}/links");
+const roomRoute = routeAt("/api/v1/rooms/{id}");
+const roomsRoute = routeAt("/api/v1/rooms");
 
 type Team = { teamId: string; key: string; userId: string };
 

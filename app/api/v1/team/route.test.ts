@@ -7,13 +7,15 @@ import type { Document } from "@/lib/generated/prisma/client";
 import type { TeamRole } from "@/lib/teams/permissions";
 import { createUser } from "@/lib/users/create-user";
 import { acceptInvitation, findUsableInvitation } from "@/lib/users/invitations";
-import * as documentRoute from "../documents/[short_code]/route";
-import * as documentsRoute from "../documents/route";
-import * as webhooksRoute from "../webhooks/route";
-import * as invitationsRoute from "./invitations/route";
-import * as memberRoute from "./members/[user_id]/route";
-import * as teamRoute from "./route";
-import * as transferRoute from "./transfer/route";
+import { routeAt } from "@/test/support/api-route";
+
+const documentRoute = routeAt("/api/v1/documents/{short_code}");
+const documentsRoute = routeAt("/api/v1/documents");
+const webhooksRoute = routeAt("/api/v1/webhooks");
+const invitationsRoute = routeAt("/api/v1/team/invitations");
+const memberRoute = routeAt("/api/v1/team/members/{user_id}");
+const teamRoute = routeAt("/api/v1/team");
+const transferRoute = routeAt("/api/v1/team/transfer");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type User = Awaited<ReturnType<typeof createUser>>;

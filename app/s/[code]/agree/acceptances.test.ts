@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { ReaderBrowser } from "@/test/support/reader-browser";
 import { roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -13,8 +13,9 @@ import { db } from "@/lib/db/client";
 import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
-import * as documentViewersRoute from "@/app/api/v1/documents/[short_code]/viewers/route";
-import * as roomViewersRoute from "@/app/api/v1/rooms/[id]/viewers/route";
+
+const documentViewersRoute = routeAt("/api/v1/documents/{short_code}/viewers");
+const roomViewersRoute = routeAt("/api/v1/rooms/{id}/viewers");
 
 /**
  * Agreements accepted by readers through the "I agree" door (issue 40, item 10), and where the

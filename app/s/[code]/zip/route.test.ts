@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { ReaderBrowser } from "@/test/support/reader-browser";
 import { roomLinkOf, roomOf } from "@/test/support/room-reads";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -10,9 +10,10 @@ import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
 import * as roomCsvRoute from "@/app/api/dashboard/rooms/[id]/viewers.csv/route";
-import * as documentStatsRoute from "@/app/api/v1/documents/[short_code]/stats/route";
-import * as roomStatsRoute from "@/app/api/v1/rooms/[id]/stats/route";
-import * as roomViewersRoute from "@/app/api/v1/rooms/[id]/viewers/route";
+
+const documentStatsRoute = routeAt("/api/v1/documents/{short_code}/stats");
+const roomStatsRoute = routeAt("/api/v1/rooms/{id}/stats");
+const roomViewersRoute = routeAt("/api/v1/rooms/{id}/viewers");
 
 /**
  * A room's ZIP fetched by its readers through the public door (issue 40, item 8): what it records

@@ -8,8 +8,10 @@ import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
 import { storage } from "@/lib/storage";
 import { createUser } from "@/lib/users/create-user";
-import * as linkRoute from "../../../links/[code]/route";
-import * as linksRoute from "./route";
+import { routeAt } from "@/test/support/api-route";
+
+const linkRoute = routeAt("/api/v1/links/{code}");
+const linksRoute = routeAt("/api/v1/documents/{short_code}/links");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Owner = { key: string; doc: Document };

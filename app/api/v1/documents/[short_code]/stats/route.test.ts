@@ -8,10 +8,12 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/client";
 import type { Document, Link } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
-import * as leadsRoute from "../leads/route";
-import * as linksRoute from "../links/route";
-import * as viewersRoute from "../viewers/route";
-import * as statsRoute from "./route";
+import { routeAt } from "@/test/support/api-route";
+
+const leadsRoute = routeAt("/api/v1/documents/{short_code}/leads");
+const linksRoute = routeAt("/api/v1/documents/{short_code}/links");
+const viewersRoute = routeAt("/api/v1/documents/{short_code}/viewers");
+const statsRoute = routeAt("/api/v1/documents/{short_code}/stats");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

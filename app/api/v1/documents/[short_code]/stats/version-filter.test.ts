@@ -8,8 +8,10 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { db } from "@/lib/db/client";
 import type { Document } from "@/lib/generated/prisma/client";
 import { createUser } from "@/lib/users/create-user";
-import * as viewersRoute from "../viewers/route";
-import * as statsRoute from "./route";
+import { routeAt } from "@/test/support/api-route";
+
+const viewersRoute = routeAt("/api/v1/documents/{short_code}/viewers");
+const statsRoute = routeAt("/api/v1/documents/{short_code}/stats");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -8,9 +8,11 @@ import { db } from "@/lib/db/client";
 import { openApiDocument } from "@/lib/contract/openapi-document";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";
-import * as versionFileRoute from "./[number]/file/route";
-import * as restoreRoute from "./[number]/restore/route";
-import * as versionsRoute from "./route";
+import { routeAt } from "@/test/support/api-route";
+
+const versionFileRoute = routeAt("/api/v1/documents/{short_code}/versions/{number}/file");
+const restoreRoute = routeAt("/api/v1/documents/{short_code}/versions/{number}/restore");
+const versionsRoute = routeAt("/api/v1/documents/{short_code}/versions");
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

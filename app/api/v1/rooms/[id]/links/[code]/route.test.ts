@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { callApiRoute, type Json } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { describeEntry } from "@/lib/audit/describe-entry";
 import { serializeAuditEntry } from "@/lib/audit/list-audit-log";
 import { createApiKey } from "@/lib/auth/api-keys";
 import { verifyPassword } from "@/lib/credentials/password-hash";
 import { db } from "@/lib/db/client";
 import { createUser } from "@/lib/users/create-user";
-import * as roomLinksRoute from "../route";
-import * as roomsRoute from "../../../route";
-import * as roomLinkRoute from "./route";
+
+const roomLinksRoute = routeAt("/api/v1/rooms/{id}/links");
+const roomsRoute = routeAt("/api/v1/rooms");
+const roomLinkRoute = routeAt("/api/v1/rooms/{id}/links/{code}");
 
 let key: string;
 

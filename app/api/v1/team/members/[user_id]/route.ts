@@ -1,4 +1,0 @@
-import { TEAM_OPERATIONS } from "@/lib/contract/team";
-import { routeOf } from "@/lib/contract/route-of";
-
-export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeOf(TEAM_OPERATIONS, "/api/v1/team/members/{user_id}");
