@@ -67,6 +67,8 @@ export function EmailGateFields({
               min={0}
               max={pageCount ? pageCount - 1 : undefined}
               value={previewPages ?? gatePageSetting.toForm(values.gate_page)}
+              // Typed in, it is the owner's choice; else a default, which an upload of many files leaves to each file's length.
+              data-chosen={previewPages === null ? undefined : "true"}
               onChange={(e) => setPreviewPages(e.target.value)}
               disabled={!emailGate || gateType !== "preview"}
             />

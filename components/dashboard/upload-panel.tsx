@@ -1,9 +1,10 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { FormError, TextField } from "@/components/ui/field";
-import { DEFAULT_SETTINGS } from "@/lib/documents/settings-form";
+import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS } from "@/lib/documents/settings-form";
 import { EmptyDropZone } from "./empty-drop-zone";
 import { PdfDropArea } from "./pdf-drop-area";
 import { SettingsFields } from "./settings-fields";
@@ -59,7 +60,9 @@ function UploadForm({
   const { status, errors, busy, reset, submit } = useUploadSubmit(send);
   const inputRef = useRef<HTMLInputElement>(null);
   const [others, setOthers] = useState<File[]>([]);
-  const bulk = useBulkUpload(send, concurrency);
+  const router = useRouter();
+  // All added: the documents list shows them (the first upload's empty page becomes the list). A failure keeps this list on screen.
+  const bulk = useBulkUpload(send, concurrency, { finished: (failed) => failed === 0 && router.refresh() });
   const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, {
     onPick: reset,
     onAccepted: () => setOpen(true),
@@ -75,6 +78,9 @@ function UploadForm({
     const { form, problems } = uploadFormData(event.currentTarget);
     if (Object.keys(problems).length > 0) return submit(event, file);
     form.delete("title");
+    // Unless the owner typed it, the preview's length is each file's default (three pages, or all of a shorter one).
+    const preview = event.currentTarget.elements.namedItem(DOCUMENT_SETTINGS.gate_page.field);
+    if (preview instanceof HTMLInputElement && !preview.dataset.chosen) form.delete(DOCUMENT_SETTINGS.gate_page.field);
     bulk.start(
       [file, ...others].map((chosen) => ({ file: chosen, path: [] })),
       [],

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DroppedFile } from "./dropped-files";
 import type { SendUpload } from "./upload-transports";
@@ -19,22 +18,28 @@ export type UploadRow = {
 /** What follows a file's upload (putting it in a room): null once done, else why it was refused. */
 export type AfterUpload = (shortCode: string, dropped: DroppedFile) => Promise<string | null>;
 
+type Steps = {
+  /** What follows each upload (the room page puts the file in the room). */
+  after?: AfterUpload;
+  /** Once the last file has finished, with how many of the drop failed (the page redraws here, once). */
+  finished: (failed: number) => void;
+};
+
 /**
  * Uploads a drop's files `concurrency` at a time, each with its own progress and its own error, the
- * settings of `form` with each, then `after` each (the room page puts it in the room). The page is
- * redrawn once, when the last has finished. Progress is kept per 5 %: hundreds of rows redrawn on
- * every byte event would choke the page.
+ * settings of `form` with each, then `after` each. Progress is kept per 5 %: hundreds of rows
+ * redrawn on every byte event would choke the page.
  */
-export function useBulkUpload(send: SendUpload, concurrency: number, after?: AfterUpload) {
-  const router = useRouter();
+export function useBulkUpload(send: SendUpload, concurrency: number, { after, finished }: Steps) {
   const [rows, setRows] = useState<UploadRow[]>([]);
   const nextId = useRef(0);
   const waiting = useRef<Array<{ id: number; dropped: DroppedFile; form: FormData }>>([]);
   const running = useRef(0);
+  const failed = useRef(0);
   // Uploads outlive renders: each next one starts with the transport and page of the latest render.
-  const latest = useRef({ send, router, concurrency, after });
+  const latest = useRef({ send, concurrency, after, finished });
   useEffect(() => {
-    latest.current = { send, router, concurrency, after };
+    latest.current = { send, concurrency, after, finished };
   });
 
   const update = useCallback((id: number, change: Partial<UploadRow>) => {
@@ -43,14 +48,18 @@ export function useBulkUpload(send: SendUpload, concurrency: number, after?: Aft
 
   const runNext = useCallback(() => {
     const pump = () => {
-      const { send, router, concurrency, after } = latest.current;
+      const { send, concurrency, after, finished } = latest.current;
       while (running.current < concurrency && waiting.current.length > 0) {
         const { id, dropped, form } = waiting.current.shift()!;
         running.current++;
         const finish = (change: Partial<UploadRow>) => {
           update(id, change);
           running.current--;
-          if (running.current === 0 && waiting.current.length === 0) router.refresh();
+          if (change.status === "failed") failed.current++;
+          if (running.current === 0 && waiting.current.length === 0) {
+            finished(failed.current);
+            failed.current = 0;
+          }
           pump();
         };
         let shown = -1;

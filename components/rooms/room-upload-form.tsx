@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "@/components/dashboard/upload-transports";
 import { Button } from "@/components/ui/button";
@@ -44,14 +45,19 @@ function UploadForm({
   const [chosen, setChosen] = useState<{ pdfs: DroppedFile[]; skipped: DroppedFile[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const upload = useBulkUpload(send, concurrency, async (shortCode, dropped) => {
-    const answer = await placeUploadedDocumentAction(roomId, {
-      short_code: shortCode,
-      folder_id: dropped.into ?? null,
-      path: dropped.path,
-    });
-    const refused = answer?.error ?? Object.values(answer?.fieldErrors ?? {})[0];
-    return refused ? `Uploaded, but not added to the room: ${refused}` : null;
+  const router = useRouter();
+  const upload = useBulkUpload(send, concurrency, {
+    after: async (shortCode, dropped) => {
+      const answer = await placeUploadedDocumentAction(roomId, {
+        short_code: shortCode,
+        folder_id: dropped.into ?? null,
+        path: dropped.path,
+      });
+      const refused = answer?.error ?? Object.values(answer?.fieldErrors ?? {})[0];
+      return refused ? `Uploaded, but not added to the room: ${refused}` : null;
+    },
+    // The room's tree shows what went in; the list here stays, failures and all.
+    finished: () => router.refresh(),
   });
 
   function choose(files: DroppedFile[]) {
