@@ -5,6 +5,8 @@ import { now } from "../../time";
 import { ROOM_ZIP_LIMITS } from "../doors/limits";
 import type { Document } from "../../generated/prisma/client";
 import { treeOrder } from "../../rooms/folder-tree";
+import { groupLevels } from "../../rooms/group-levels";
+import { groupRules } from "../../rooms/group-visibility";
 import { roomZipPaths, type ZipDocument, type ZipFolder } from "../../rooms/room-zip-paths";
 import { storage } from "../../storage";
 import { zipStream } from "../../zip/zip-stream";
@@ -59,20 +61,29 @@ async function openFile(document: RoomZipDocument["document"], watermark: RoomZi
   return stored;
 }
 
-/** The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order. */
-export async function roomZipContents(roomId: string): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
-  const [folders, entries] = await Promise.all([
+/**
+ * The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order;
+ * through a group's link (`groupId`), only the documents the group may download.
+ */
+export async function roomZipContents(
+  roomId: string,
+  groupId: string | null,
+): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
+  const [folders, entries, rules] = await Promise.all([
     db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true, position: true, createdAt: true } }),
     db.roomDocument.findMany({
       where: { roomId, document: { deletedAt: null } },
       orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
       select: { folderId: true, document: { select: { id: true, title: true, storageKey: true } } },
     }),
+    groupId ? groupRules(groupId) : null,
   ]);
+  const levels = rules && groupLevels(folders, rules);
   // As the room shows them: the top level's documents, then each folder's, folders in tree order.
   const ordered = treeOrder(folders);
   const byFolder = new Map<string | null, RoomZipDocument[]>();
   for (const { folderId, document } of entries) {
+    if (levels && levels.document(document.id, folderId) !== "download") continue;
     const entry = { title: document.title, folder_id: folderId, document };
     const inFolder = byFolder.get(folderId);
     if (inFolder) inFolder.push(entry);

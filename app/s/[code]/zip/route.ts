@@ -22,7 +22,7 @@ export const GET = withShareLink(
       if (!access.canDownload) {
         throw new ApiError("forbidden", access.fullFile ? "Downloads are turned off for this room." : "Open the room first.");
       }
-      const contents = await roomZipContents(share.id);
+      const contents = await roomZipContents(share.id, share.roomLink?.groupId ?? null);
       if (contents.documents.length === 0) throw new ApiError("not_found", "This room has no documents to download.");
       await consumeRoomZip(share.id, address);
       const text = readerWatermark(share, access, address);
