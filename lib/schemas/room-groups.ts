@@ -10,10 +10,13 @@ export const MAX_GROUP_NAME_LENGTH = 200;
 export const MAX_ACCESS_ENTRIES = 6000;
 
 export const ROOM_ACCESS_LEVELS = ["none", "view", "download"] as const;
-export type RoomAccessLevelName = (typeof ROOM_ACCESS_LEVELS)[number];
 
 const levelWords = ROOM_ACCESS_LEVELS.join(", ");
-export const accessLevel = z.enum(ROOM_ACCESS_LEVELS, { error: `level must be one of ${levelWords}` }).openapi("RoomAccessLevel", {
+const levels = () => z.enum(ROOM_ACCESS_LEVELS, { error: `level must be one of ${levelWords}` });
+/** Where a level may be null it is written out: the document cannot make a shared component nullable in place. */
+const nullableLevel = () => levels().nullable();
+
+export const accessLevel = levels().openapi("RoomAccessLevel", {
   description:
     "none: invisible (not listed, not found, 404 by URL, not in the ZIP); view: read only; download: read and download (where the room allows downloads)",
 });
@@ -53,7 +56,7 @@ const accessEntry = z
   });
 
 const accessChange = z
-  .strictObject({ ...target, level: accessLevel.nullable() }, unknownFields)
+  .strictObject({ ...target, level: nullableLevel() }, unknownFields)
   .refine(oneTarget, oneTargetMessage)
   .openapi("RoomGroupAccessChange", { description: "A level to set on one folder or document; null: inherit again" });
 
@@ -113,7 +116,7 @@ export const groupLevelSchema = z
   .object({
     group_id: z.uuid(),
     level: accessLevel.openapi({ description: "What the group's readers get" }),
-    set: accessLevel.nullable().openapi({ description: "The level set on it; null: inherited (or the group's default)" }),
+    set: nullableLevel().openapi({ description: "The level set on it; null: inherited (or the group's default)" }),
   })
   .openapi("RoomGroupLevel");
 

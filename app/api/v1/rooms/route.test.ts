@@ -129,7 +129,7 @@ describe("rooms", () => {
     expect(listed.body!.pagination).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
     expect((await api.list(alice, "?page=2&per_page=1")).body!.rooms.map((r: Json) => r.id)).toEqual([id]);
 
-    expect((await api.get(alice, id)).body).toEqual({ ...made.body, folders: [], documents: [] });
+    expect((await api.get(alice, id)).body).toEqual({ ...made.body, groups: [], folders: [], documents: [] });
 
     const changed = await api.patch(alice, id, {
       name: "Series A (final)",
@@ -475,6 +475,7 @@ describe("room links", () => {
       is_active: true,
       settings: { ...DEFAULT_SETTINGS, allow_download: false, watermark: "{email}" },
       overrides: [],
+      group_id: null,
       created_at: expect.any(String),
     });
     const room = (await api.get(alice, id)).body!;
