@@ -31,6 +31,7 @@ describe("roomLinkRow", () => {
       isActive: true,
       overrides: {},
       overridden: "Follows the room's settings.",
+      groupId: null,
     });
   });
 

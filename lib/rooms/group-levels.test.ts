@@ -39,6 +39,8 @@ describe("groupLevels", () => {
     expect(levels.folder("legal")).toBe("none");
     expect(levels.document("top", null)).toBe("view");
     expect(levels.document("other", null)).toBe("none");
+    // What a new folder or document would get there.
+    expect([levels.inherited(null), levels.inherited("deals"), levels.inherited("q1")]).toEqual(["none", "download", "view"]);
   });
 
   it("hides everything under a folder at none, whatever is set inside", () => {

@@ -21,6 +21,8 @@ export type GroupRules = {
 export type GroupLevels = {
   folder: (folderId: string) => RoomAccessLevel;
   document: (documentId: string, folderId: string | null) => RoomAccessLevel;
+  /** What a folder or document in `folderId` (null: the top level) gets with no level set on it. */
+  inherited: (folderId: string | null) => RoomAccessLevel;
 };
 
 /**
@@ -56,5 +58,6 @@ export function groupLevels(folders: readonly { id: string; parentId: string | n
   return {
     folder: (folderId) => levels.get(folderId) ?? "none",
     document: (documentId, folderId) => own(folderId === null ? null : (levels.get(folderId) ?? "none"), rules.documents.get(documentId)),
+    inherited: (folderId) => (folderId === null ? rules.defaultAccess : (levels.get(folderId) ?? "none")),
   };
 }

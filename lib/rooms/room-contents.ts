@@ -58,6 +58,7 @@ export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailS
         group_id: group.id,
         level: levels.folder(folder.id),
         set: rules.folders.get(folder.id) ?? null,
+        inherited: levels.inherited(folder.parentId),
       })),
     })),
     documents: [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) =>
@@ -67,6 +68,7 @@ export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailS
           group_id: group.id,
           level: levels.document(entry.documentId, entry.folderId),
           set: rules.documents.get(entry.documentId) ?? null,
+          inherited: levels.inherited(entry.folderId),
         })),
       })),
     ),

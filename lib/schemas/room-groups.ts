@@ -117,6 +117,9 @@ export const groupLevelSchema = z
     group_id: z.uuid(),
     level: accessLevel.openapi({ description: "What the group's readers get" }),
     set: nullableLevel().openapi({ description: "The level set on it; null: inherited (or the group's default)" }),
+    inherited: accessLevel.openapi({
+      description: "What it gets with no level set on it: its folder's, or at the top level the group's default",
+    }),
   })
   .openapi("RoomGroupLevel");
 

@@ -82,8 +82,8 @@ export const roomGroupListExample = { groups: [roomGroupExample] } satisfies Out
 export const roomDetailExample = {
   ...roomExample,
   groups: [{ id: GROUP_ID, name: "Bidder A", default_access: "none" }],
-  folders: [{ ...roomFolderExample, access: [{ group_id: GROUP_ID, level: "download", set: "download" }] }],
-  documents: [{ ...roomDocumentExample, access: [{ group_id: GROUP_ID, level: "view", set: "view" }] }],
+  folders: [{ ...roomFolderExample, access: [{ group_id: GROUP_ID, level: "download", set: "download", inherited: "none" }] }],
+  documents: [{ ...roomDocumentExample, access: [{ group_id: GROUP_ID, level: "view", set: "view", inherited: "download" }] }],
 } satisfies Out<typeof roomDetailSchema>;
 
 export const roomLinkExample = {

@@ -112,13 +112,13 @@ describe("/api/v1/rooms/{id}/groups", () => {
     expect(detail.groups).toEqual([{ id: group.id, name: "Advisers", default_access: "download" }]);
     const cell = (entry: Json) => entry.access[0];
     expect(detail.folders.map(cell)).toEqual([
-      { group_id: group.id, level: "download", set: null },
-      { group_id: group.id, level: "view", set: "view" },
+      { group_id: group.id, level: "download", set: null, inherited: "download" },
+      { group_id: group.id, level: "view", set: "view", inherited: "download" },
     ]);
     // Set higher than its folder, the memo stays at the folder's level.
     expect(detail.documents.map((entry: Json) => [entry.short_code, cell(entry)])).toEqual([
-      [`s-${deck.code}`, { group_id: group.id, level: "download", set: null }],
-      [`s-${memo.code}`, { group_id: group.id, level: "view", set: "download" }],
+      [`s-${deck.code}`, { group_id: group.id, level: "download", set: null, inherited: "download" }],
+      [`s-${memo.code}`, { group_id: group.id, level: "view", set: "download", inherited: "view" }],
     ]);
   });
 
