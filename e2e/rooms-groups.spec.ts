@@ -1,6 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { axeViolations } from "../test/support/playwright/axe";
+import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
 
 /**
@@ -163,4 +165,52 @@ test("a room of 3 groups, 12 folders and 40 documents shows each group's reader 
   await readerPage.goto(`/s/${bidderA.code}`);
   expect(await titles(readerPage)).not.toContain(taken.title);
   await context.close();
+});
+
+test("the owner sets what a group sees in the room's permissions grid, gives a link to the group, and its reader gets exactly that", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const room = await api<{ id: string; code: string }>(page.request, "POST", "/rooms", {
+    name: "Project Kestrel",
+    settings: { email_gate: false, gate_type: "none" },
+  });
+  const legal = await api<{ id: string }>(page.request, "POST", `/rooms/${room.id}/folders`, { name: "Legal" });
+  const docs = [];
+  for (const [title, folderId] of [
+    ["Teaser", null],
+    ["NDA", legal.id],
+  ] as const) {
+    const doc = await uploadOk(page.request, account, { pages: 1, fields: { title, email_gate: "false" } });
+    await api(page.request, "POST", `/rooms/${room.id}/documents`, { short_code: doc.short_code, folder_id: folderId });
+    docs.push(doc);
+  }
+  const link = await api<{ code: string; url: string }>(page.request, "POST", `/rooms/${room.id}/links`, { name: "Jane at Fund A" });
+
+  const owner = await signedIn(browser, account);
+  await owner.goto(`/rooms/${room.id}`);
+  const groups = owner.getByRole("form", { name: "New group" });
+  await groups.getByLabel("Group").fill("Bidder A");
+  await groups.getByLabel("Sees what is added at the top level").selectOption("view");
+  await groups.getByRole("button", { name: "Add group" }).click();
+  await expect(owner.getByRole("listitem", { name: "Bidder A" })).toBeVisible();
+  // The NDA inherits Legal's level; hiding Legal hides it.
+  await expect(owner.getByLabel("Bidder A: NDA")).toHaveValue("");
+  await owner.getByLabel("Bidder A: Legal").selectOption("none");
+  await expect(owner.getByLabel("Bidder A: NDA").locator("option:checked")).toHaveText("Inherit (Hidden)");
+  await owner.getByLabel("Group of Jane at Fund A").selectOption({ label: "Bidder A" });
+  await expect(owner.getByRole("listitem", { name: "Bidder A" }).getByRole("link", { name: "View as this group" })).toHaveAttribute(
+    "href",
+    link.url,
+  );
+  expect(await axeViolations(owner)).toEqual([]);
+
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(`/s/${link.code}`);
+  expect(await titles(reader)).toEqual(["Teaser"]);
+  expect((await reader.request.get(`/s/${link.code}/${docs[1]!.short_code.slice(2)}`)).status()).toBe(404);
+  // A view-only group: no downloads, no ZIP.
+  await expect(reader.getByRole("link", { name: "Download all (ZIP)" })).toHaveCount(0);
+  await expect(reader.getByRole("link", { name: "Download Teaser" })).toHaveCount(0);
 });
