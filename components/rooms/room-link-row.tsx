@@ -4,21 +4,39 @@ import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Select } from "@/components/ui/select";
+import { setRoomLinkGroupAction } from "@/lib/http/actions/room-group-actions";
 import { deleteRoomLinkAction, setRoomLinkActiveAction } from "@/lib/http/actions/room-link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 import { RoomLinkDialog } from "./room-link-dialog";
 
-export type RoomLinkRowData = { code: string; url: string; name: string; isActive: boolean; overrides: LinkOverrides; overridden: string };
+export type RoomLinkRowData = {
+  code: string;
+  url: string;
+  name: string;
+  isActive: boolean;
+  overrides: LinkOverrides;
+  overridden: string;
+  groupId: string | null;
+};
 
-/** One link: its name, state and URL to copy; for a recipient's link, Edit, Disable or Enable, and Delete. */
+/** The choices of a link's group: the whole room, or one of its groups. */
+export const groupOptions = (groups: Array<{ id: string; name: string }>): Array<[string, string]> => [
+  ["", "Whole room"],
+  ...groups.map((group): [string, string] => [group.id, group.name]),
+];
+
+/** One link: its name, state and URL to copy; for a recipient's link, its group, Edit, Disable or Enable, and Delete. */
 export function RoomLinkRow({
   roomId,
   link,
   writes,
+  groups = [],
 }: {
   roomId: string;
   link: RoomLinkRowData | { name: string; url: string };
   writes: boolean;
+  groups?: Array<{ id: string; name: string }>;
 }) {
   const [pending, start] = useTransition();
   const own = "code" in link ? link : null;
@@ -33,9 +51,22 @@ export function RoomLinkRow({
         </p>
         <p className="font-mono text-xs break-all text-slate-600">{link.url}</p>
         {own && <p className="text-xs text-slate-600">{own.overridden}</p>}
+        {own && !writes && own.groupId && (
+          <p className="text-xs text-slate-600">{`Opens what ${groups.find((group) => group.id === own.groupId)?.name ?? "its group"} sees.`}</p>
+        )}
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <CopyButton value={link.url} label="Copy link" />
+        {own && writes && groups.length > 0 && (
+          <Select
+            aria-label={`Group of ${own.name}`}
+            className="w-auto py-1 text-sm"
+            value={own.groupId ?? ""}
+            disabled={pending}
+            options={groupOptions(groups)}
+            onChange={(event) => start(() => setRoomLinkGroupAction(roomId, own.code, event.target.value || null))}
+          />
+        )}
         {own && writes && (
           <>
             <RoomLinkDialog target={{ roomId, code: own.code, name: own.name, overrides: own.overrides }} />

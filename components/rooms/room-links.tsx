@@ -2,10 +2,11 @@
 
 import { useActionState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
-import { FormError, TextField } from "@/components/ui/field";
+import { Field, FormError, TextField } from "@/components/ui/field";
+import { Select } from "@/components/ui/select";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { createRoomLinkAction } from "@/lib/http/actions/room-actions";
-import { RoomLinkRow, type RoomLinkRowData } from "./room-link-row";
+import { groupOptions, RoomLinkRow, type RoomLinkRowData } from "./room-link-row";
 
 /** The room's default link and one per recipient (each following the room's settings unless it overrides them), with the form for another. */
 export function RoomLinks({
@@ -13,11 +14,13 @@ export function RoomLinks({
   defaultUrl,
   links,
   writes,
+  groups,
 }: {
   roomId: string;
   defaultUrl: string;
   links: RoomLinkRowData[];
   writes: boolean;
+  groups: Array<{ id: string; name: string }>;
 }) {
   const [state, dispatch, pending] = useActionState(createRoomLinkAction.bind(null, roomId), undefined);
   return (
@@ -25,7 +28,7 @@ export function RoomLinks({
       <ul aria-label="Room links" className="divide-y divide-slate-100">
         <RoomLinkRow roomId={roomId} link={{ name: "Default link", url: defaultUrl }} writes={writes} />
         {links.map((link) => (
-          <RoomLinkRow key={link.code} roomId={roomId} link={link} writes={writes} />
+          <RoomLinkRow key={link.code} roomId={roomId} link={link} writes={writes} groups={groups} />
         ))}
       </ul>
       {writes && (
@@ -39,6 +42,11 @@ export function RoomLinks({
             required
             error={state?.fieldErrors?.name}
           />
+          {groups.length > 0 && (
+            <Field id="room-link-group" label="Opens" error={state?.fieldErrors?.group_id}>
+              {(control) => <Select {...control} name="group_id" options={groupOptions(groups)} />}
+            </Field>
+          )}
           <div>
             <SubmitButton pending={pending} pendingLabel="Creating…" variant="secondary">
               Create link

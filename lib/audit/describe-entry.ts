@@ -55,6 +55,9 @@ const PHRASES: Record<AuditAction, (label: string, details: Record<string, unkno
   "room.link_created": (l, d) => `created the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
   "room.link_updated": (l, d) => `changed the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
   "room.link_deleted": (l, d) => `deleted the link ${roomLinkOf(d)} of the room ${quoted(l)}`,
+  "room.group_created": (l, d) => `added the group ${groupOf(d)} to the room ${quoted(l)}`,
+  "room.group_updated": (l, d) => `changed what the group ${groupOf(d)} of the room ${quoted(l)} sees`,
+  "room.group_deleted": (l, d) => `deleted the group ${groupOf(d)} of the room ${quoted(l)} and its links`,
   "api_key.created": (l) => `created the API key ${quoted(l)}`,
   "api_key.revoked": (l) => `revoked the API key ${quoted(l)}`,
   "webhook.saved": (l, d) => (d.created ? `added the webhook ${l}` : `saved the webhook ${l}`),
@@ -89,6 +92,8 @@ const afterTrash = (details: Record<string, unknown>) =>
 
 /** The document an entry about a room names, quoted. */
 const roomLinkOf = (details: Record<string, unknown>) => quoted((details.link as { name?: string } | undefined)?.name ?? "");
+
+const groupOf = (details: Record<string, unknown>) => quoted((details.group as { name?: string } | undefined)?.name ?? "");
 
 const documentOf = (details: Record<string, unknown>) =>
   quoted((details.document as { title?: string } | undefined)?.title ?? "a document");

@@ -5,6 +5,7 @@ import { shortCodeParam } from "../schemas/common";
 import { linkCodeParam } from "../schemas/links";
 import { folderIdParam, roomIdParam, roomLinkCodeParam } from "../schemas/rooms";
 import { memberUserIdParam } from "../schemas/teams";
+import { roomGroupIdParam } from "../schemas/room-groups";
 import { versionNumberParam } from "../schemas/versions";
 import type { z } from "../schemas/zod";
 import type { TeamAccess } from "../teams/permissions";
@@ -52,3 +53,5 @@ export const folderId = parsed(folderIdParam, "Folder");
 /** Looked up in the room it belongs to, by the handler, once the room is found. */
 export const roomLinkCode = parsed(roomLinkCodeParam, "Link");
 export const memberId = parsed(memberUserIdParam, "Member");
+/** Looked up in the room it belongs to, by the handler, once the room is found. */
+export const roomGroupId = parsed(roomGroupIdParam, "Group");

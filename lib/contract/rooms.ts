@@ -35,6 +35,7 @@ import type { In } from "./examples/story";
 import { defineOperation } from "./operation";
 import { ownedRoom } from "./path-params";
 import { ROOM_CONTENT_OPERATIONS } from "./room-contents";
+import { ROOM_GROUP_OPERATIONS } from "./room-groups";
 import { ROOM_LINK_OPERATIONS } from "./room-links";
 import { ADDS, READS } from "./tool-hints";
 
@@ -213,6 +214,7 @@ export const ROOM_OPERATIONS = [
   deleteTeamRoom,
   ...ROOM_CONTENT_OPERATIONS,
   ...ROOM_LINK_OPERATIONS,
+  ...ROOM_GROUP_OPERATIONS,
   getRoomStats,
   listRoomViewers,
   listRoomActivity,

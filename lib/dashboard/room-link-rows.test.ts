@@ -18,6 +18,7 @@ const link = {
   url: "http://localhost:3000/s/p4x8m2k7qa",
   name: "Jane",
   is_active: true,
+  group_id: null,
   created_at: "2026-01-01T00:00:00Z",
 };
 
@@ -30,6 +31,7 @@ describe("roomLinkRow", () => {
       isActive: true,
       overrides: {},
       overridden: "Follows the room's settings.",
+      groupId: null,
     });
   });
 

@@ -29,6 +29,8 @@ export type RoomLinkRow = {
   overrides: LinkOverrides;
   /** Which settings it overrides, in words. */
   overridden: string;
+  /** The group it opens the room for; null: the whole room. */
+  groupId: string | null;
 };
 
 /** A room link as its row on the room page shows it. */
@@ -44,5 +46,6 @@ export function roomLinkRow(link: RoomLink): RoomLinkRow {
     isActive: link.is_active,
     overrides: roomLinkFormOverrides(own as StoredSettings),
     overridden: words.length ? `Its own ${words.join(", ")}; the rest follows the room.` : "Follows the room's settings.",
+    groupId: link.group_id,
   };
 }

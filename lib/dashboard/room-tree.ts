@@ -1,9 +1,9 @@
 import type { z } from "zod";
-import type { roomDetailSchema } from "../schemas/rooms";
+import type { roomDocumentSchema, roomFolderSchema } from "../schemas/rooms";
 
-type Detail = z.input<typeof roomDetailSchema>;
-type Folder = Detail["folders"][number];
-type Entry = Detail["documents"][number];
+type Folder = z.input<typeof roomFolderSchema>;
+type Entry = z.input<typeof roomDocumentSchema>;
+type Detail = { folders: Folder[]; documents: Entry[] };
 
 /** One level of the room as the page draws it: its subfolders, then its documents in order. */
 export type TreeNode = { folder: Folder | null; documents: Entry[]; children: TreeNode[] };

@@ -4,12 +4,16 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { unusedShareCode } from "../documents/share-code";
 import type { Prisma, Room, RoomLink } from "../generated/prisma/client";
 import type { RoomLinkCreate } from "../schemas/rooms";
+import { linkGroup } from "./find-room-group";
 import { lockRoom } from "./lock-room";
 import { sentSettings } from "./room-settings";
 
 const CODE_ATTEMPTS = 5;
 
-/** A link of the room for one recipient, with its own code; the settings sent override the room's, the others follow it. */
+/**
+ * A link of the room for one recipient, with its own code; the settings sent override the room's,
+ * the others follow it. With `group_id` it opens only what that group of the room may see.
+ */
 export async function createRoomLink(by: AuditActor, room: Room, input: RoomLinkCreate): Promise<RoomLink> {
   const overrides = await sentSettings(input.settings);
   for (let attempt = 1; ; attempt++) {
@@ -17,9 +21,11 @@ export async function createRoomLink(by: AuditActor, room: Room, input: RoomLink
     try {
       return await db.$transaction(async (tx) => {
         await lockRoom(tx, room.id);
+        const group = await linkGroup(tx, room, input.group_id ?? null);
         const link = await tx.roomLink.create({
           data: {
             roomId: room.id,
+            groupId: group?.id ?? null,
             code,
             name: input.name,
             overrides: overrides.settings as Prisma.JsonObject,
@@ -29,7 +35,11 @@ export async function createRoomLink(by: AuditActor, room: Room, input: RoomLink
         await recordAudit(tx, by, {
           action: "room.link_created",
           target: { id: room.id, label: room.name },
-          details: { link: { code: link.code, name: link.name }, settings: overrides.settings },
+          details: {
+            link: { code: link.code, name: link.name },
+            settings: overrides.settings,
+            group: group && { id: group.id, name: group.name },
+          },
         });
         return link;
       });

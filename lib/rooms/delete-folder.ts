@@ -3,13 +3,14 @@ import { notFound } from "../errors";
 import { db } from "../db/client";
 import type { Room } from "../generated/prisma/client";
 import { childrenOf } from "./folder-tree";
+import { keepGroupLevels } from "./keep-group-levels";
 import { lockRoom } from "./lock-room";
 import { documentOrder, writeDocumentOrder, writeFolderOrder } from "./sibling-order";
 
 /**
  * Deletes a folder but nothing in it: its subfolders take its place among its siblings, in their
  * order, and its documents follow its parent's own documents. Nothing leaves the room by deleting
- * a folder.
+ * a folder, and no group sees more of it than the folder let it (`keepGroupLevels`).
  */
 export async function deleteFolder(by: AuditActor, room: Room, folderId: string): Promise<void> {
   await db.$transaction(async (tx) => {
@@ -20,6 +21,7 @@ export async function deleteFolder(by: AuditActor, room: Room, folderId: string)
     const siblings = childrenOf(folders, folder.parentId).map((f) => f.id);
     const subfolders = childrenOf(folders, folder.id).map((f) => f.id);
     const at = siblings.indexOf(folder.id);
+    await keepGroupLevels(tx, room.id, folders, folder);
     await tx.roomFolder.updateMany({ where: { parentId: folder.id }, data: { parentId: folder.parentId } });
     await writeFolderOrder(tx, [...siblings.slice(0, at), ...subfolders, ...siblings.slice(at + 1)]);
 

@@ -13,6 +13,8 @@ export async function removeRoomDocument(by: AuditActor, room: Room, shortCode: 
     await lockRoom(tx, room.id);
     const { count } = await tx.roomDocument.deleteMany({ where: { roomId: room.id, documentId: doc.id } });
     if (count === 0) throw notFound("Document");
+    // Put back later, it starts from what its folder gives each group, not from an old setting.
+    await tx.roomGroupAccess.deleteMany({ where: { documentId: doc.id, group: { roomId: room.id } } });
     await recordAudit(tx, by, {
       action: "room.document_removed",
       target: { id: room.id, label: room.name },

@@ -3,6 +3,8 @@ import { db, type Tx } from "../db/client";
 import type { Room } from "../generated/prisma/client";
 import type { roomDetailSchema, roomDocumentSchema, roomFolderSchema } from "../schemas/rooms";
 import { childrenOf, type FolderRow, treeOrder } from "./folder-tree";
+import { groupLevels } from "./group-levels";
+import { groupRulesFields, rulesOf } from "./group-visibility";
 import { roomIndex } from "./room-index";
 import { serializeFolder, serializeRoom, serializeRoomDocument } from "./serialize-room";
 import { documentOrder } from "./sibling-order";
@@ -13,16 +15,28 @@ const documentFields = { select: { code: true, title: true, pageCount: true } } 
 export const roomDocumentsCount = (roomId: string, client: Tx = db) =>
   client.roomDocument.count({ where: { roomId, document: { deletedAt: null } } });
 
-/** The room with its folders (each after its parent) and its documents (by folder, in order). */
+/**
+ * The room with its groups, its folders (each after its parent) and its documents (by folder, in
+ * order), each folder and document with its level for every group: the one it gets and the one set on it.
+ */
 export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailSchema>> {
-  const [folders, entries] = await Promise.all([
+  const [folders, entries, groups] = await Promise.all([
     db.roomFolder.findMany({ where: { roomId: room.id } }),
     db.roomDocument.findMany({
       where: { roomId: room.id, document: { deletedAt: null } },
       orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
       include: { document: documentFields },
     }),
+    db.roomGroup.findMany({
+      where: { roomId: room.id },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { id: true, name: true, ...groupRulesFields },
+    }),
   ]);
+  const perGroup = groups.map((group) => {
+    const rules = rulesOf(group);
+    return { group, rules, levels: groupLevels(folders, rules) };
+  });
   const ordered = treeOrder(folders);
   const placedIn = new Map<string, number>();
   const place = (container: string) => {
@@ -40,8 +54,25 @@ export async function roomDetail(room: Room): Promise<z.input<typeof roomDetailS
   const index = roomIndex(ordered, documents);
   return {
     ...serializeRoom(room, entries.length),
-    folders: ordered.map((folder, at) => serializeFolder(folder, place(`folder:${folder.parentId}`), index.folders[at]!)),
-    documents: documents.map((entry, at) => serializeRoomDocument(entry, place(`document:${entry.folderId}`), index.documents[at]!)),
+    groups: perGroup.map(({ group, rules }) => ({ id: group.id, name: group.name, default_access: rules.defaultAccess })),
+    folders: ordered.map((folder, at) => ({
+      ...serializeFolder(folder, place(`folder:${folder.parentId}`), index.folders[at]!),
+      access: perGroup.map(({ group, rules, levels }) => ({
+        group_id: group.id,
+        level: levels.folder(folder.id),
+        set: rules.folders.get(folder.id) ?? null,
+        inherited: levels.inherited(folder.parentId),
+      })),
+    })),
+    documents: documents.map((entry, at) => ({
+      ...serializeRoomDocument(entry, place(`document:${entry.folderId}`), index.documents[at]!),
+      access: perGroup.map(({ group, rules, levels }) => ({
+        group_id: group.id,
+        level: levels.document(entry.documentId, entry.folderId),
+        set: rules.documents.get(entry.documentId) ?? null,
+        inherited: levels.inherited(entry.folderId),
+      })),
+    })),
   };
 }
 

@@ -13,6 +13,7 @@ export function serializeRoomLink(link: RoomLink, room: Room): z.input<typeof ro
     is_active: link.disabledAt === null,
     settings: roomLinkSettings(room, link),
     overrides: overriddenKeys(link),
+    group_id: link.groupId,
     created_at: link.createdAt.toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import type { Prisma, Room, RoomLink } from "../generated/prisma/client";
 import type { RoomLinkUpdate } from "../schemas/rooms";
 import { now } from "../time";
+import { linkGroup } from "./find-room-group";
 import { lockRoom } from "./lock-room";
 import { overriddenKeys, roomLinkSettings, type SettingsChange, sentSettings, storedSettings } from "./room-settings";
 
@@ -16,6 +17,7 @@ const auditedFields = (room: Room, link: RoomLink) => ({
   is_active: link.disabledAt === null,
   ...roomLinkSettings(room, link),
   overrides: overriddenKeys(link),
+  group_id: link.groupId,
 });
 
 /**
@@ -35,8 +37,8 @@ function changedOverrides(link: RoomLink, sent: SettingsChange | undefined, inhe
 }
 
 /**
- * Renames, enables or disables a room link and merges its overrides of the room's settings. The
- * password is hashed before the room is locked; the merge is made under the lock, onto what the
+ * Renames, enables or disables a room link, gives it to one of the room's groups (or the whole
+ * room) and merges its overrides of the room's settings. The password is hashed before the room is locked; the merge is made under the lock, onto what the
  * link holds then.
  */
 export async function updateRoomLink(by: AuditActor, room: Room, link: RoomLink, update: RoomLinkUpdate): Promise<RoomLink> {
@@ -47,11 +49,13 @@ export async function updateRoomLink(by: AuditActor, room: Room, link: RoomLink,
     const current = await tx.roomLink.findUnique({ where: { id: link.id } });
     if (!current || current.deletedAt) throw notFound("Link");
     const overrides = changesSettings ? changedOverrides(current, sent, update.inherit) : null;
+    const group = update.group_id === undefined ? undefined : await linkGroup(tx, room, update.group_id);
     const data: Prisma.RoomLinkUpdateInput = {
       ...(update.name !== undefined && { name: update.name }),
       ...(update.is_active !== undefined && { disabledAt: update.is_active ? null : (current.disabledAt ?? now()) }),
       ...(overrides && { overrides: overrides.settings as Prisma.JsonObject }),
       ...(overrides?.passwordHash !== undefined && { passwordHash: overrides.passwordHash }),
+      ...(group !== undefined && { group: group ? { connect: { id: group.id } } : { disconnect: true } }),
     };
     const updated = await tx.roomLink.update({ where: { id: link.id }, data });
     const changes = fieldChanges(auditedFields(locked, current), auditedFields(locked, updated));

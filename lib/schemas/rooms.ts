@@ -3,6 +3,7 @@ import { optionalAccessRuleFields } from "./access-rules";
 import { paginationQuery, paginationSchema, periodQuery } from "./common";
 import { updateDocumentSchema } from "./documents";
 import { linkName, unknownFields } from "./links";
+import { accessLevel, groupLevelSchema, groupLinkField } from "./room-groups";
 import { z } from "./zod";
 
 /** Data rooms (issue 29): many of a team's documents behind one gate, in nested folders. */
@@ -161,7 +162,7 @@ export const moveRoomDocumentSchema = z
 export type RoomDocumentMove = z.infer<typeof moveRoomDocumentSchema>;
 
 export const createRoomLinkSchema = z
-  .strictObject({ name: linkName, settings: roomSettingsInput.optional() }, unknownFields)
+  .strictObject({ name: linkName, settings: roomSettingsInput.optional(), group_id: groupLinkField.optional() }, unknownFields)
   .openapi("RoomLinkCreate", {
     example: { name: "Sequoia — Jane", settings: { expires_at: "2026-12-31T23:59:59Z", allow: ["sequoia.com"] } },
   });
@@ -183,6 +184,7 @@ export const updateRoomLinkSchema = z
         })
         .optional()
         .openapi({ description: "Settings that stop being overridden and follow the room again" }),
+      group_id: groupLinkField.optional(),
     },
     unknownFields,
   )
@@ -270,11 +272,20 @@ export const roomDocumentSchema = z
   })
   .openapi("RoomDocument");
 
+const groupLevels = z
+  .array(groupLevelSchema)
+  .openapi({ description: "Its level for each of the room's groups, in the order of `groups` (additive, issue 43)" });
+
 export const roomDetailSchema = z
   .object({
     ...roomSchema.shape,
-    folders: z.array(roomFolderSchema).openapi({ description: "Every folder, each after its parent, siblings in order (additive)" }),
-    documents: z.array(roomDocumentSchema).openapi({
+    groups: z
+      .array(z.object({ id: z.uuid(), name: z.string(), default_access: accessLevel }).openapi("RoomGroupRef"))
+      .openapi({ description: "The room's groups, oldest first (additive, issue 43)" }),
+    folders: z
+      .array(z.object({ ...roomFolderSchema.shape, access: groupLevels }).openapi("RoomDetailFolder"))
+      .openapi({ description: "Every folder, each after its parent, siblings in order (additive)" }),
+    documents: z.array(z.object({ ...roomDocumentSchema.shape, access: groupLevels }).openapi("RoomDetailDocument")).openapi({
       description: "Every document: the top level's first, then each folder's in the order of `folders`, each in order (additive)",
     }),
   })
@@ -292,6 +303,7 @@ export const roomLinkSchema = z
     overrides: z
       .array(z.enum(ROOM_SETTING_KEYS))
       .openapi({ description: "The settings this link overrides; the others follow the room (additive)" }),
+    group_id: z.uuid().nullable().openapi({ description: "The group it opens the room for; null: the whole room (additive, issue 43)" }),
     created_at: z.string().openapi({ format: "date-time" }),
   })
   .openapi("RoomLink", { description: "A room's link for one recipient; `settings`: the room's, with the link's overrides applied" });

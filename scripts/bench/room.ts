@@ -8,6 +8,11 @@
  * p50/p95/p99, the web process's CPU per request and the page's size. One document page of the
  * room is measured as a reference. The CPU per request does not depend on what else the machine
  * runs; the latencies do. BENCH_PORT and BENCH_PG_PORT move it off its default ports.
+ *
+ * `npm run bench:room -- --group` (issue 43): the room holds 1,000 documents and the reader comes
+ * through a group's link that sees 500 of them (Legal, Product and Team hidden, each with its
+ * subfolders; the rest by the group's default and a level set on Financials); the page must list
+ * exactly those 500.
  */
 import { withBenchApp } from "./bench-app";
 import { readFileSync } from "node:fs";
@@ -17,6 +22,8 @@ import { apiShortCode } from "../../lib/documents/short-code";
 import { addRoomDocument } from "../../lib/rooms/add-room-document";
 import { createFolder } from "../../lib/rooms/create-folder";
 import { createRoom } from "../../lib/rooms/create-room";
+import { createRoomGroup } from "../../lib/rooms/create-room-group";
+import { createRoomLink } from "../../lib/rooms/create-room-link";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../test/support/app-process";
 import { freshBenchDatabase } from "./fresh-database";
@@ -26,7 +33,10 @@ import { measure } from "./measure";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3198);
 const BASE = `http://localhost:${PORT}`;
-const DOCUMENTS = 500;
+const GROUP = process.argv.includes("--group");
+/** The room's documents, and how many its reader is shown. */
+const DOCUMENTS = GROUP ? 1000 : 500;
+const SHOWN = 500;
 const PAGES = 8;
 const CONNECTIONS = [1, 8];
 const SECONDS = 20;
@@ -76,14 +86,34 @@ for (const { name, parent } of FOLDERS) {
   const folder = await createFolder(actor, room, { name, parent_id: parent ? folderIds.get(parent)! : null });
   folderIds.set(name, folder.id);
 }
-// Round the folders and the top level, so every folder holds about 45 documents.
+// Round the folders and the top level, so every folder holds about 45 documents (with --group, the
+// first 500 round the places the group sees and the rest the folders hidden from it).
 const places = [null, ...folderIds.values()];
+const HIDDEN = ["Legal", "Product", "Team"];
+const hiddenPlaces = FOLDERS.filter(({ name, parent }) => HIDDEN.includes(name) || HIDDEN.includes(parent ?? "") || parent === "Contracts");
+const shownPlaces = places.filter((place) => !hiddenPlaces.some(({ name }) => folderIds.get(name) === place));
+const placeOf = (i: number) => {
+  if (!GROUP) return places[i % places.length];
+  const among = i < SHOWN ? shownPlaces : hiddenPlaces.map(({ name }) => folderIds.get(name)!);
+  return among[i % among.length];
+};
 const docs = await db.document.findMany({ where: { teamId: owner.personalTeamId }, orderBy: { createdAt: "desc" } });
 for (const [i, doc] of docs.entries()) {
-  await addRoomDocument(actor, room, { short_code: apiShortCode(doc.code), folder_id: places[i % places.length] });
+  await addRoomDocument(actor, room, { short_code: apiShortCode(doc.code), folder_id: placeOf(i) });
 }
+const group = GROUP
+  ? await createRoomGroup(actor, room, {
+      name: "Bidder A",
+      default_access: "view",
+      access: [
+        { folder_id: folderIds.get("Financials")!, level: "download" },
+        ...HIDDEN.map((name) => ({ folder_id: folderIds.get(name)!, level: "none" as const })),
+      ],
+    })
+  : null;
+const opened = group ? (await createRoomLink(actor, room, { name: "Bidder A", group_id: group.id })).code : room.code;
 await db.$executeRawUnsafe("VACUUM ANALYZE");
-lap(`room with ${FOLDERS.length} folders and ${docs.length} documents`);
+lap(`room with ${FOLDERS.length} folders and ${docs.length} documents${group ? ", a group seeing " + SHOWN : ""}`);
 
 /** User + system CPU seconds of a process (Linux counts them in 1/100 s). */
 const cpuSeconds = (pid: number) => {
@@ -99,7 +129,7 @@ const readerAddress = () => {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 };
 
-const ROOM_PAGE = `/s/${room.code}`;
+const ROOM_PAGE = `/s/${opened}`;
 const app = startApp({ PORT: String(PORT), APP_URL: BASE, DATA_DIR: database.dataDir, DATABASE_URL: database.url, TRUST_PROXY: "1" });
 await withBenchApp(app, database, async () => {
   await waitForHealth(BASE, 600_000);
@@ -116,7 +146,7 @@ await withBenchApp(app, database, async () => {
     .getSetCookie()
     .map((line) => line.split(";")[0]!)
     .join("; ");
-  if (!cookie.includes("pw_bid=") || !cookie.includes(`pw_gate_${room.code}=`)) throw new Error(`the gate set no grant: ${cookie}`);
+  if (!cookie.includes("pw_bid=") || !cookie.includes(`pw_gate_${opened}=`)) throw new Error(`the gate set no grant: ${cookie}`);
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${BASE}${path}`, { headers: { cookie, "x-forwarded-for": readerAddress(), ...headers }, redirect: "manual" });
 
@@ -124,8 +154,7 @@ await withBenchApp(app, database, async () => {
   const page = await get(ROOM_PAGE);
   const html = await page.text();
   const rows = html.split('data-testid="room-document"').length - 1;
-  if (page.status !== 200 || rows !== DOCUMENTS)
-    throw new Error(`${ROOM_PAGE}: HTTP ${page.status} with ${rows} document rows, not ${DOCUMENTS}`);
+  if (page.status !== 200 || rows !== SHOWN) throw new Error(`${ROOM_PAGE}: HTTP ${page.status} with ${rows} document rows, not ${SHOWN}`);
   const flight = [...html.matchAll(/self\.__next_f\.push\((.*?)\)<\/script>/gs)].reduce((sum, [, data]) => sum + data!.length, 0);
   console.log(
     `room page: ${rows} document rows in ${FOLDERS.length} folders; HTML ${kb(html.length)} (${kb(gzipSync(html).length)} gzipped), ` +
@@ -135,7 +164,7 @@ await withBenchApp(app, database, async () => {
   const roomPage = () => ({ path: ROOM_PAGE, method: "GET" as const, headers: { cookie, "x-forwarded-for": readerAddress() }, body: "" });
   await runLoad("warm-up", BASE, roomPage, { connections: 2, seconds: 5 });
   console.log(
-    `\nGET /s/<room code> (500 documents), a reader through the gate, ${SECONDS} s per level on ${cpus().length} cores ` +
+    `\nGET /s/<${group ? "group link" : "room"} code> (${SHOWN} of ${DOCUMENTS} documents), a reader through the gate, ${SECONDS} s per level on ${cpus().length} cores ` +
       `shared with other work (load average ${loadavg()[0]!.toFixed(1)} at the start):`,
   );
   const results: Array<LoadResult & { cpuMs: number }> = [];

@@ -24,6 +24,8 @@ const roomDocumentRoute = routeAt("/api/v1/rooms/{id}/documents/{short_code}");
 const roomDocumentsRoute = routeAt("/api/v1/rooms/{id}/documents");
 const roomFolderRoute = routeAt("/api/v1/rooms/{id}/folders/{folder_id}");
 const roomFoldersRoute = routeAt("/api/v1/rooms/{id}/folders");
+const roomGroupRoute = routeAt("/api/v1/rooms/{id}/groups/{group_id}");
+const roomGroupsRoute = routeAt("/api/v1/rooms/{id}/groups");
 const roomLinkRoute = routeAt("/api/v1/rooms/{id}/links/{code}");
 const roomLinksRoute = routeAt("/api/v1/rooms/{id}/links");
 const roomRoute = routeAt("/api/v1/rooms/{id}");
@@ -88,8 +90,17 @@ async function twoTeams() {
     body: { short_code: `s-${doc.code}`, folder_id: folder.body.id },
     params: { id: room.body.id },
   });
-  const roomLink = await call(roomLinksRoute.POST, keyA, { method: "POST", body: { name: "For Acme" }, params: { id: room.body.id } });
-  expect([room.status, folder.status, inRoom.status, roomLink.status]).toEqual([201, 201, 201, 201]);
+  const group = await call(roomGroupsRoute.POST, keyA, {
+    method: "POST",
+    body: { name: "Bidder A", access: [{ folder_id: folder.body.id, level: "view" }] },
+    params: { id: room.body.id },
+  });
+  const roomLink = await call(roomLinksRoute.POST, keyA, {
+    method: "POST",
+    body: { name: "For Acme", group_id: group.body.id },
+    params: { id: room.body.id },
+  });
+  expect([room.status, folder.status, inRoom.status, group.status, roomLink.status]).toEqual([201, 201, 201, 201, 201]);
   return {
     teamA,
     teamB: ownerB.personalTeamId,
@@ -102,6 +113,7 @@ async function twoTeams() {
     roomId: room.body.id as string,
     folderId: folder.body.id as string,
     roomLinkCode: roomLink.body.code as string,
+    groupId: group.body.id as string,
   };
 }
 
@@ -128,6 +140,7 @@ async function teamASnapshot() {
         folders: { orderBy: { id: "asc" } },
         documents: { orderBy: { documentId: "asc" } },
         links: { orderBy: { id: "asc" } },
+        groups: { orderBy: { id: "asc" }, include: { access: { orderBy: { id: "asc" } } } },
       },
     }),
   ]);
@@ -282,8 +295,13 @@ const cases: Record<string, () => Promise<void>> = {
       404,
     ),
   "GET /api/v1/rooms/{id}/links": async () => expect((await call(roomLinksRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
-  "POST /api/v1/rooms/{id}/links": async () =>
-    expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aRoom() })).status).toBe(404),
+  "POST /api/v1/rooms/{id}/links": async () => {
+    expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "Stolen" }, params: aRoom() })).status).toBe(404);
+    // A link of B's own room cannot belong to A's group.
+    const own = await roomOfB();
+    const body = { name: "Stolen", group_id: t.groupId };
+    expect((await call(roomLinksRoute.POST, t.keyB, { method: "POST", body, params: { id: own.id } })).status).toBe(422);
+  },
   "PATCH /api/v1/rooms/{id}/links/{code}": async () => {
     const body = { is_active: false, settings: { gate_type: "none" } };
     expect((await call(roomLinkRoute.PATCH, t.keyB, { method: "PATCH", body, params: { ...aRoom(), code: t.roomLinkCode } })).status).toBe(
@@ -294,11 +312,45 @@ const cases: Record<string, () => Promise<void>> = {
     expect((await call(roomLinkRoute.PATCH, t.keyB, { method: "PATCH", body, params: { id: own.id, code: t.roomLinkCode } })).status).toBe(
       404,
     );
+    // Nor can B give its own room's link to A's group.
+    const ownLink = await call(roomLinksRoute.POST, t.keyB, { method: "POST", body: { name: "B's" }, params: { id: own.id } });
+    const regroup = { method: "PATCH", body: { group_id: t.groupId }, params: { id: own.id, code: ownLink.body.code } };
+    expect((await call(roomLinkRoute.PATCH, t.keyB, regroup)).status).toBe(422);
   },
   "DELETE /api/v1/rooms/{id}/links/{code}": async () => {
     expect((await call(roomLinkRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), code: t.roomLinkCode } })).status).toBe(404);
     const own = await roomOfB();
     expect((await call(roomLinkRoute.DELETE, t.keyB, { method: "DELETE", params: { id: own.id, code: t.roomLinkCode } })).status).toBe(404);
+  },
+  "GET /api/v1/rooms/{id}/groups": async () => expect((await call(roomGroupsRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
+  "POST /api/v1/rooms/{id}/groups": async () => {
+    expect((await call(roomGroupsRoute.POST, t.keyB, { method: "POST", body: { name: "Mine" }, params: aRoom() })).status).toBe(404);
+    // Nor can B's own group name A's folder or document.
+    const own = await roomOfB();
+    for (const entry of [{ folder_id: t.folderId }, { short_code: `s-${t.doc.code}` }]) {
+      const body = { name: "Mine", access: [{ ...entry, level: "download" }] };
+      expect((await call(roomGroupsRoute.POST, t.keyB, { method: "POST", body, params: { id: own.id } })).status).toBe(422);
+    }
+  },
+  "GET /api/v1/rooms/{id}/groups/{group_id}": async () => {
+    expect((await call(roomGroupRoute.GET, t.keyB, { params: { ...aRoom(), group_id: t.groupId } })).status).toBe(404);
+    const own = await roomOfB();
+    expect((await call(roomGroupRoute.GET, t.keyB, { params: { id: own.id, group_id: t.groupId } })).status).toBe(404);
+  },
+  "PATCH /api/v1/rooms/{id}/groups/{group_id}": async () => {
+    const body = { default_access: "download" };
+    expect((await call(roomGroupRoute.PATCH, t.keyB, { method: "PATCH", body, params: { ...aRoom(), group_id: t.groupId } })).status).toBe(
+      404,
+    );
+    const own = await roomOfB();
+    expect((await call(roomGroupRoute.PATCH, t.keyB, { method: "PATCH", body, params: { id: own.id, group_id: t.groupId } })).status).toBe(
+      404,
+    );
+  },
+  "DELETE /api/v1/rooms/{id}/groups/{group_id}": async () => {
+    expect((await call(roomGroupRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), group_id: t.groupId } })).status).toBe(404);
+    const own = await roomOfB();
+    expect((await call(roomGroupRoute.DELETE, t.keyB, { method: "DELETE", params: { id: own.id, group_id: t.groupId } })).status).toBe(404);
   },
   "GET /api/v1/rooms/{id}/stats": async () => expect((await call(roomStatsRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
   "GET /api/v1/rooms/{id}/viewers": async () => expect((await call(roomViewersRoute.GET, t.keyB, { params: aRoom() })).status).toBe(404),
@@ -400,6 +452,15 @@ describe("a read-only key on every /api/v1 operation", () => {
     "DELETE /api/v1/rooms/{id}/links/{code}": () => [
       roomLinkRoute.DELETE,
       { method: "DELETE", params: { ...room(), code: t.roomLinkCode } },
+    ],
+    "POST /api/v1/rooms/{id}/groups": () => [roomGroupsRoute.POST, { method: "POST", body: { name: "Bidder B" }, params: room() }],
+    "PATCH /api/v1/rooms/{id}/groups/{group_id}": () => [
+      roomGroupRoute.PATCH,
+      { method: "PATCH", body: { default_access: "download" }, params: { ...room(), group_id: t.groupId } },
+    ],
+    "DELETE /api/v1/rooms/{id}/groups/{group_id}": () => [
+      roomGroupRoute.DELETE,
+      { method: "DELETE", params: { ...room(), group_id: t.groupId } },
     ],
     "POST /api/v1/team/invitations": () => [
       invitationsRoute.POST,

@@ -70,7 +70,7 @@ export async function RoomPage({ code }: { code: string }) {
       </BrandFrame>
     );
   }
-  const contents = await roomReaderContents(share.id);
+  const contents = await roomReaderContents(share.id, share.roomLink?.groupId ?? null);
   return (
     <BrandFrame brand={brand}>
       <RoomContentsStep

@@ -52,7 +52,7 @@ export function RoomContents({ code, name, description, folders, documents, canD
                 className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
               />
             </div>
-            {canDownload && documents.length > 0 && (
+            {canDownload && documents.some((doc) => doc.downloadable) && (
               <div className="flex flex-col items-start gap-1 sm:items-end">
                 <a
                   href={`/s/${code}/zip`}

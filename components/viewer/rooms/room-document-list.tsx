@@ -83,7 +83,7 @@ export function DocumentRow({
           {where && <> · {where}</>}
         </p>
       </div>
-      {canDownload && (
+      {canDownload && doc.downloadable && (
         <a
           href={`${href}/download`}
           className="shrink-0 rounded px-2 py-1 text-sm text-brand-ink hover:underline focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none"

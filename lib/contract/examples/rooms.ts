@@ -10,6 +10,7 @@ import type {
   roomStatsSchema,
   roomViewerListSchema,
 } from "../../schemas/rooms";
+import type { roomGroupListSchema, roomGroupSchema } from "../../schemas/room-groups";
 import {
   BASE_URL,
   CREATED_AT,
@@ -66,10 +67,27 @@ export const roomDocumentExample = {
   index: "1.1",
 } satisfies Out<typeof roomDocumentSchema>;
 
+const GROUP_ID = "5e4d3c2b-1a0f-4e9d-8c7b-6a5f4e3d2c1b";
+
+export const roomGroupExample = {
+  id: GROUP_ID,
+  name: "Bidder A",
+  default_access: "none",
+  access: [
+    { folder_id: FOLDER_ID, short_code: null, level: "download" },
+    { folder_id: null, short_code: SHORT_CODE, level: "view" },
+  ],
+  links_count: 1,
+  created_at: CREATED_AT,
+} satisfies Out<typeof roomGroupSchema>;
+
+export const roomGroupListExample = { groups: [roomGroupExample] } satisfies Out<typeof roomGroupListSchema>;
+
 export const roomDetailExample = {
   ...roomExample,
-  folders: [roomFolderExample],
-  documents: [roomDocumentExample],
+  groups: [{ id: GROUP_ID, name: "Bidder A", default_access: "none" }],
+  folders: [{ ...roomFolderExample, access: [{ group_id: GROUP_ID, level: "download", set: "download", inherited: "none" }] }],
+  documents: [{ ...roomDocumentExample, access: [{ group_id: GROUP_ID, level: "view", set: "view", inherited: "download" }] }],
 } satisfies Out<typeof roomDetailSchema>;
 
 export const roomLinkExample = {
@@ -79,6 +97,7 @@ export const roomLinkExample = {
   is_active: true,
   settings: { ...roomSettings, expires_at: "2026-12-31T23:59:59.000Z" },
   overrides: ["expires_at"],
+  group_id: GROUP_ID,
   created_at: CREATED_AT,
 } satisfies Out<typeof roomLinkSchema>;
 

@@ -135,7 +135,7 @@ export const moveRoomDocumentAction = formAction(
 );
 
 export const createRoomLinkAction = formAction(
-  { session: write, args: z.tuple([recordId, ...form(createRoomLinkSchema.pick({ name: true }))]) },
+  { session: write, args: z.tuple([recordId, ...form(createRoomLinkSchema.pick({ name: true, group_id: true }))]) },
   async (team, roomId, _state, input): Promise<RoomFormState> => {
     await createRoomLink(team, await findOwnedRoom(team.teamId, roomId), input);
     return changed(roomId);

@@ -103,7 +103,7 @@ describe("a room's gate", () => {
         verified: true,
       },
     });
-    const doc = sharedRoomDocument(deck, share);
+    const doc = sharedRoomDocument(deck, share, "download");
     const browser = `browser-${randomBytes(8).toString("hex")}`;
     // Through the room's gate (with its emailed code) and its agreement, as the routes grant them.
     const grants = {

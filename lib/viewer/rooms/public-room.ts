@@ -3,6 +3,9 @@ import type { Document, Room, RoomLink } from "../../generated/prisma/client";
 import { isExpired, type RoomContext, type SharedDocument } from "../../links/shared-document";
 import { now } from "../../time";
 import { roomLinkSettings, roomSettings } from "../../rooms/room-settings";
+import { groupVisibility } from "../../rooms/group-visibility";
+import { reaches } from "../../rooms/group-levels";
+import type { RoomAccessLevel } from "../../generated/prisma/client";
 
 /**
  * A room's rules in the shape a document's settings take, so the viewer's one set of access rules
@@ -109,7 +112,8 @@ export async function findPublicRoom(code: string): Promise<PublicRoom> {
 /**
  * A document of the room as its readers get it: the room's rules instead of the document's, no
  * preview file (a room's gate stands before every page or not at all), and the room it was opened
- * in. Null when the document is not in the room, or deleted.
+ * in. Null when the document is not in the room, deleted, or hidden from the opened link's group:
+ * every door of a room's document (its page, file, images, layers, download, beacons) comes here.
  */
 export async function roomDocument(share: RoomShare, documentCode: string): Promise<SharedDocument | null> {
   const entry = await db.roomDocument.findFirst({
@@ -117,15 +121,21 @@ export async function roomDocument(share: RoomShare, documentCode: string): Prom
     include: { document: true },
   });
   if (!entry) return null;
-  return sharedRoomDocument(entry.document, share);
+  const groupId = share.roomLink?.groupId;
+  const level = groupId ? (await groupVisibility(share.id, groupId)).document(entry.documentId, entry.folderId) : "download";
+  return level === "none" ? null : sharedRoomDocument(entry.document, share, level);
 }
 
-export function sharedRoomDocument(doc: Document, share: RoomShare): SharedDocument {
+/**
+ * `level`: what the opened link's group may do with the document (`download` without a group). The
+ * stricter of it and the room's own `allow_download` wins.
+ */
+export function sharedRoomDocument(doc: Document, share: RoomShare, level: RoomAccessLevel): SharedDocument {
   const rules: RoomRules = {
     emailGate: share.emailGate,
     gateType: share.gateType,
     gatePage: share.gatePage,
-    allowDownload: share.allowDownload,
+    allowDownload: share.allowDownload && reaches(level, "download"),
     passwordHash: share.passwordHash,
     expiresAt: share.expiresAt,
     verifyEmail: share.verifyEmail,

@@ -28,7 +28,8 @@ export async function roomZipRecorder(
   return async (documentId) => {
     const row = await db.document.findFirst({ where: { id: documentId, deletedAt: null } });
     if (!row) return;
-    const doc = sharedRoomDocument(row, share);
+    // The ZIP holds only what the reader may download.
+    const doc = sharedRoomDocument(row, share, "download");
     const readerAccess = await withRoomReader(doc, access, browserId, reader.address);
     await recordDownload(doc, readerAccess, browserId, newViewerAllowance(doc.id, reader.address), roomZipId);
   };

@@ -5,6 +5,8 @@ import { now } from "../../time";
 import { ROOM_ZIP_LIMITS } from "../doors/limits";
 import type { Document } from "../../generated/prisma/client";
 import { treeOrder } from "../../rooms/folder-tree";
+import { groupLevels } from "../../rooms/group-levels";
+import { groupRules } from "../../rooms/group-visibility";
 import { roomIndex } from "../../rooms/room-index";
 import { roomZipPaths, type ZipDocument, type ZipFolder } from "../../rooms/room-zip-paths";
 import { storage } from "../../storage";
@@ -62,17 +64,24 @@ async function openFile(document: RoomZipDocument["document"], watermark: RoomZi
 
 /**
  * The room's folders and documents (not deleted) as `roomZip` takes them, in the room's order;
- * `withIndex`: each name begins with its index number ("3.2 Financials"), as the reader's tree shows it.
+ * through a group's link (`groupId`), only the documents the group may download; `withIndex`: each
+ * name begins with its index number ("3.2 Financials"), the room's own, as the reader's tree shows it.
  */
-export async function roomZipContents(roomId: string, withIndex = false): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
-  const [folders, entries] = await Promise.all([
+export async function roomZipContents(
+  roomId: string,
+  groupId: string | null,
+  withIndex = false,
+): Promise<{ folders: ZipFolder[]; documents: RoomZipDocument[] }> {
+  const [folders, entries, rules] = await Promise.all([
     db.roomFolder.findMany({ where: { roomId }, select: { id: true, name: true, parentId: true, position: true, createdAt: true } }),
     db.roomDocument.findMany({
       where: { roomId, document: { deletedAt: null } },
       orderBy: [{ position: "asc" }, { addedAt: "asc" }, { documentId: "asc" }],
       select: { folderId: true, document: { select: { id: true, title: true, storageKey: true } } },
     }),
+    groupId ? groupRules(groupId) : null,
   ]);
+  const levels = rules && groupLevels(folders, rules);
   // As the room shows them: the top level's documents, then each folder's, folders in tree order.
   const ordered = treeOrder(folders);
   const byFolder = new Map<string | null, RoomZipDocument[]>();
@@ -83,6 +92,7 @@ export async function roomZipContents(roomId: string, withIndex = false): Promis
     else byFolder.set(folderId, [entry]);
   }
   const documents = [null, ...ordered.map((folder) => folder.id)].flatMap((folderId) => byFolder.get(folderId) ?? []);
+  // Numbered over the whole room, so "3.2" names one document for every group.
   const index = withIndex
     ? roomIndex(
         ordered,
@@ -92,7 +102,9 @@ export async function roomZipContents(roomId: string, withIndex = false): Promis
   const numbered = (name: string, number: string | undefined) => (number ? `${number} ${name}` : name);
   return {
     folders: ordered.map((folder, at) => ({ id: folder.id, name: numbered(folder.name, index?.folders[at]), parent_id: folder.parentId })),
-    documents: documents.map((document, at) => ({ ...document, title: numbered(document.title, index?.documents[at]) })),
+    documents: documents
+      .map((document, at) => ({ ...document, title: numbered(document.title, index?.documents[at]) }))
+      .filter((document) => !levels || levels.document(document.document.id, document.folder_id) === "download"),
   };
 }
 

@@ -7,7 +7,9 @@ import { AddRoomDocumentForm, NewFolderForm } from "@/components/rooms/room-add-
 import { RoomAnalyticsCard } from "@/components/rooms/room-analytics-card";
 import { RoomDocumentsCard } from "@/components/rooms/room-documents-card";
 import { RoomHeader } from "@/components/rooms/room-header";
+import { RoomGroups } from "@/components/rooms/room-groups";
 import { RoomLinks } from "@/components/rooms/room-links";
+import { RoomPermissions } from "@/components/rooms/room-permissions";
 import { RoomSettings } from "@/components/rooms/room-settings";
 import { RoomTree } from "@/components/rooms/room-tree";
 import { RoomUploadForm } from "@/components/rooms/room-upload-form";
@@ -43,7 +45,7 @@ export default async function RoomPage({
 }) {
   const team = await requireTeamPage("documents.read");
   const search = await searchParams;
-  const { detail, madeBy, links, addable, upload } = await loaded(team.teamId, (await params).id);
+  const { detail, madeBy, links, addable, upload, groups, permissions } = await loaded(team.teamId, (await params).id);
   const writes = can(team.role, "documents.write");
   const analytics = can(team.role, "analytics.read")
     ? await roomAnalyticsData(team.teamId, detail.id, pageNumber(search.vpage), pageNumber(search.apage))
@@ -80,10 +82,24 @@ export default async function RoomPage({
         )}
       </div>
       <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-2">
-        <Card title="Links" description="Each link opens the whole room; a recipient's link may set its own rules.">
-          <RoomLinks roomId={detail.id} defaultUrl={detail.url} links={links} writes={writes} />
+        <Card
+          title="Links"
+          description="Each link opens the whole room, or only what its group sees; a recipient's link may set its own rules."
+        >
+          <RoomLinks roomId={detail.id} defaultUrl={detail.url} links={links} writes={writes} groups={detail.groups} />
         </Card>
         {analytics && <RoomAnalyticsCard analytics={analytics} />}
+      </div>
+      <div className="mt-6 grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+        <Card title="Groups" description="The room's parties. A group's links open only what the group may see.">
+          <RoomGroups roomId={detail.id} groups={groups} writes={writes} />
+        </Card>
+        <Card
+          title="Permissions"
+          description="What each group sees of each folder and document: hidden, view, or download (where the room allows downloads). Inside a folder, a level can only lower what the folder gives."
+        >
+          <RoomPermissions roomId={detail.id} groups={detail.groups} rows={permissions} writes={writes} />
+        </Card>
       </div>
       {analytics && analytics.totals.views > 0 && <RoomDocumentsCard documents={analytics.documents} />}
       {analytics && analytics.pagination.total > 0 && (

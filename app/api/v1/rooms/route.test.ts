@@ -132,7 +132,7 @@ describe("rooms", () => {
     expect(listed.body!.pagination).toEqual({ page: 1, per_page: 1, total: 2, total_pages: 2 });
     expect((await api.list(alice, "?page=2&per_page=1")).body!.rooms.map((r: Json) => r.id)).toEqual([id]);
 
-    expect((await api.get(alice, id)).body).toEqual({ ...made.body, folders: [], documents: [] });
+    expect((await api.get(alice, id)).body).toEqual({ ...made.body, groups: [], folders: [], documents: [] });
 
     const changed = await api.patch(alice, id, {
       name: "Series A (final)",
@@ -471,15 +471,15 @@ describe("a room's index numbers", () => {
     expect(await numbers()).toEqual(renumbered);
 
     // The reader's tree and the ZIP "with index numbers" give the same numbers.
-    const reader = await roomReaderContents(id);
+    const reader = await roomReaderContents(id, null);
     expect({
       ...Object.fromEntries(reader.folders.map((f) => [f.name, f.index])),
       ...Object.fromEntries(reader.documents.map((d) => [`s-${d.code}`, d.index])),
     }).toEqual(renumbered);
-    const zip = await roomZipContents(id, true);
+    const zip = await roomZipContents(id, null, true);
     expect(zip.folders.map((f) => f.name).sort()).toEqual(["1 B", "2 A", "2.1 C"]);
     expect(zip.documents.map((d) => d.title).sort()).toEqual(["1.1 Deck 4", "2.1.1 Deck 0", "2.1.2 Deck 3", "2.2 Deck 2", "3 Deck 1"]);
-    expect((await roomZipContents(id)).folders.map((f) => f.name).sort()).toEqual(["A", "B", "C"]);
+    expect((await roomZipContents(id, null)).folders.map((f) => f.name).sort()).toEqual(["A", "B", "C"]);
   });
 });
 
@@ -525,6 +525,7 @@ describe("room links", () => {
       is_active: true,
       settings: { ...DEFAULT_SETTINGS, allow_download: false, watermark: "{email}" },
       overrides: [],
+      group_id: null,
       created_at: expect.any(String),
     });
     const room = (await api.get(alice, id)).body!;

@@ -23,7 +23,7 @@ export const GET = withShareLink(
       if (!access.canDownload) {
         throw new ApiError("forbidden", access.fullFile ? "Downloads are turned off for this room." : "Open the room first.");
       }
-      const contents = await roomZipContents(share.id, new URL(req.url).searchParams.get("index") === "1");
+      const contents = await roomZipContents(share.id, share.roomLink?.groupId ?? null, new URL(req.url).searchParams.get("index") === "1");
       if (contents.documents.length === 0) throw new ApiError("not_found", "This room has no documents to download.");
       await consumeRoomZip(share.id, address);
       const text = readerWatermark(share, access, address);
