@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
-import { BrotliStatic } from "../lib/http/brotli-static";
+import { BrotliStatic, precompressStatic } from "../lib/http/brotli-static";
 import { canonicalApiUrl, unroutableRequest } from "../lib/http/unroutable-request";
 import { clearStaleScratch } from "../lib/storage/clear-scratch";
 import { CONTENT_LENGTH_HEADER } from "../lib/request/server-headers";
@@ -46,6 +46,7 @@ if (!dev) {
       env: { ...process.env, NODE_ENV: "production" },
     });
     if (build.status !== 0) process.exit(build.status ?? 1);
+    await precompressStatic(path.join(root, ".next/static"));
   }
 }
 
@@ -122,7 +123,6 @@ server.on("error", async (error: NodeJS.ErrnoException) => {
 });
 server.listen(cfg.PORT, () => {
   log(`Ready on ${cfg.APP_URL} (port ${cfg.PORT}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  brotli?.warm().catch((error: unknown) => console.error("[pagewise] static files stay gzip-only:", error));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutdown(0));

@@ -37,6 +37,7 @@ const steps: Step[] = [
   { name: "migrations match the schema", command: tsx("scripts/db-diff.ts", "--check") },
 
   { name: "production build", command: [bin("next"), "build"], after: ["type check"], env: { PAGEWISE_TYPES_CHECKED: "1" } },
+  { name: "static files in Brotli", command: tsx("scripts/compress-static.ts"), after: ["production build"] },
 ];
 // Playwright, the longest step, starts once everything else has passed: a failure found earlier is cheaper.
 steps.push({ name: PLAYWRIGHT, command: [bin("playwright"), "test"], after: steps.map((s) => s.name), live: true });

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsBrotli, BrotliStatic } from "./brotli-static";
+import { acceptsBrotli, BrotliStatic, precompressStatic } from "./brotli-static";
 
 const script = `export const pages = [${Array.from({ length: 400 }, (_, i) => `"page ${i}"`).join(",")}];\n`;
 let dir: string;
@@ -17,8 +17,8 @@ beforeAll(async () => {
   await mkdir(path.join(dir, "static/chunks"), { recursive: true });
   await writeFile(path.join(dir, "static/chunks/0abc_d-e.js"), script);
   await writeFile(path.join(dir, "secret.js"), script);
+  expect(await precompressStatic(path.join(dir, "static"))).toBe(1);
   const brotli = new BrotliStatic(path.join(dir, "static"));
-  await brotli.warm();
   // What start.ts does: the compressed file when it applies, else whatever Next would answer.
   server = createServer((req, res) => brotli.serve(req, res) || res.writeHead(299, { "x-left-to": "next" }).end());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -68,6 +68,7 @@ describe("the build's scripts in Brotli", () => {
       ["/_next/static/chunks/0abc_d-e.js", "gzip, deflate"],
       ["/_next/static/chunks/0abc_d-e.js", "gzip, br;q=0"],
       ["/_next/static/chunks/missing.js", "br"],
+      ["/_next/static/chunks/0abc_d-e.js.br", "br"],
       ["/_next/static/chunks/../../secret.js", "br"],
       ["/_next/static/chunks/%2e%2e/%2e%2e/secret.js", "br"],
       ["/_next/static/chunks/0abc_d-e.js?x=1", "br"],
