@@ -1,7 +1,7 @@
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { QueryForm } from "@/components/ui/query-form";
-import { ROOM_ACTIVITY_KINDS } from "@/lib/schemas/rooms";
+import { ROOM_ACTIVITY_KINDS } from "@/lib/schemas/room-analytics";
 import { ACTIVITY_KIND_LABELS } from "./room-activity-table";
 
 const field = "mb-1 block text-sm font-medium text-slate-700";

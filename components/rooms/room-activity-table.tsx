@@ -4,7 +4,7 @@ import { type Column, DataTable } from "@/components/ui/data-table";
 import { IndexNumber } from "@/components/ui/index-number";
 import { LocalTime } from "@/components/ui/local-time";
 import { plural } from "@/lib/plural";
-import type { RoomActivityKind, roomActivitySchema } from "@/lib/schemas/rooms";
+import type { RoomActivityKind, roomActivitySchema } from "@/lib/schemas/room-analytics";
 
 type Item = z.input<typeof roomActivitySchema>;
 

@@ -1,11 +1,10 @@
 "use client";
 
-import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { GateOverlay } from "./gate/gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./pages/page-geometry";
+import { ServerColumn, SlotColumn } from "./pages/page-columns";
 import { PageImageColumn, pageImageSizes, SERVER_PAGE_WIDTH } from "./pages/page-image";
-import { PageSkeleton } from "./pages/page-skeleton";
-import { PageSlot } from "./pages/page-slot";
 import { useNewVersion } from "./new-version";
 import { OwnerPreviewNote } from "./owner-preview-note";
 import { useAnchoredZoom } from "./zoom/use-anchored-zoom";
@@ -20,9 +19,6 @@ import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
 import type { ViewerProps } from "./viewer-props";
 import { stepFrom } from "./zoom/zoom";
-
-// The pages that commit with the column's first layout; the rest follow in a render React can interrupt.
-const FIRST_PAGES = 3;
 
 // pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed), never on the server.
 const PdfFallback = lazy(() => import("./pages/pdf-fallback"));
@@ -104,37 +100,6 @@ export function DocumentViewer({
 
   // Until the column is measured its pages would be laid out at a width about to change.
   const measured = layout.viewportWidth > 0;
-  const measuredPages = measured ? layout.pages : 0;
-  // A long document's slots, all at once, made the first layout one long task on a phone: the first pages are laid out
-  // with the measurement, the others in a later render React can interrupt (so input and paint go first), behind a spacer of their height.
-  const [allLaidOut, setAllLaidOut] = useState(false);
-  useEffect(() => {
-    if (measured && !allLaidOut) startTransition(() => setAllLaidOut(true));
-  }, [measured, allLaidOut]);
-  const slots = allLaidOut ? measuredPages : Math.min(measuredPages, FIRST_PAGES);
-  const imageColumn = (
-    <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
-      {Array.from({ length: slots }, (_, i) => i + 1).map((page) => (
-        <PageSlot
-          key={page}
-          code={code}
-          version={version}
-          mark={imageMark}
-          page={page}
-          pageCount={pageCount}
-          readablePages={readablePages}
-          width={layout.width}
-          height={layout.height}
-          renderWidth={renderWidth}
-          near={near.has(page)}
-          slotRef={slotRef}
-          goTo={goTo}
-          onMissing={onMissing}
-        />
-      ))}
-      {slots < measuredPages && <div aria-hidden style={{ height: (measuredPages - slots) * (layout.height + COLUMN.gap) - COLUMN.gap }} />}
-    </div>
-  );
   return (
     <ViewerLayout
       contentRef={scrollRef}
@@ -168,18 +133,7 @@ export function DocumentViewer({
         {notice ? (
           <ViewerNotice kind={notice} />
         ) : !measured ? (
-          pageImages > 0 ? (
-            <PageImageColumn
-              code={code}
-              version={version}
-              mark={imageMark}
-              pages={Math.min(pageImages, readablePages)}
-              box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${pageAspect}` }}
-              sizes={SERVER_PAGE_WIDTH}
-            />
-          ) : (
-            <PageSkeleton aspect={pageAspect} />
-          )
+          <ServerColumn code={code} version={version} mark={imageMark} pages={Math.min(pageImages, readablePages)} aspect={pageAspect} />
         ) : usePdf ? (
           <Suspense
             fallback={
@@ -212,7 +166,19 @@ export function DocumentViewer({
             />
           </Suspense>
         ) : (
-          imageColumn
+          <SlotColumn
+            code={code}
+            version={version}
+            mark={imageMark}
+            pageCount={pageCount}
+            readablePages={readablePages}
+            layout={layout}
+            renderWidth={renderWidth}
+            near={near}
+            slotRef={slotRef}
+            goTo={goTo}
+            onMissing={onMissing}
+          />
         )}
       </Suspense>
       {gate && pages > 0 && !linkClosed && (

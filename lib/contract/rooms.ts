@@ -9,20 +9,15 @@ import { roomDetail, roomDocumentsCount } from "../rooms/room-contents";
 import { serializeRoom } from "../rooms/serialize-room";
 import { updateRoom } from "../rooms/update-room";
 import { TRASH_DAYS } from "../rules/trash";
+import { createRoomSchema, listRoomsQuery, roomDetailSchema, roomListSchema, roomSchema, updateRoomSchema } from "../schemas/rooms";
 import {
-  createRoomSchema,
-  listRoomsQuery,
   roomActivityListSchema,
   roomActivityQuery,
-  roomDetailSchema,
-  roomListSchema,
-  roomSchema,
   roomStatsQuery,
   roomStatsSchema,
   roomViewerListSchema,
   roomViewersQuery,
-  updateRoomSchema,
-} from "../schemas/rooms";
+} from "../schemas/room-analytics";
 import {
   roomActivityListExample,
   roomDetailExample,

@@ -3,7 +3,7 @@ import type { Room } from "../generated/prisma/client";
 import { presentParams } from "../request/present-params";
 import { roomActivity } from "../room-analytics/room-activity";
 import { findOwnedRoom } from "../rooms/find-room";
-import { type RoomActivityQuery, roomActivityQuery } from "../schemas/rooms";
+import { type RoomActivityQuery, roomActivityQuery } from "../schemas/room-analytics";
 
 export const ACTIVITY_PER_PAGE = "50";
 

@@ -5,7 +5,7 @@ import { Prisma, type Room } from "../generated/prisma/client";
 import { findRoomLink } from "../rooms/find-room-link";
 import { roomIndexNumbers } from "../rooms/room-contents";
 import { pagination } from "../schemas/common";
-import type { RoomActivityKind, roomActivityListSchema, RoomActivityQuery } from "../schemas/rooms";
+import type { RoomActivityKind, roomActivityListSchema, RoomActivityQuery } from "../schemas/room-analytics";
 import { roundSeconds } from "./room-reads";
 
 type ActivityRow = {

@@ -4,7 +4,7 @@ import { apiShortCode } from "../documents/short-code";
 import { Prisma, type Room } from "../generated/prisma/client";
 import { roomDetail } from "../rooms/room-contents";
 import type { Period } from "../schemas/common";
-import type { roomStatsSchema } from "../schemas/rooms";
+import type { roomStatsSchema } from "../schemas/room-analytics";
 import { roomReadsCtes, roundFraction, roundSeconds } from "./room-reads";
 
 type Totals = { views: number; viewers: number; leads: number; seconds: number; downloads: number; zip_downloads: number };

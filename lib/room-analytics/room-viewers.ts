@@ -4,7 +4,7 @@ import { apiShortCode } from "../documents/short-code";
 import type { Room } from "../generated/prisma/client";
 import { completionPageCount } from "../rules/completion";
 import { type Period, pagination } from "../schemas/common";
-import type { roomViewerListSchema } from "../schemas/rooms";
+import type { roomViewerListSchema } from "../schemas/room-analytics";
 import { roomReadsCtes, roundFraction, roundSeconds } from "./room-reads";
 
 type ReaderRow = {

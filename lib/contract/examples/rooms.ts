@@ -1,5 +1,4 @@
 import type {
-  roomActivityListSchema,
   roomDetailSchema,
   roomDocumentSchema,
   roomFolderSchema,
@@ -7,9 +6,8 @@ import type {
   roomLinkSchema,
   roomListSchema,
   roomSchema,
-  roomStatsSchema,
-  roomViewerListSchema,
 } from "../../schemas/rooms";
+import type { roomActivityListSchema, roomStatsSchema, roomViewerListSchema } from "../../schemas/room-analytics";
 import type { roomGroupListSchema, roomGroupSchema } from "../../schemas/room-groups";
 import {
   BASE_URL,
