@@ -59,6 +59,3 @@ ALTER TABLE "room_group_access" ADD CONSTRAINT "room_group_access_folder_id_fkey
 
 -- AddForeignKey
 ALTER TABLE "room_group_access" ADD CONSTRAINT "room_group_access_document_id_fkey" FOREIGN KEY ("document_id") REFERENCES "documents"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- A level is set on one folder or one document, never both or neither.
-ALTER TABLE "room_group_access" ADD CONSTRAINT "room_group_access_one_target" CHECK (("folder_id" IS NULL) <> ("document_id" IS NULL));
