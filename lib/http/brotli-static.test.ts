@@ -83,6 +83,16 @@ describe("the build's scripts in Brotli", () => {
     }
   });
 
+  it("remembers no name it was asked for that the build does not have: a flood of made-up names costs no memory", async () => {
+    const brotli = new BrotliStatic(path.join(dir, "static"));
+    const kept = (brotli as unknown as { compressed: Map<string, Buffer> }).compressed;
+    for (let i = 0; i < 200; i++) {
+      const req = { method: "GET", url: `/_next/static/chunks/made-up-${i}.js`, headers: { "accept-encoding": "br" } };
+      expect(brotli.serve(req as never, {} as never)).toBe(false);
+    }
+    expect(kept.size).toBe(0);
+  });
+
   it("reads Accept-Encoding as browsers write it", () => {
     expect(acceptsBrotli("gzip, deflate, br")).toBe(true);
     expect(acceptsBrotli("BR;q=0.5")).toBe(true);

@@ -61,16 +61,19 @@ export async function precompressStatic(staticDir: string): Promise<number> {
  * `serve` leaves to Next, which serves it as before.
  */
 export class BrotliStatic {
-  private readonly compressed = new Map<string, Buffer | null>();
+  // Only files that exist are kept (the build's own, a bounded set): a name asked for that has no `.br` is looked up again, never remembered.
+  private readonly compressed = new Map<string, Buffer>();
 
   constructor(private readonly staticDir: string) {}
 
   private compressedFile(relative: string): Buffer | null {
-    if (!this.compressed.has(relative)) {
-      const file = path.join(this.staticDir, `${relative}.br`);
-      this.compressed.set(relative, existsSync(file) ? readFileSync(file) : null);
-    }
-    return this.compressed.get(relative)!;
+    const kept = this.compressed.get(relative);
+    if (kept) return kept;
+    const file = path.join(this.staticDir, `${relative}.br`);
+    if (!existsSync(file)) return null;
+    const read = readFileSync(file);
+    this.compressed.set(relative, read);
+    return read;
   }
 
   /** Sends the compressed file when the request is for one and the browser takes Brotli; false leaves the request to Next. */
