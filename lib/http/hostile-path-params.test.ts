@@ -47,6 +47,7 @@ beforeAll(async () => {
   const room = await json(call("POST", "/api/v1/rooms", {}, { name: "Params room" }));
   const folder = await json(call("POST", "/api/v1/rooms/{id}/folders", { id: room.id! }, { name: "Folder" }));
   const roomLink = await json(call("POST", "/api/v1/rooms/{id}/links", { id: room.id! }, { name: "Bidder" }));
+  const group = await json(call("POST", "/api/v1/rooms/{id}/groups", { id: room.id! }, { name: "Bidders" }));
   await call("POST", "/api/v1/rooms/{id}/documents", { id: room.id! }, { short_code: shortCode });
   real = (route) => ({
     short_code: shortCode,
@@ -54,13 +55,16 @@ beforeAll(async () => {
     code: route.startsWith("/api/v1/rooms/") ? roomLink.code! : link.code!,
     id: room.id!,
     folder_id: folder.id!,
+    group_id: group.id!,
     user_id: user.id,
   });
 });
 
 describe("every path parameter the API publishes", () => {
-  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, members)", () => {
-    expect(new Set(operations.flatMap((o) => o.names))).toEqual(new Set(["short_code", "number", "code", "id", "folder_id", "user_id"]));
+  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, groups, members)", () => {
+    expect(new Set(operations.flatMap((o) => o.names))).toEqual(
+      new Set(["short_code", "number", "code", "id", "folder_id", "group_id", "user_id"]),
+    );
   });
 
   it.each(operations.map((o) => [`${o.method} ${o.route}`, o] as const))(
