@@ -6,15 +6,18 @@ import { ACTIVITY_KIND_LABELS } from "./room-activity-table";
 
 const field = "mb-1 block text-sm font-medium text-slate-700";
 
-/** The activity record's filters (kind, link, reader's email, dates), filled from the URL; blank ones stay out of it. */
+/** The activity record's filters (kind, link, group, reader's email, dates), filled from the URL; blank ones stay out of it. */
 export function RoomActivityFilters({
   action,
   values,
   links,
+  groups,
 }: {
   action: string;
   values: Record<string, string>;
   links: Array<[string, string]>;
+  /** The room's groups as [id, name]; no group filter when it has none. */
+  groups: Array<[string, string]>;
 }) {
   return (
     <QueryForm action={action} className="mb-4 flex flex-wrap items-end gap-3 print:hidden" role="search" aria-label="Filter the activity">
@@ -31,19 +34,10 @@ export function RoomActivityFilters({
           ))}
         </select>
       </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="activity-link" className={field}>
-          Link
-        </label>
-        <select id="activity-link" name="link" defaultValue={values.link ?? ""} className={inputClass}>
-          <option value="">Every link</option>
-          {links.map(([code, name]) => (
-            <option key={code} value={code}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ChoiceFilter id="activity-link" name="link" label="Link" every="Every link" value={values.link} choices={links} />
+      {groups.length > 0 && (
+        <ChoiceFilter id="activity-group" name="group_id" label="Group" every="Every group" value={values.group_id} choices={groups} />
+      )}
       <div className="w-full sm:w-auto">
         <label htmlFor="activity-email" className={field}>
           Reader’s email
@@ -66,5 +60,37 @@ export function RoomActivityFilters({
         Apply
       </Button>
     </QueryForm>
+  );
+}
+
+function ChoiceFilter({
+  id,
+  name,
+  label,
+  every,
+  value,
+  choices,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  every: string;
+  value: string | undefined;
+  choices: Array<[string, string]>;
+}) {
+  return (
+    <div className="w-full sm:w-auto">
+      <label htmlFor={id} className={field}>
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{every}</option>
+        {choices.map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

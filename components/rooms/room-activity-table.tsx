@@ -56,7 +56,17 @@ const COLUMNS: ReadonlyArray<Column<Item>> = [
       ),
   },
   { key: "reader", header: "Reader", cellClassName: "align-top break-all", cell: (item) => item.email ?? "Anonymous reader" },
-  { key: "link", header: "Link", cellClassName: "align-top", cell: (item) => item.link.name ?? "The room’s own link" },
+  {
+    key: "link",
+    header: "Link",
+    cellClassName: "align-top",
+    cell: (item) => (
+      <>
+        {item.link.name ?? "The room’s own link"}
+        {item.group && <span className="block text-xs text-slate-500">{item.group.name}</span>}
+      </>
+    ),
+  },
 ];
 
 /** The room's activity, newest first; an empty state that says whether filters hid everything. */

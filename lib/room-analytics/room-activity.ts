@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { db } from "../db/client";
 import { apiShortCode, parseShortCode } from "../documents/short-code";
 import { Prisma, type Room } from "../generated/prisma/client";
+import { findRoomGroup } from "../rooms/find-room-group";
 import { findRoomLink } from "../rooms/find-room-link";
 import { roomIndexNumbers } from "../rooms/room-contents";
 import { pagination } from "../schemas/common";
@@ -15,6 +16,8 @@ type ActivityRow = {
   email: string | null;
   link_code: string | null;
   link_name: string | null;
+  group_id: string | null;
+  group_name: string | null;
   document_id: string | null;
   document_code: string | null;
   document_title: string | null;
@@ -30,7 +33,8 @@ type ActivityRow = {
  * twice. A ZIP is one row (its documents' downloads share a room_zip_id). A reader's email is the
  * one known for the event, else the one their browser gave in the room, as the room's viewers have it.
  * Filters: `link` a room link's code (404 when it is none of this room's; the room's own code: its
- * default link), `email` any case, `short_code` a document (the gate, agreement and ZIP rows name none).
+ * default link), `group_id` the links its group has now (404 when it is none of this room's groups),
+ * `email` any case, `short_code` a document (the gate, agreement and ZIP rows name none).
  */
 export async function roomActivity(room: Room, query: RoomActivityQuery): Promise<z.input<typeof roomActivityListSchema>> {
   const activity = Prisma.sql`
@@ -65,9 +69,10 @@ export async function roomActivity(room: Room, query: RoomActivityQuery): Promis
       GROUP BY dl.room_zip_id
     )
     SELECT a.kind, a.at, a.id, a.email, a.document_id, a.pages, a.seconds, a.agreement, a.documents_count,
-           rl.code AS link_code, rl.name AS link_name, d.code AS document_code, d.title AS document_title
+           rl.code AS link_code, rl.name AS link_name, g.id AS group_id, g.name AS group_name, d.code AS document_code, d.title AS document_title
     FROM activity a
     LEFT JOIN room_links rl ON rl.id = a.room_link_id
+    LEFT JOIN room_groups g ON g.id = rl.group_id
     LEFT JOIN documents d ON d.id = a.document_id
     WHERE ${Prisma.join(await conditions(room, query), " AND ")}`;
   const { page, per_page: perPage } = query;
@@ -83,6 +88,7 @@ export async function roomActivity(room: Room, query: RoomActivityQuery): Promis
       at: row.at.toISOString(),
       email: row.email,
       link: row.link_code ? { code: row.link_code, name: row.link_name } : { code: room.code, name: null },
+      group: row.group_id ? { id: row.group_id, name: row.group_name ?? "" } : null,
       document:
         row.document_id && row.document_code
           ? { short_code: apiShortCode(row.document_code), title: row.document_title ?? "", index: index.get(row.document_id) ?? null }
@@ -103,6 +109,7 @@ async function conditions(room: Room, query: RoomActivityQuery): Promise<Prisma.
   if (query.until) where.push(Prisma.sql`a.at < ${query.until}`);
   if (query.email) where.push(Prisma.sql`lower(a.email) = lower(${query.email})`);
   if (query.short_code) where.push(Prisma.sql`d.code = ${parseShortCode(query.short_code)}`);
+  if (query.group_id) where.push(Prisma.sql`rl.group_id = ${(await findRoomGroup(room, query.group_id)).id}::uuid`);
   if (query.link) {
     const ownCode = parseShortCode(query.link) === room.code;
     where.push(

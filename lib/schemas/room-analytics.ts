@@ -139,6 +139,16 @@ export const roomActivityQuery = z
       .regex(/^(s-)?[a-z0-9]{10}$/, "short_code must be a document's short code (s-<code>)")
       .optional()
       .openapi({ param: { name: "short_code", in: "query", description: "Only activity on this document (`s-<code>` or `<code>`)" } }),
+    group_id: z
+      .uuid("group_id must be the id of one of the room's groups")
+      .optional()
+      .openapi({
+        param: {
+          name: "group_id",
+          in: "query",
+          description: "Only activity through the links of this group (the group each link belongs to now). Unknown: 404",
+        },
+      }),
   })
   .refine((q) => !q.since || !q.until || q.since < q.until, { message: "since must not be after until" });
 export type RoomActivityQuery = z.infer<typeof roomActivityQuery>;
@@ -155,6 +165,12 @@ export const roomActivitySchema = z
       .nullable()
       .openapi({ description: "The reader's email when one is known (given at a gate, in this browser); else null" }),
     link: roomLinkRef,
+    group: z
+      .object({ id: z.uuid(), name: z.string().openapi({ example: "Bidder A" }) })
+      .nullable()
+      .openapi({
+        description: "The group of the link it came through, as the link is now; null: a whole-room link or the room's own code (additive)",
+      }),
     document: z
       .object({
         short_code: z.string().openapi({ example: "s-k3j9x0q2ab" }),

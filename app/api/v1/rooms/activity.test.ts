@@ -8,7 +8,7 @@ import { createApiKey } from "@/lib/auth/api-keys";
 import { rollUpBeacons } from "@/lib/beacons/roll-up-beacons";
 import { roomActivityCsv } from "@/lib/dashboard/room-activity-csv";
 import { db } from "@/lib/db/client";
-import type { Document, Room, RoomLink } from "@/lib/generated/prisma/client";
+import type { Document, Room, RoomGroup, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
 import { createUser } from "@/lib/users/create-user";
 
@@ -24,6 +24,7 @@ let readOnlyKey: string;
 let otherTeamsKey: string;
 let room: Room;
 let janesLink: RoomLink;
+let fundA: RoomGroup;
 let deck: Document;
 let memo: Document;
 let start: number;
@@ -42,7 +43,7 @@ async function at(minutes: number, step: () => Promise<{ status: number }>) {
 
 /**
  * A room of a folder "Decks" holding the deck, and the memo at the top level, behind an email gate
- * and an agreement. Jane, through her link, passes the gate, accepts, reads the deck's first page,
+ * and an agreement. Jane, through her link (of the group "Fund A", which sees everything), passes the gate, accepts, reads the deck's first page,
  * downloads it and then the whole room as a ZIP (which records the memo only: the deck was hers a
  * minute ago, and a reader's download is recorded once in 10 minutes); Sam, through the room's own code, passes the gate,
  * accepts and reads the memo.
@@ -62,7 +63,8 @@ beforeAll(async () => {
     where: { id: room.id },
     data: { settings: { email_gate: true, gate_type: "full", agreement: TERMS } },
   });
-  janesLink = await roomLinkOf(room, "Jane at Fund A");
+  fundA = await db.roomGroup.create({ data: { roomId: room.id, name: "Fund A", defaultAccess: "download" } });
+  janesLink = await db.roomLink.update({ where: { id: (await roomLinkOf(room, "Jane at Fund A")).id }, data: { groupId: fundA.id } });
   start = Date.now();
 
   const jane = new ReaderBrowser();
@@ -86,13 +88,22 @@ beforeAll(async () => {
 afterAll(() => setClockOffset(0));
 
 describe("a room's activity record", () => {
-  it("lists every reader event in the room, newest first, each with its reader, link, document and details", async () => {
+  it("lists every reader event in the room, newest first, each with its reader, link, group, document and details", async () => {
     const { status, body } = await activity();
     expect(status).toBe(200);
     expect(body.pagination).toEqual({ page: 1, per_page: 20, total: 8, total_pages: 1 });
     const jane = { code: janesLink.code, name: "Jane at Fund A" };
     const own = { code: room.code, name: null };
-    const none = { id: expect.any(String), document: null, pages: null, seconds: null, agreement_text: null, documents_count: null };
+    const group = { id: fundA.id, name: "Fund A" };
+    const none = {
+      id: expect.any(String),
+      group: null,
+      document: null,
+      pages: null,
+      seconds: null,
+      agreement_text: null,
+      documents_count: null,
+    };
     expect(body.activity).toEqual([
       {
         ...none,
@@ -106,13 +117,14 @@ describe("a room's activity record", () => {
       },
       { ...none, kind: "agreement_accepted", at: expect.any(String), email: "sam@fund-b.example", link: own, agreement_text: TERMS },
       { ...none, kind: "gate_passed", at: expect.any(String), email: "sam@fund-b.example", link: own },
-      { ...none, kind: "zip_download", at: expect.any(String), email: "jane@fund-a.example", link: jane, documents_count: 1 },
+      { ...none, kind: "zip_download", at: expect.any(String), email: "jane@fund-a.example", link: jane, group, documents_count: 1 },
       {
         ...none,
         kind: "download",
         at: expect.any(String),
         email: "jane@fund-a.example",
         link: jane,
+        group,
         document: { short_code: `s-${deck.code}`, title: "Deck", index: "1.1" },
       },
       {
@@ -121,23 +133,33 @@ describe("a room's activity record", () => {
         at: expect.any(String),
         email: "jane@fund-a.example",
         link: jane,
+        group,
         pages: 1,
         seconds: 2,
         document: { short_code: `s-${deck.code}`, title: "Deck", index: "1.1" },
       },
-      { ...none, kind: "agreement_accepted", at: expect.any(String), email: "jane@fund-a.example", link: jane, agreement_text: TERMS },
-      { ...none, kind: "gate_passed", at: expect.any(String), email: "jane@fund-a.example", link: jane },
+      {
+        ...none,
+        kind: "agreement_accepted",
+        at: expect.any(String),
+        email: "jane@fund-a.example",
+        link: jane,
+        group,
+        agreement_text: TERMS,
+      },
+      { ...none, kind: "gate_passed", at: expect.any(String), email: "jane@fund-a.example", link: jane, group },
     ]);
     const times = body.activity.map((item: Json) => Date.parse(item.at));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
-  it("filters by kind, link, email, document and time, and pages through what is left", async () => {
+  it("filters by kind, link, group, email, document and time, and pages through what is left", async () => {
     expect(await kinds("?kind=gate_passed")).toEqual([
       ["gate_passed", "sam@fund-b.example"],
       ["gate_passed", "jane@fund-a.example"],
     ]);
     expect((await kinds(`?link=${janesLink.code}`)).map(([, email]: string[]) => email)).toEqual(Array(5).fill("jane@fund-a.example"));
+    expect((await kinds(`?group_id=${fundA.id}`)).map(([, email]: string[]) => email)).toEqual(Array(5).fill("jane@fund-a.example"));
     expect((await kinds(`?link=${room.code}`)).map(([, email]: string[]) => email)).toEqual(Array(3).fill("sam@fund-b.example"));
     expect(await kinds("?email=SAM@Fund-B.example&kind=agreement_accepted")).toEqual([["agreement_accepted", "sam@fund-b.example"]]);
     expect(await kinds(`?short_code=s-${deck.code}`)).toEqual([
@@ -163,14 +185,23 @@ describe("a room's activity record", () => {
     expect([past.body.activity, past.body.pagination]).toEqual([[], { page: 9, per_page: 20, total: 1, total_pages: 1 }]);
   });
 
-  it("refuses bad filters with 400 in the error envelope, and an unknown link with 404", async () => {
-    for (const query of ["?kind=opened", "?since=yesterday", "?since=2026-02-01&until=2026-01-01", "?per_page=500", "?short_code=nope"]) {
+  it("refuses bad filters with 400 in the error envelope, and an unknown link or group with 404", async () => {
+    for (const query of [
+      "?kind=opened",
+      "?since=yesterday",
+      "?since=2026-02-01&until=2026-01-01",
+      "?per_page=500",
+      "?short_code=nope",
+      "?group_id=fund-a",
+    ]) {
       const { status, body } = await activity(query);
       expect([query, status, body.error.code]).toEqual([query, 400, "bad_request"]);
     }
     expect((await activity("?kind=opened")).body.error.message).toMatch(/kind must be one of gate_passed, agreement_accepted/);
-    const unknown = await activity("?link=zzzzzzzzzz");
-    expect([unknown.status, unknown.body.error.code]).toEqual([404, "not_found"]);
+    for (const query of ["?link=zzzzzzzzzz", `?group_id=${crypto.randomUUID()}`]) {
+      const unknown = await activity(query);
+      expect([query, unknown.status, unknown.body.error.code]).toEqual([query, 404, "not_found"]);
+    }
   });
 
   it("is the room's team's alone: another team's key gets 404; a read-only key reads it", async () => {
@@ -183,10 +214,10 @@ describe("a room's activity record", () => {
     const { filename, body } = await roomActivityCsv(room, { link: janesLink.code, kind: "document_viewed" });
     expect(filename).toBe("Series A-activity.csv");
     const [header, ...rows] = body.trimEnd().split("\r\n");
-    expect(header).toBe("at,kind,email,link_code,link_name,index,short_code,title,pages,seconds,agreement_text,documents_count");
+    expect(header).toBe("at,kind,email,link_code,link_name,group_name,index,short_code,title,pages,seconds,agreement_text,documents_count");
     expect(rows).toEqual([
       expect.stringMatching(
-        new RegExp(`^[^,]+,document_viewed,jane@fund-a.example,${janesLink.code},Jane at Fund A,1.1,s-${deck.code},Deck,1,2,,$`),
+        new RegExp(`^[^,]+,document_viewed,jane@fund-a.example,${janesLink.code},Jane at Fund A,Fund A,1.1,s-${deck.code},Deck,1,2,,$`),
       ),
     ]);
     expect((await roomActivityCsv(room, {})).body.trimEnd().split("\r\n")).toHaveLength(9);

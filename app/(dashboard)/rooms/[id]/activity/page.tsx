@@ -35,7 +35,7 @@ export default async function RoomActivityPage({
 }) {
   const team = await requireTeamPage("analytics.read");
   const { id } = await params;
-  const { room, raw, understood, filtered, links, activity, pagination } = await loaded(team.teamId, id, await searchParams);
+  const { room, raw, understood, filtered, links, groups, activity, pagination } = await loaded(team.teamId, id, await searchParams);
   const path = `/rooms/${room.id}/activity`;
   const filters = Object.fromEntries(Object.entries(raw).filter(([name, value]) => name !== "page" && value));
   const csv = `/api/dashboard/rooms/${room.id}/activity.csv${Object.keys(filters).length ? `?${new URLSearchParams(filters)}` : ""}`;
@@ -58,7 +58,7 @@ export default async function RoomActivityPage({
           </span>
         }
       />
-      <RoomActivityFilters action={path} values={raw} links={links} />
+      <RoomActivityFilters action={path} values={raw} links={links} groups={groups} />
       {!understood && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 print:hidden">
           Some filters were not understood and were ignored.
