@@ -1,4 +1,5 @@
 import { createDocument } from "../documents/create-document";
+import { uploadPlacement } from "../rooms/upload-placement";
 import { deleteDocument } from "../documents/delete-document";
 import { listDocuments } from "../documents/list-documents";
 import { serializeDocument } from "../documents/serialize";
@@ -15,6 +16,7 @@ import {
   updateDocumentSchema,
   uploadBodySchema,
   uploadFieldsSchema,
+  uploadPlacementFields,
 } from "../schemas/documents";
 import { ENGAGEMENT_HOT, SHORT_CODE, TITLE, documentExample, type In, type Out, pagination } from "./examples/story";
 import { defineOperation } from "./operation";
@@ -72,7 +74,8 @@ export const uploadDocument = defineOperation({
   path: "/api/v1/documents",
   operationId: "uploadDocument",
   summary: "Upload a PDF",
-  description: "Uploads a PDF and its settings in one multipart request. Emits `document.uploaded`.",
+  description:
+    "Uploads a PDF and its settings in one multipart request, and puts it in a room or a room's folder when `room_id` or `folder_id` is sent. Emits `document.uploaded`.",
   tag: "Documents",
   can: "documents.write",
   body: { schema: uploadBodySchema, example: uploadExample, media: "multipart/form-data" },
@@ -85,7 +88,8 @@ export const uploadDocument = defineOperation({
         throw new ApiError("bad_request", "Attach the PDF in a multipart field named file.");
       }
       const fields = parseFields(uploadFieldsSchema, upload.fields);
-      const body = serializeDocument(await createDocument(access, upload.file, fields));
+      const inTransaction = await uploadPlacement(access, parseFields(uploadPlacementFields, upload.fields));
+      const body = serializeDocument(await createDocument(access, upload.file, fields, { inTransaction }));
       return json(body, 201, { Location: `/api/v1/documents/${body.short_code}` });
     } finally {
       await upload.cleanup();

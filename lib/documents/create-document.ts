@@ -42,7 +42,8 @@ export type StoredOriginal = {
  * the background. Any failure removes what was stored, so a failed upload leaves nothing behind.
  * The file's bytes never pass through this process's memory. An encrypted file that opens without
  * a password is kept as the worker's decrypted copy, never as uploaded (a direct upload's stored
- * original is replaced by it).
+ * original is replaced by it). `inTransaction` runs in the document's transaction after its rows
+ * (e.g. putting it in a room): when it throws, no document is made.
  */
 /** Who uploads: the team that will own the document, and the member (null for an operator's script). */
 export type Uploader = AuditActor;
@@ -51,7 +52,7 @@ export async function createDocument(
   by: Uploader,
   file: UploadedFile,
   fields: UploadFields,
-  storedOriginal?: StoredOriginal,
+  { storedOriginal, inTransaction }: { storedOriginal?: StoredOriginal; inTransaction?: (tx: Tx, doc: Document) => Promise<unknown> } = {},
 ): Promise<Document> {
   assertCanVerifyEmails(fields.verify_email);
   const id = storedOriginal?.documentId ?? randomUUID();
@@ -141,6 +142,7 @@ export async function createDocument(
         target: { id: apiShortCode(doc.code), label: doc.title },
         details: { original_filename: doc.originalFilename, page_count: doc.pageCount },
       });
+      await inTransaction?.(tx, doc);
       await storedOriginal?.commit(tx);
       return doc;
     });

@@ -104,9 +104,11 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
       { path: local, size, filename: pending.filename },
       pending.fields as UploadFields,
       {
-        documentId: pending.id,
-        passwordHash: pending.passwordHash,
-        commit: (tx) => tx.pendingUpload.delete({ where: { id: pending.id } }),
+        storedOriginal: {
+          documentId: pending.id,
+          passwordHash: pending.passwordHash,
+          commit: (tx) => tx.pendingUpload.delete({ where: { id: pending.id } }),
+        },
       },
     );
     return { ok: true, document };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadFieldsSchema } from "../schemas/documents";
+import { uploadFieldsSchema, uploadPlacementFields } from "../schemas/documents";
 import { EVENT_KINDS } from "../schemas/events";
 import { openApiDocument } from "../contract/openapi-document";
 
@@ -54,12 +54,14 @@ describe("the OpenAPI document", () => {
     expect(list.parameters.find((p) => p.name === "per_page")?.schema?.maximum).toBe(100);
   });
 
-  it("describes the upload with the very fields the upload validates, plus the file", () => {
+  it("describes the upload with the very fields the upload validates, where it goes, plus the file", () => {
     const upload = document.components?.schemas?.DocumentUpload as {
       properties: Record<string, { type?: string; minLength?: number; maxLength?: number }>;
       required: string[];
     };
-    expect(Object.keys(upload.properties).sort()).toEqual([...Object.keys(uploadFieldsSchema.shape), "file"].sort());
+    expect(Object.keys(upload.properties).sort()).toEqual(
+      [...Object.keys(uploadFieldsSchema.shape), ...Object.keys(uploadPlacementFields.shape), "file"].sort(),
+    );
     expect(upload.required).toEqual(["file"]);
     // The limits are the validating schema's own, not a hand-written copy's.
     expect(upload.properties.title).toMatchObject({ type: "string", minLength: 1, maxLength: 200 });

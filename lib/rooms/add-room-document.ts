@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { type AuditActor, recordAudit } from "../audit/record-audit";
-import { db } from "../db/client";
+import { db, type Tx } from "../db/client";
 import { apiShortCode, parseShortCode } from "../documents/short-code";
-import type { Room } from "../generated/prisma/client";
+import type { Document, Room } from "../generated/prisma/client";
 import { MAX_ROOM_DOCUMENTS, type RoomDocumentAdd, type roomDocumentSchema } from "../schemas/rooms";
 import { lockRoom } from "./lock-room";
 import { roomDocumentEntry, roomDocumentsCount } from "./room-contents";
@@ -22,20 +22,35 @@ export async function addRoomDocument(by: AuditActor, room: Room, input: RoomDoc
     throw invalidField("short_code", "short_code must be the short code of one of this team's documents");
   }
   return db.$transaction(async (tx) => {
-    await lockRoom(tx, room.id);
     const key = { roomId_documentId: { roomId: room.id, documentId: doc.id } };
+    await lockRoom(tx, room.id);
     if (await tx.roomDocument.findUnique({ where: key })) return { entry: await roomDocumentEntry(tx, room.id, doc.id), added: false };
-    const folder = input.folder_id ? await tx.roomFolder.findFirst({ where: { id: input.folder_id, roomId: room.id } }) : null;
-    if (folder === null && input.folder_id) throw notAFolder("folder_id");
-    if ((await roomDocumentsCount(room.id, tx)) >= MAX_ROOM_DOCUMENTS) throw tooManyDocuments();
-    const folderId = folder?.id ?? null;
-    const last = await tx.roomDocument.aggregate({ where: { roomId: room.id, folderId }, _max: { position: true } });
-    await tx.roomDocument.create({ data: { roomId: room.id, documentId: doc.id, folderId, position: (last._max.position ?? -1) + 1 } });
-    await recordAudit(tx, by, {
-      action: "room.document_added",
-      target: { id: room.id, label: room.name },
-      details: { document: { short_code: apiShortCode(doc.code), title: doc.title }, folder: folder?.name ?? null },
-    });
+    await putInRoom(tx, by, room, doc, input.folder_id ?? null);
     return { entry: await roomDocumentEntry(tx, room.id, doc.id), added: true };
+  });
+}
+
+/**
+ * Puts a document the room does not hold last in one of its folders (null: the top level), in `tx`
+ * under the room's lock: 422 on `folder_id` for a folder the room does not have (now), and when the
+ * room is full. Recorded in the audit log.
+ */
+export async function putInRoom(
+  tx: Tx,
+  by: AuditActor,
+  room: Room,
+  doc: Pick<Document, "id" | "code" | "title">,
+  folderId: string | null,
+): Promise<void> {
+  await lockRoom(tx, room.id);
+  const folder = folderId ? await tx.roomFolder.findFirst({ where: { id: folderId, roomId: room.id } }) : null;
+  if (folder === null && folderId) throw notAFolder("folder_id");
+  if ((await roomDocumentsCount(room.id, tx)) >= MAX_ROOM_DOCUMENTS) throw tooManyDocuments();
+  const last = await tx.roomDocument.aggregate({ where: { roomId: room.id, folderId }, _max: { position: true } });
+  await tx.roomDocument.create({ data: { roomId: room.id, documentId: doc.id, folderId, position: (last._max.position ?? -1) + 1 } });
+  await recordAudit(tx, by, {
+    action: "room.document_added",
+    target: { id: room.id, label: room.name },
+    details: { document: { short_code: apiShortCode(doc.code), title: doc.title }, folder: folder?.name ?? null },
   });
 }

@@ -20,6 +20,19 @@ export const uploadFieldsSchema = z.object({
   ...uploadSettingFields,
 });
 
+/** The API upload's own fields saying where the new document goes (the dashboard places its uploads itself). */
+export const uploadPlacementFields = z.object({
+  room_id: z
+    .uuid("room_id must be the id of one of this team's rooms")
+    .optional()
+    .openapi({ description: "Put the new document in this room, at its top level unless `folder_id` says where (additive)" }),
+  folder_id: z
+    .uuid("folder_id must be the id of a folder of a room of this team")
+    .optional()
+    .openapi({ description: "Put the new document last in this room folder; `room_id` may be left out (additive)" }),
+});
+export type UploadPlacementFields = z.infer<typeof uploadPlacementFields>;
+
 /**
  * The dashboard's direct upload form as UploadThing passes it on: text only (read as upload
  * fields by lib/http/dashboard-upload-fields.ts); the body cap (lib/http/uploadthing-route.ts)
@@ -30,7 +43,7 @@ export const directUploadForm = z.record(z.string().max(64), z.string().max(256 
 });
 
 export const uploadBodySchema = uploadFieldsSchema
-  .extend({ file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }) })
+  .extend({ ...uploadPlacementFields.shape, file: z.string().openapi({ type: "string", format: "binary", description: "The PDF" }) })
   .openapi("DocumentUpload");
 
 /** PATCH: every field optional; unknown fields are refused (most likely a typo). */
