@@ -20,7 +20,7 @@ async function api<T>(request: APIRequestContext, path: string, data: unknown): 
   return (await response.json()) as T;
 }
 
-test("the reader's tree shows each item's index number, and the owner's activity record lists the reader's gate and view", async ({
+test("the reader's tree shows each item's index number; the owner's activity record and the link's own page list the reader's gate and view", async ({
   browser,
   request,
 }) => {
@@ -28,9 +28,9 @@ test("the reader's tree shows each item's index number, and the owner's activity
   const room = await api<{ id: string }>(request, "/rooms", { name: "Series B", settings: { email_gate: true } });
   const folder = await api<{ id: string }>(request, `/rooms/${room.id}/folders`, { name: "Financials" });
   const deck = await uploadOk(request, owner, { pages: 2, fields: { title: "Pitch deck", email_gate: "false" } });
-  const table = await uploadOk(request, owner, { pages: 1, fields: { title: "Cap table", email_gate: "false" } });
+  // A script's upload goes straight into the room's folder.
+  await uploadOk(request, owner, { pages: 1, fields: { title: "Cap table", email_gate: "false", folder_id: folder.id } });
   await api(request, `/rooms/${room.id}/documents`, { short_code: deck.short_code });
-  await api(request, `/rooms/${room.id}/documents`, { short_code: table.short_code, folder_id: folder.id });
   const link = await api<{ code: string }>(request, `/rooms/${room.id}/links`, { name: "Jane at Fund A" });
 
   const reader = await (await browser.newContext()).newPage();
@@ -73,5 +73,16 @@ test("the reader's tree shows each item's index number, and the owner's activity
     expect.stringMatching(/^at,kind,email,/),
     expect.stringMatching(new RegExp(`,gate_passed,jane@fund-a\\.example,${link.code},Jane at Fund A,`)),
   ]);
+  expect(await axeViolations(dashboard)).toEqual([]);
+
+  await dashboard.goto(`/rooms/${room.id}`);
+  await dashboard.getByRole("link", { name: "Jane at Fund A" }).click();
+  await expect(dashboard.getByRole("heading", { name: "Jane at Fund A" })).toBeVisible();
+  await expect(dashboard.getByText("It opens the whole room.")).toBeVisible();
+  const summary = dashboard.getByRole("region", { name: "Through this link, all time" });
+  await expect(summary.getByText("Readers").locator("..")).toContainText("1");
+  await expect(summary.getByText("Documents opened").locator("..")).toContainText("1");
+  await expect(dashboard.getByTestId("room-link-last-read")).toContainText("Last read");
+  await expect(items).toHaveCount(2);
   expect(await axeViolations(dashboard)).toEqual([]);
 });

@@ -3,7 +3,7 @@ export function Stat({ label, value, hint }: { label: string; value: React.React
     <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
       <dd className="mt-1 text-2xl font-semibold text-slate-900 tabular-nums">{value}</dd>
-      {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
+      {hint && <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -44,7 +45,13 @@ export function RoomLinkRow({
     <li aria-label={link.name} className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="min-w-0">
         <p className="text-sm font-medium break-words text-slate-900">
-          {link.name}
+          {own ? (
+            <Link href={`/rooms/${roomId}/links/${own.code}`} className="hover:underline">
+              {link.name}
+            </Link>
+          ) : (
+            link.name
+          )}
           {own && !own.isActive && (
             <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">Disabled</span>
           )}
