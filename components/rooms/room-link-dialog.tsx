@@ -7,6 +7,7 @@ import { Dialog, DialogDescription, DialogTitle, useDialog, useDialogTitleId } f
 import { FormError } from "@/components/ui/field";
 import { LinkMainFields } from "@/components/dashboard/link-form-fields";
 import { LinkMoreRules } from "@/components/dashboard/link-more-rules";
+import { ROOM_SETTING_KEYS } from "@/lib/schemas/room-setting-keys";
 import { type RoomLinkFormState, updateRoomLinkAction } from "@/lib/http/actions/room-link-actions";
 import type { LinkOverrides } from "@/lib/links/shared-document";
 
@@ -45,8 +46,16 @@ function RoomLinkForm({ target, close }: { target: Target; close: () => void }) 
         <DialogTitle>{`Edit “${target.name}”`}</DialogTitle>
         <DialogDescription className="mt-1">Each setting follows the room unless you choose otherwise here.</DialogDescription>
       </div>
-      <LinkMainFields id={id} name={target.name} overrides={target.overrides} errors={errors} editing follows="room" />
-      <LinkMoreRules id={id} overrides={target.overrides} errors={errors} follows="room" />
+      <LinkMainFields
+        id={id}
+        name={target.name}
+        overrides={target.overrides}
+        errors={errors}
+        editing
+        follows="room"
+        keys={ROOM_SETTING_KEYS}
+      />
+      <LinkMoreRules id={id} overrides={target.overrides} errors={errors} follows="room" keys={ROOM_SETTING_KEYS} />
       <FormError message={state?.error} />
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="secondary" onClick={close}>

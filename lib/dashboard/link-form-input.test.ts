@@ -9,13 +9,24 @@ const form = (fields: Record<string, string>) => {
 
 describe("readLinkForm", () => {
   it("follows the document for every setting left on its default choice", () => {
-    expect(readLinkForm(form({ name: " Sequoia — Jane ", expiry: "document", email_gate: "document", password_mode: "document" }))).toEqual(
-      {
-        name: "Sequoia — Jane",
-        settings: {},
-        inherit: ["email_gate", "allow_download", "verify_email", "expires_at", "password", "allow", "block", "watermark", "agreement"],
-      },
-    );
+    expect(
+      readLinkForm(form({ name: " Sequoia — Jane ", expires_at_mode: "document", email_gate: "document", password_mode: "document" })),
+    ).toEqual({
+      name: "Sequoia — Jane",
+      settings: {},
+      inherit: [
+        "email_gate",
+        "allow_download",
+        "block_free_emails",
+        "password",
+        "expires_at",
+        "verify_email",
+        "allow",
+        "block",
+        "watermark",
+        "agreement",
+      ],
+    });
   });
 
   it("turns the choices into overrides: toggles, a UTC expiry, a password, lists and texts", () => {
@@ -25,7 +36,7 @@ describe("readLinkForm", () => {
         email_gate: "on",
         allow_download: "off",
         verify_email: "on",
-        expiry: "at",
+        expires_at_mode: "at",
         expires_at: "2026-12-31T18:00",
         password_mode: "set",
         password: "open sesame",
@@ -45,16 +56,25 @@ describe("readLinkForm", () => {
       watermark: "{email} · {date}",
       agreement: "Keep it secret.",
     });
-    expect(read.inherit).toEqual(["block"]);
+    expect(read.inherit).toEqual(["block_free_emails", "block"]);
+  });
+
+  it("asks what the sharing settings' table marks for links' forms: a new one there is read here with no change", () => {
+    expect(readLinkForm(form({ name: "x", block_free_emails: "on" })).settings).toEqual({ block_free_emails: true });
+    expect(readLinkForm(form({ name: "x", block_free_emails: "off" }), ["email_gate"])).toEqual({
+      name: "x",
+      settings: {},
+      inherit: ["email_gate"],
+    });
   });
 
   it("passes on the instant the browser read from the owner's local time as it is", () => {
-    const read = readLinkForm(form({ name: "x", expiry: "at", expires_at: "2030-12-31T14:00:00.000Z" }));
+    const read = readLinkForm(form({ name: "x", expires_at_mode: "at", expires_at: "2030-12-31T14:00:00.000Z" }));
     expect(read.settings).toEqual({ expires_at: "2030-12-31T14:00:00.000Z" });
   });
 
   it("overrides with none for “never expires” and “no password”, and keeps the link's password untouched on “keep”", () => {
-    expect(readLinkForm(form({ name: "x", expiry: "never", password_mode: "none" })).settings).toEqual({
+    expect(readLinkForm(form({ name: "x", expires_at_mode: "never", password_mode: "none" })).settings).toEqual({
       expires_at: null,
       password: null,
     });

@@ -1,5 +1,5 @@
 import type { FieldProblems } from "../errors";
-import type { LinkSettingKey } from "../schemas/sharing-settings";
+import { LINK_FORM_SETTINGS, type LinkFormSetting, type LinkSettingKey } from "../schemas/sharing-settings";
 
 /** "document" follows the document; the other choices override it. */
 export type TriState = "document" | "on" | "off";
@@ -8,50 +8,61 @@ export type ExpiryChoice = "document" | "never" | "at";
 
 export type LinkFormInput = { name: string; settings: Record<string, unknown>; inherit: LinkSettingKey[] };
 
-const TOGGLES = ["email_gate", "allow_download", "verify_email"] as const;
-const TEXTS = ["watermark", "agreement"] as const;
-const LISTS = ["allow", "block"] as const;
+/** The form field holding a setting's choice, where its value has a field of its own (an expiry's time, a new password). */
+export const choiceField = (key: string) => `${key}_mode`;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim() : "";
 };
 
+/** One setting's answer in the form: a value that overrides, "keep" the link's own, or "inherit". */
+function readSetting(form: FormData, { key, control }: LinkFormSetting): { value: unknown } | "keep" | "inherit" {
+  switch (control) {
+    case "checkbox": {
+      const choice = text(form, key) as TriState;
+      return choice === "on" || choice === "off" ? { value: choice === "on" } : "inherit";
+    }
+    case "datetime": {
+      const choice = text(form, choiceField(key)) as ExpiryChoice;
+      if (choice === "never") return { value: null };
+      return choice === "at" ? { value: toUtc(text(form, key)) } : "inherit";
+    }
+    case "password": {
+      const choice = text(form, choiceField(key)) as PasswordChoice;
+      if (choice === "none") return { value: null };
+      if (choice === "set") return { value: typeof form.get(key) === "string" ? form.get(key) : "" };
+      return choice === "document" ? "inherit" : "keep";
+    }
+    case "email-list": {
+      const entries = text(form, key)
+        .split(/[\s,;]+/)
+        .filter(Boolean);
+      return entries.length ? { value: entries } : "inherit";
+    }
+    default: {
+      const value = text(form, key);
+      return value ? { value } : "inherit";
+    }
+  }
+}
+
 /**
- * The link form as the API's create/PATCH input. Each setting either follows the document
+ * The link form as the API's create/PATCH input, for the settings links' forms ask
+ * (`LINK_FORM_SETTINGS`, or those of them in `keys`). Each setting either follows the document
  * (inherit) or overrides it; a blank list, watermark or agreement follows the document, so the
- * dashboard cannot set "none on this link" for those (the API can, with null or []).
- * Expiry arrives as the instant the browser read from the owner's local time (or, without a zone, UTC).
+ * dashboard cannot set "none on this link" for those (the API can, with null or []); a password
+ * left on "keep" is neither. Expiry arrives as the instant the browser read from the owner's local
+ * time (or, without a zone, UTC).
  */
-export function readLinkForm(form: FormData): LinkFormInput {
+export function readLinkForm(form: FormData, keys?: readonly string[]): LinkFormInput {
   const settings: Record<string, unknown> = {};
   const inherit: LinkSettingKey[] = [];
-  for (const key of TOGGLES) {
-    const choice = text(form, key) as TriState;
-    if (choice === "on" || choice === "off") settings[key] = choice === "on";
-    else inherit.push(key);
-  }
-  const expiry = text(form, "expiry") as ExpiryChoice;
-  if (expiry === "never") settings.expires_at = null;
-  else if (expiry === "at") settings.expires_at = toUtc(text(form, "expires_at"));
-  else inherit.push("expires_at");
-
-  const password = text(form, "password_mode") as PasswordChoice;
-  if (password === "none") settings.password = null;
-  else if (password === "set") settings.password = typeof form.get("password") === "string" ? form.get("password") : "";
-  else if (password === "document") inherit.push("password");
-
-  for (const key of LISTS) {
-    const entries = text(form, key)
-      .split(/[\s,;]+/)
-      .filter(Boolean);
-    if (entries.length) settings[key] = entries;
-    else inherit.push(key);
-  }
-  for (const key of TEXTS) {
-    const value = text(form, key);
-    if (value) settings[key] = value;
-    else inherit.push(key);
+  for (const setting of LINK_FORM_SETTINGS) {
+    if (keys && !keys.includes(setting.key)) continue;
+    const answer = readSetting(form, setting);
+    if (answer === "inherit") inherit.push(setting.key);
+    else if (answer !== "keep") settings[setting.key] = answer.value;
   }
   return { name: text(form, "name"), settings, inherit };
 }

@@ -9,7 +9,7 @@ const form = (fields: Record<string, string>) => {
 };
 
 const following = {
-  expiry: "document",
+  expires_at_mode: "document",
   email_gate: "document",
   allow_download: "document",
   password_mode: "document",
@@ -17,16 +17,16 @@ const following = {
 };
 
 describe("roomLinkUpdateFromForm", () => {
-  it("inherits every setting left to follow the room, the gate's two keys together", () => {
-    expect(roomLinkUpdateFromForm(form({ name: "Jane", ...following }))).toEqual({
+  it("inherits every setting left to follow the room, the gate's two keys together, and reads none a room does not have", () => {
+    expect(roomLinkUpdateFromForm(form({ name: "Jane", ...following, block_free_emails: "on" }))).toEqual({
       name: "Jane",
       settings: {},
       inherit: [
         "email_gate",
         "allow_download",
-        "verify_email",
-        "expires_at",
         "password",
+        "expires_at",
+        "verify_email",
         "allow",
         "block",
         "watermark",
@@ -43,7 +43,7 @@ describe("roomLinkUpdateFromForm", () => {
         name: "Bo",
         email_gate: "off",
         allow_download: "on",
-        expiry: "at",
+        expires_at_mode: "at",
         expires_at: "2030-01-01T00:00:00.000Z",
         password_mode: "none",
         block: "rival.com",

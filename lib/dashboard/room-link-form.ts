@@ -1,6 +1,7 @@
 import { invalidInput } from "../errors";
 import type { LinkOverrides } from "../links/shared-document";
 import type { StoredSettings } from "../rooms/room-settings";
+import { ROOM_SETTING_KEYS } from "../schemas/room-setting-keys";
 import { type RoomLinkUpdate, updateRoomLinkSchema } from "../schemas/rooms";
 import { readLinkForm } from "./link-form-input";
 
@@ -19,7 +20,7 @@ export function roomLinkFormOverrides(overrides: StoredSettings): LinkOverrides 
 
 /** The edit form as the API's PATCH; every setting is sent, so one put back on "Follow the room" is inherited again. */
 export function roomLinkUpdateFromForm(form: FormData): RoomLinkUpdate {
-  const { name, settings, inherit } = readLinkForm(form);
+  const { name, settings, inherit } = readLinkForm(form, ROOM_SETTING_KEYS);
   const gate = settings.email_gate;
   const input = {
     name,

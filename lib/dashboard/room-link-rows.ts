@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { LinkOverrides } from "../links/shared-document";
 import type { StoredSettings } from "../rooms/room-settings";
-import type { RoomSettingKey, roomLinkSchema } from "../schemas/rooms";
+import type { RoomSettingKey } from "../schemas/room-setting-keys";
+import type { roomLinkSchema } from "../schemas/rooms";
 import { roomLinkFormOverrides } from "./room-link-form";
 
 type RoomLink = z.input<typeof roomLinkSchema>;

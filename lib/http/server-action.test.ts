@@ -98,7 +98,7 @@ describe("a form action", () => {
     });
     expect(await db.link.count({ where: { documentId: bob.doc.id } })).toBe(links);
 
-    const refused = await action(alice.doc.code, undefined, form({ name: "x", expiry: "at", expires_at: "someday" }));
+    const refused = await action(alice.doc.code, undefined, form({ name: "x", expires_at_mode: "at", expires_at: "someday" }));
     expect(refused).toMatchObject({
       error: expect.stringMatching(/^The link could not be saved: /),
       fieldErrors: { expires_at: expect.any(String) },

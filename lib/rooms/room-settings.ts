@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { hashPassword } from "../credentials/password-hash";
 import { assertCanVerifyEmails } from "../documents/verify-needs-mail";
 import type { Prisma, Room, RoomLink } from "../generated/prisma/client";
-import { ROOM_SETTING_KEYS, type RoomSettingsInput, type roomSettingsSchema } from "../schemas/rooms";
+import { ROOM_SETTING_KEYS } from "../schemas/room-setting-keys";
+import type { RoomSettingsInput, roomSettingsSchema } from "../schemas/rooms";
 
 export type RoomSettings = z.output<typeof roomSettingsSchema>;
 

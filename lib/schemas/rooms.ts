@@ -4,6 +4,7 @@ import { paginationQuery, paginationSchema } from "./common";
 import { updateDocumentSchema } from "./documents";
 import { linkName, unknownFields } from "./links";
 import { accessLevel, groupLevelSchema, groupLinkField } from "./room-groups";
+import { ROOM_SETTING_KEYS } from "./room-setting-keys";
 import { z } from "./zod";
 
 /** Data rooms (issue 29): many of a team's documents behind one gate, in nested folders. */
@@ -18,22 +19,6 @@ export const MAX_ROOM_DOCUMENTS = 5000;
 
 /** No preview gate in a room: its gate stands before any of its documents, or not at all. */
 export const ROOM_GATE_TYPES = ["full", "none"] as const;
-
-/** A room's settings, in the order the API shows them; a room link may override each. */
-export const ROOM_SETTING_KEYS = [
-  "email_gate",
-  "gate_type",
-  "allow_download",
-  "password",
-  "expires_at",
-  "verify_email",
-  "allow",
-  "block",
-  "watermark",
-  "agreement",
-] as const;
-
-export type RoomSettingKey = (typeof ROOM_SETTING_KEYS)[number];
 
 const documentFields = updateDocumentSchema.shape;
 

@@ -28,7 +28,16 @@ export type SettingForm = {
   placeholder?: string;
   /** Shown off, and not to be turned on, without an email server (its codes go by email). */
   needsMail?: true;
+  /** How a link's form asks whether the link overrides it; a setting without one is not in links' forms. */
+  onLink?: LinkForm;
 };
+
+/**
+ * A setting in a link's form (components/dashboard/link-setting-field.tsx), where each either
+ * follows the document (or room) or overrides it: its label there, a checkbox's two overriding
+ * answers, and whether it stands at the top of the form (`main`) or folds away under "More rules".
+ */
+export type LinkForm = { label: string; choices?: readonly [on: string, off: string]; main?: true };
 
 const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
 
@@ -74,7 +83,12 @@ export const SHARING_SETTINGS = {
     input: booleanValue("email_gate"),
     upload: { read: "boolean" },
     output: z.boolean(),
-    form: { control: "checkbox", group: "email-gate", label: "Ask readers for their email" },
+    form: {
+      control: "checkbox",
+      group: "email-gate",
+      label: "Ask readers for their email",
+      onLink: { label: "Email gate", choices: ["Ask for an email", "No email gate"], main: true },
+    },
   },
   gate_type: {
     column: "gateType",
@@ -124,7 +138,13 @@ export const SHARING_SETTINGS = {
     input: booleanValue("allow_download"),
     upload: { read: "boolean" },
     output: z.boolean(),
-    form: { control: "checkbox", group: "reading", label: "Allow download", hint: "Readers can save the original PDF" },
+    form: {
+      control: "checkbox",
+      group: "reading",
+      label: "Allow download",
+      hint: "Readers can save the original PDF",
+      onLink: { label: "Downloads", choices: ["Allowed", "Not allowed"], main: true },
+    },
   },
   block_free_emails: {
     column: "blockFreeEmails",
@@ -138,6 +158,7 @@ export const SHARING_SETTINGS = {
       group: "reading",
       label: "Require a work email",
       hint: "Refuse gmail.com, yahoo.com and other free providers",
+      onLink: { label: "Work emails only", choices: ["Require a work email", "Accept any email"] },
     },
   },
   password: {
@@ -149,7 +170,7 @@ export const SHARING_SETTINGS = {
     output: z.boolean(),
     about: "Whether a password is set",
     aboutOnLink: "Whether readers of this link need a password",
-    form: { control: "password", group: "password", label: "Password" },
+    form: { control: "password", group: "password", label: "Password", onLink: { label: "Password", main: true } },
   },
   notifications_enabled: {
     column: "notificationsEnabled",
@@ -178,6 +199,7 @@ export const SHARING_SETTINGS = {
       group: "access-rules",
       label: "Link expires (your local time)",
       hint: "Afterwards the link shows “This link has expired”. Empty: never.",
+      onLink: { label: "Expiry", main: true },
     },
   },
   verify_email: {
@@ -194,6 +216,7 @@ export const SHARING_SETTINGS = {
       label: "Verify readers' emails",
       hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
       needsMail: true,
+      onLink: { label: "Verify emails with a code", choices: ["Verify", "Do not verify"] },
     },
   },
   allow: {
@@ -216,6 +239,7 @@ export const SHARING_SETTINGS = {
       label: "Only these readers",
       hint: listHint("Empty: anyone. A list turns the email gate on."),
       placeholder: "acme.com\njane@partner.io",
+      onLink: { label: "Allow only" },
     },
   },
   block: {
@@ -237,6 +261,7 @@ export const SHARING_SETTINGS = {
       label: "Never these readers",
       hint: listHint("Wins over the list of readers allowed."),
       placeholder: "competitor.com",
+      onLink: { label: "Block" },
     },
   },
   watermark: {
@@ -253,6 +278,7 @@ export const SHARING_SETTINGS = {
       label: "Watermark",
       hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
       placeholder: "Confidential · {email} · {date}",
+      onLink: { label: "Watermark" },
     },
   },
   agreement: {
@@ -269,6 +295,7 @@ export const SHARING_SETTINGS = {
       label: "Agreement",
       hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
       placeholder: "I agree to keep this document confidential.",
+      onLink: { label: "Agreement" },
     },
   },
 } as const satisfies Record<string, Entry>;
@@ -282,6 +309,16 @@ export type LinkSettingKey = { [K in SharingSettingKey]: (typeof SHARING_SETTING
 
 /** The settings a link may override, in the order the API shows them. */
 export const LINK_SETTING_KEYS = entries.filter(([, setting]) => setting.link).map(([key]) => key) as [LinkSettingKey, ...LinkSettingKey[]];
+
+/** A setting as a link's form asks it. */
+export type LinkFormSetting = LinkForm & { key: LinkSettingKey; control: SettingControl; needsMail: boolean };
+
+/** The settings links' forms ask, in the API's order: those a link may override that say how. */
+export const LINK_FORM_SETTINGS: readonly LinkFormSetting[] = entries.flatMap(([key, setting]) =>
+  setting.link && setting.form.onLink
+    ? [{ ...setting.form.onLink, key: key as LinkSettingKey, control: setting.form.control, needsMail: setting.form.needsMail === true }]
+    : [],
+);
 
 /** Every setting's key, in the API's order. */
 export const SHARING_SETTING_KEYS = entries.map(([key]) => key);
