@@ -97,6 +97,15 @@ const WHAT: Record<TeamAction, string> = {
   "team.transfer": "transfer this team's ownership",
 };
 
+/** Who may take the action, as a page the member cannot see says it: "Only admins can manage this team's API keys." */
+export function onlyWhoMay(action: TeamAction): string {
+  const least = LEAST_ROLE[action];
+  return `Only ${least === "owner" ? "the team's owner" : `${least}s`} can ${WHAT[action]}.`;
+}
+
+/** The roles that may take the action, most first. */
+export const rolesThatMay = (action: TeamAction): TeamRole[] => TEAM_ROLES.filter((role) => can(role, action));
+
 /**
  * Whether the member may delete a document or room made by `madeBy` (null: its maker's account is
  * gone): what they made themselves, or anything as an admin.

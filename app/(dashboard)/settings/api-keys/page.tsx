@@ -4,11 +4,15 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { listApiKeys } from "@/lib/auth/api-keys";
 import { requireTeamPage } from "@/lib/http/require-team";
+import { roleRefusal } from "@/lib/teams/role-refusal";
+import { RoleRefusalNotice } from "@/components/dashboard/role-refusal-notice";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function ApiKeysPage() {
-  const team = await requireTeamPage("keys.manage");
+  const team = await requireTeamPage();
+  const refusal = await roleRefusal(team, "keys.manage");
+  if (refusal) return <RoleRefusalNotice refusal={refusal} />;
   const keys = await listApiKeys(team.teamId);
   return (
     <>

@@ -5,12 +5,16 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
 import { auditLogPageData } from "@/lib/dashboard/audit-log-page-data";
 import { requireTeamPage } from "@/lib/http/require-team";
+import { roleRefusal } from "@/lib/teams/role-refusal";
+import { RoleRefusalNotice } from "@/components/dashboard/role-refusal-notice";
 import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Audit log" };
 
 export default async function AuditLogPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const team = await requireTeamPage("audit.read");
+  const team = await requireTeamPage();
+  const refusal = await roleRefusal(team, "audit.read");
+  if (refusal) return <RoleRefusalNotice refusal={refusal} />;
   const { raw, understood, filtered, members, entries, pagination } = await auditLogPageData(team, await searchParams);
   const link = (page: number) => ({
     pathname: "/settings/audit-log",

@@ -3,6 +3,8 @@ import { Invitations } from "@/components/dashboard/invitations";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card } from "@/components/ui/card";
 import { requireTeamPage } from "@/lib/http/require-team";
+import { roleRefusal } from "@/lib/teams/role-refusal";
+import { RoleRefusalNotice } from "@/components/dashboard/role-refusal-notice";
 import { config } from "@/lib/config";
 import { INVITATION_DAYS } from "@/lib/schemas/users";
 import { listInvitations } from "@/lib/users/invitations";
@@ -17,7 +19,9 @@ const POLICY_TEXT = {
 } as const;
 
 export default async function InvitationsPage() {
-  const team = await requireTeamPage("members.manage");
+  const team = await requireTeamPage();
+  const refusal = await roleRefusal(team, "members.manage");
+  if (refusal) return <RoleRefusalNotice refusal={refusal} />;
   const [invitations, policy] = await Promise.all([listInvitations(team), signupPolicy()]);
   const setting = config().SIGNUP ? "" : " This is the default once the first account exists; the SIGNUP setting changes it.";
   return (

@@ -4,13 +4,17 @@ import { WebhookSettings } from "@/components/dashboard/webhook-settings";
 import { Card } from "@/components/ui/card";
 import { ApiError } from "@/lib/errors";
 import { requireTeamPage } from "@/lib/http/require-team";
+import { roleRefusal } from "@/lib/teams/role-refusal";
+import { RoleRefusalNotice } from "@/components/dashboard/role-refusal-notice";
 import { getWebhookConfiguration } from "@/lib/webhooks/manage-webhook";
 import { EVENT_KINDS } from "@/lib/schemas/events";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 export default async function WebhookPage() {
-  const team = await requireTeamPage("webhook.manage");
+  const team = await requireTeamPage();
+  const refusal = await roleRefusal(team, "webhook.manage");
+  if (refusal) return <RoleRefusalNotice refusal={refusal} />;
   const configuration = await getWebhookConfiguration(team.teamId).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") return null;
     throw error;
