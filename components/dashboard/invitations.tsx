@@ -20,15 +20,18 @@ export type InvitationRow = {
   usedBy: string | null;
 };
 
+/** What became of a new invitation: emailed (the link also to copy), or the link to pass on, and why it was not emailed. */
+function invitationMessage({ email, emailed }: NonNullable<InvitationState>): string {
+  if (emailed) return `Invitation emailed to ${email}. The link is also here to copy, once: it is not shown again.`;
+  const why = email
+    ? `No email server is set up on this Pagewise (SMTP_URL), so it was not emailed to ${email}: send the link yourself.`
+    : "It is for anyone with the link: send it to the person you invite.";
+  return `${why} Copy it now: it is not shown again.`;
+}
+
 function NewInvitation({ state }: { state: InvitationState }) {
   if (!state?.url) return null;
-  return (
-    <OneTimeSecret
-      message={`Invitation link${state.email ? ` for ${state.email}` : ""}. Send it to the person you invite; copy it now: it is not shown again.`}
-      value={state.url}
-      testId="new-invitation-link"
-    />
-  );
+  return <OneTimeSecret message={invitationMessage(state)} value={state.url} testId="new-invitation-link" />;
 }
 
 function statusText(row: InvitationRow) {

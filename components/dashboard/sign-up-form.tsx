@@ -14,15 +14,17 @@ export function SignUpForm({
   invitation,
   emailVerification,
 }: {
-  invitation?: { token: string; email: string | null };
+  invitation?: { token: string; email: string | null; team: string; inviter: string; role: string };
   emailVerification: boolean;
 }) {
   const [state, action, pending] = useActionState<FormState, FormData>(signUpAction, undefined);
   return (
     <form action={action} className="space-y-4" noValidate>
-      <h1 className="text-xl font-semibold text-slate-900">Create your account</h1>
-      <p className="text-sm text-slate-600">
-        {invitation ? "You were invited to Pagewise. " : ""}Share PDFs behind a link and see who read what.
+      <h1 className="text-xl font-semibold text-slate-900">{invitation ? `Join ${invitation.team}` : "Create your account"}</h1>
+      <p className="text-sm text-slate-600" data-testid="invitation-summary">
+        {invitation
+          ? `${invitation.inviter} invited you to join ${invitation.team} as ${invitation.role === "admin" ? "an admin" : "a member"}. Create your account to join.`
+          : "Share PDFs behind a link and see who read what."}
       </p>
       {invitation && <input type="hidden" name="invitation" value={invitation.token} />}
       <TextField id="name" label="Name" hint="Optional" autoComplete="name" {...fromAnswer(state, "name")} />

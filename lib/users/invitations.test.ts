@@ -62,3 +62,28 @@ describe("an invitation's maker", () => {
     expect(invitation.usedAt).toBeNull();
   });
 });
+
+describe("an invitation bound to an address", () => {
+  it("is emailed there in its own transaction, naming the team, who invited, the role, until when and the link; one for anyone is not", async () => {
+    const owner = await account();
+    await db.user.update({ where: { id: owner.id }, data: { name: "Ada Founder" } });
+    const asOwner = teamAccess(owner.personalTeamId, owner.id, "owner");
+    const to = `invitee-${randomBytes(4).toString("hex")}@example.com`;
+    const { url, invitation, emailed } = await createInvitation(asOwner, { email: to, role: "admin" });
+    const [email, ...others] = await db.notification.findMany({ where: { toAddress: to } });
+    expect(others).toEqual([]);
+    const team = await db.team.findUniqueOrThrow({ where: { id: owner.personalTeamId } });
+    expect(email).toMatchObject({ kind: "invitation", userId: owner.id, teamId: team.id });
+    expect(email!.subject).toBe(`Ada Founder invited you to ${team.name} on Pagewise`);
+    expect(email!.body).toContain(`Ada Founder (${owner.email}) invited you to join ${team.name} on Pagewise as an admin.`);
+    expect(email!.body).toContain(url);
+    expect(email!.body).toContain(invitation.expiresAt.toUTCString().slice(0, 16));
+    expect(email!.html).toContain(url.replace(/&/g, "&amp;"));
+    // No SMTP_URL in the tests: it waits in the owner's outbox, and the dashboard shows the link to pass on.
+    expect(emailed).toBe(false);
+
+    const before = await db.notification.count({ where: { userId: owner.id, kind: "invitation" } });
+    await createInvitation(asOwner, { role: "member" });
+    expect(await db.notification.count({ where: { userId: owner.id, kind: "invitation" } })).toBe(before);
+  });
+});

@@ -9,6 +9,7 @@ import { joinTeam } from "../teams/join-team";
 import { type TeamAccess, authorize, can } from "../teams/permissions";
 import { now } from "../time";
 import { invitationInputSchema } from "../schemas/users";
+import { enqueueInvitationEmail } from "./invitation-email";
 import { hashToken } from "./token-hash";
 
 /**
@@ -31,7 +32,7 @@ export type InvitationSummary = {
 
 export const invitationUrl = (token: string) => `${config().APP_URL}/sign-up?invite=${encodeURIComponent(token)}`;
 
-/** An invitation to the actor's team (admins and the owner). */
+/** An invitation to the actor's team (admins and the owner); one bound to an address is emailed there in the same transaction. */
 export async function createInvitation(access: TeamAccess, input: z.input<typeof invitationInputSchema>) {
   authorize(access, "members.manage");
   const { email, role, days } = invitationInputSchema.parse(input);
@@ -47,6 +48,9 @@ export async function createInvitation(access: TeamAccess, input: z.input<typeof
         expiresAt: new Date(now().getTime() + days * 86_400_000),
       },
     });
+    if (created.email) {
+      await enqueueInvitationEmail(tx, { ...created, email: created.email, createdById: access.userId, url: invitationUrl(token) });
+    }
     await recordAudit(tx, access, {
       action: "member.invited",
       target: { id: created.id, label: created.email ?? "anyone with the link" },
@@ -54,7 +58,8 @@ export async function createInvitation(access: TeamAccess, input: z.input<typeof
     });
     return created;
   });
-  return { token, url: invitationUrl(token), invitation };
+  // Bound to an address, it is emailed there when the server can send email; else the link is for the inviter to pass on.
+  return { token, url: invitationUrl(token), invitation, emailed: invitation.email !== null && Boolean(config().SMTP_URL) };
 }
 
 function statusOf(invitation: { usedAt: Date | null; revokedAt: Date | null; expiresAt: Date }, at: Date): InvitationStatus {
@@ -104,11 +109,15 @@ export async function revokeInvitation(access: TeamAccess, id: string): Promise<
 }
 
 /** The invitation a link's token names, while it can still be used. */
+/** Who made an invitation, as the invitee reads it: their name, else their email. */
+export const inviterName = (invitation: { createdBy: { name: string | null; email: string } }) =>
+  invitation.createdBy.name?.trim() || invitation.createdBy.email;
+
 export async function findUsableInvitation(token: string) {
   if (!token || token.length > 100) return null;
   const invitation = await db.invitation.findUnique({
     where: { tokenHash: hashToken(token) },
-    include: { team: { select: { name: true } } },
+    include: { team: { select: { name: true } }, createdBy: { select: { name: true, email: true } } },
   });
   return invitation && statusOf(invitation, now()) === "active" ? invitation : null;
 }

@@ -6,7 +6,7 @@ import { SignUpForm } from "@/components/dashboard/sign-up-form";
 import { SignUpUnavailable } from "@/components/dashboard/sign-up-unavailable";
 import { magicLinkEnabled, signedInUser } from "@/lib/auth/auth";
 import { signInPath } from "@/lib/auth/callback-path";
-import { findUsableInvitation } from "@/lib/users/invitations";
+import { findUsableInvitation, inviterName } from "@/lib/users/invitations";
 import { signupPolicy } from "@/lib/users/signup-policy";
 
 export const metadata: Metadata = { title: "Create your account" };
@@ -35,7 +35,15 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         />
       );
     }
-    return <AcceptInvitation token={token} team={invitation.team.name} role={invitation.role} email={user.email} />;
+    return (
+      <AcceptInvitation
+        token={token}
+        team={invitation.team.name}
+        role={invitation.role}
+        email={user.email}
+        inviter={inviterName(invitation)}
+      />
+    );
   }
   const policy = await signupPolicy();
   if (policy === "closed") {
@@ -61,7 +69,14 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
     );
   }
   const form = (
-    <SignUpForm invitation={invitation && token ? { token, email: invitation.email } : undefined} emailVerification={magicLinkEnabled()} />
+    <SignUpForm
+      invitation={
+        invitation && token
+          ? { token, email: invitation.email, team: invitation.team.name, inviter: inviterName(invitation), role: invitation.role }
+          : undefined
+      }
+      emailVerification={magicLinkEnabled()}
+    />
   );
   if (!invitation || !token) return form;
   return (

@@ -39,16 +39,16 @@ export const signUpAction = formAction(authForm, async (_session, _state, form):
   const outcome = await requestSignup(parsed.data, clientAddress(await headers()));
   switch (outcome.status) {
     case "first_account":
-      try {
-        await signIn("credentials", { email: parsed.data.email, password: parsed.data.password, redirectTo: "/documents" });
-      } catch (error) {
-        // Signed in, next-auth redirects by throwing; a refused sign-in (busy, limited) leaves the person at the sign-in form.
-        if (!(error instanceof SignInRefused)) throw error;
-      }
+      // A refused sign-in (busy, limited) leaves the person at the sign-in form.
+      await signInIfPasswordMatches(parsed.data.email, parsed.data.password, "/documents");
       redirect("/sign-in?notice=first-account");
     case "check_email":
       redirect("/sign-up/check-email");
     case "sign_in":
+      // Through an invitation, the new account is signed in at once and lands in the team that
+      // invited it. An address that already had an account signs in only with its own password,
+      // so the answer still tells nobody whether it had one.
+      if (parsed.data.invitation) await signInIfPasswordMatches(parsed.data.email, parsed.data.password, "/documents");
       redirect("/sign-in?notice=signed-up");
     case "email_not_sent":
       return { error: "The email could not be sent just now. Try again in a few minutes.", values };
@@ -69,6 +69,15 @@ export const signUpAction = formAction(authForm, async (_session, _state, form):
       return { error: `The server is busy. Try again in ${outcome.retryAfter} seconds.`, values };
   }
 });
+
+/** Signs in with the password just given (next-auth redirects by throwing); a refused or mismatched sign-in returns. */
+async function signInIfPasswordMatches(email: string, password: string, redirectTo: string): Promise<void> {
+  try {
+    await signIn("credentials", { email, password, redirectTo });
+  } catch (error) {
+    if (!(error instanceof SignInRefused) && !(error instanceof AuthError)) throw error;
+  }
+}
 
 export const completeSignupAction = formAction(authForm, async (_session, _state, form): Promise<FormState> => {
   const outcome = await completeSignup(text(form, "token"));

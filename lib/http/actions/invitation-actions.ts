@@ -8,14 +8,14 @@ import { createInvitation, revokeInvitation } from "../../users/invitations";
 import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formFields, formState, recordId } from "../server-action";
 
-export type InvitationState = (FormProblems & { url?: string; email?: string | null }) | undefined;
+export type InvitationState = (FormProblems & { url?: string; email?: string | null; emailed?: boolean }) | undefined;
 
 export const createInvitationAction = formAction(
   { session: requireTeam("members.manage"), args: z.tuple([formState<InvitationState>(), formFields(invitationInputSchema)]) },
   async (team, _state, input): Promise<InvitationState> => {
-    const { url, invitation } = await createInvitation(team, input);
+    const { url, invitation, emailed } = await createInvitation(team, input);
     revalidatePath("/settings/invitations");
-    return { url, email: invitation.email };
+    return { url, email: invitation.email, emailed };
   },
 );
 
