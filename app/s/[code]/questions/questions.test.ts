@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
-import { callApiRoute, routeAt } from "@/test/support/api-route";
+import { callApiRoute, type Json, routeAt } from "@/test/support/api-route";
 import { ownerAccess } from "@/test/support/fixtures";
 import { ReaderBrowser as Browser } from "@/test/support/reader-browser";
 import { readableMail, startSmtpSink } from "@/test/support/smtp-sink";
@@ -119,8 +119,8 @@ describe("a reader's question and the team's answers", () => {
     await answer(id, "To everyone: the lease runs until 2031.", "room");
     await answer(aboutBidderB.body!.id as string, "To everyone: B's terms are final.", "room");
 
-    const answersOf = (listing: { questions: { id: string; answers: { text: string }[] }[] }, questionId: string) =>
-      listing.questions.find((q) => q.id === questionId)?.answers.map((a) => a.text) ?? null;
+    const answersOf = (listing: Json, questionId: string): string[] | null =>
+      (listing.questions as Json[]).find((q) => q.id === questionId)?.answers.map((a: Json) => a.text) ?? null;
     const mine = await read(asker, linkA.code);
     expect(mine.questions[0]).toMatchObject({ id, mine: true, page: 2, document: { code: lease.code, title: "Office lease" } });
     expect(answersOf(mine, id)).toEqual([
