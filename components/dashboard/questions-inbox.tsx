@@ -10,6 +10,7 @@ import { LocalTime } from "@/components/ui/local-time";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { answerQuestionAction, type QuestionState, updateQuestionAction } from "@/lib/http/actions/question-actions";
 import { plural } from "@/lib/plural";
+import { MAX_ANSWER_LENGTH } from "@/lib/rules/questions";
 import type { questionSchema } from "@/lib/schemas/questions";
 
 type Question = z.input<typeof questionSchema>;
@@ -135,7 +136,7 @@ function AnswerForm({ question }: { question: Question }) {
           id={`${id}-text`}
           name="text"
           rows={3}
-          maxLength={4000}
+          maxLength={MAX_ANSWER_LENGTH}
           aria-invalid={state.fieldErrors?.text ? true : undefined}
           className={`${inputClass} w-full`}
         />

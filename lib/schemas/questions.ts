@@ -1,12 +1,11 @@
 import { withoutNul } from "../request/nul-characters";
+import { MAX_ANSWER_LENGTH, MAX_QUESTION_LENGTH } from "../rules/questions";
 import { paginationQuery, paginationSchema } from "./common";
 import { unknownFields } from "./links";
 import { z } from "./zod";
 
 /** Questions and answers (issue 44; additive, not in docs/api-contract.md). */
 
-export const MAX_QUESTION_LENGTH = 4000;
-export const MAX_ANSWER_LENGTH = 4000;
 export const QUESTION_STATUSES = ["open", "closed"] as const;
 export const ANSWER_VISIBILITIES = ["asker", "group", "room"] as const;
 

@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { MAX_QUESTION_LENGTH } from "@/lib/rules/questions";
 import type { ReaderQuestion } from "@/lib/schemas/questions";
-import { MAX_QUESTION_LENGTH } from "@/lib/schemas/questions";
 
 type Status = { ok: boolean; text: string } | null;
 
