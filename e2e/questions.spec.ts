@@ -18,10 +18,7 @@ test.beforeAll(async ({ request }) => {
   doc = await uploadOk(request, owner, { pages: 2, fields: { gate_type: "full", title: `Lease ${Date.now()}` } });
 });
 
-test("a reader asks from the viewer, the owner answers from the inbox, the reader sees the answer on reload", async ({
-  browser,
-  page,
-}) => {
+test("a reader asks from the viewer, the owner answers from the inbox, the reader sees the answer on reload", async ({ browser, page }) => {
   await page.goto(`/s/${doc.short_code.slice(2)}`);
   await page.getByLabel("Email").fill("reader@initech.com");
   await page.getByRole("button", { name: "Continue" }).click();
