@@ -72,6 +72,7 @@ export const config = {
     "/overview",
     "/documents/:path*",
     "/trash",
+    "/questions",
     "/settings/:path*",
     { source: "/((?!api/|_next/).*)", has: [{ type: "header", key: "next-action" }] },
   ],

@@ -25,6 +25,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["documents", "auth"],
   ["analytics", "links", "rooms"],
   ["viewer", "versions", "room-analytics", "trash"],
+  ["questions"],
   ["jobs", "dashboard"],
   ["http"],
   ["contract"],

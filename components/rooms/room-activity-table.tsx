@@ -14,6 +14,7 @@ export const ACTIVITY_KIND_LABELS: Record<RoomActivityKind, string> = {
   document_viewed: "Opened a document",
   download: "Downloaded a document",
   zip_download: "Downloaded the room (ZIP)",
+  question_asked: "Asked a question",
 };
 
 /** What the event adds to its kind: pages and time read, the text accepted, the ZIP's documents. */

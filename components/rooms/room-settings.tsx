@@ -54,6 +54,12 @@ export function RoomSettings({ room }: { room: Room }) {
           hint="Readers can save each document's PDF"
           defaultChecked={settings.allow_download}
         />
+        <Toggle
+          name="allow_questions"
+          label="Allow questions"
+          hint="Readers who gave their email can ask; answer them in Questions"
+          defaultChecked={settings.allow_questions}
+        />
         <TextField
           id="room-password"
           name="password"

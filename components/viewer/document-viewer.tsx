@@ -14,6 +14,7 @@ import { useNearbyPages } from "./pages/use-nearby-pages";
 import { useReadingSession } from "./tracking/use-reading-session";
 import { useViewerKeys } from "./use-viewer-keys";
 import { ViewerLayout } from "./viewer-layout";
+import { ReaderQuestions } from "./questions/reader-questions";
 import { ViewerNotice, viewerNoticeFor } from "./viewer-notice";
 import { NewVersionBanner, UpdatedSinceNote } from "./version-notes";
 import { DEFAULT_ZOOM_STATE } from "./viewer-toolbar";
@@ -51,6 +52,7 @@ export function DocumentViewer({
   imageMark,
   watermark,
   back,
+  questions = false,
 }: ViewerProps) {
   const [failed, setFailed] = useState(false);
   const [imagesMissing, setImagesMissing] = useState(imagesStopped);
@@ -184,6 +186,7 @@ export function DocumentViewer({
       {gate && pages > 0 && !linkClosed && (
         <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={measured ? layout.width : SERVER_PAGE_WIDTH} />
       )}
+      {questions && !linkClosed && <ReaderQuestions path={code} page={current} about="this document" />}
     </ViewerLayout>
   );
 }

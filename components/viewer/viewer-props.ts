@@ -47,4 +47,6 @@ export type ViewerProps = {
   watermark: string | null;
   /** A document opened in a room: the way back to the room's contents. */
   back?: { href: string; label: string } | null;
+  /** The reader passed the gate with an email and questions are on: "Ask a question" shows. */
+  questions?: boolean;
 };

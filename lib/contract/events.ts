@@ -13,6 +13,8 @@ const EVENT_SUMMARIES: Record<(typeof EVENT_KINDS)[number] | "webhook.test", str
   "document.downloaded": "Someone downloaded a document",
   "document.updated":
     "A document's current version changed: a new file, or an earlier version restored (additive, not in docs/api-contract.md)",
+  "question.asked": "A reader asked a question about a document, a page or a room (additive, sent only to webhooks that list it)",
+  "question.answered": "A member answered a reader's question (additive, sent only to webhooks that list it)",
   "webhook.test": "The test event of POST /api/v1/webhooks/test",
 };
 

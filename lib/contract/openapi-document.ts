@@ -12,6 +12,7 @@ const TAGS: readonly { name: Tag | "Events"; description: string }[] = [
   { name: "Versions", description: "Replace a document's file for every link at once, and go back to an earlier one." },
   { name: "Analytics", description: "Per-document statistics, viewers and leads, and the portfolio overview." },
   { name: "Rooms", description: "Data rooms: many documents in folders behind one gate, with their own links and figures." },
+  { name: "Questions", description: "Readers' questions about documents and rooms, and the team's answers: the inbox." },
   { name: "Webhooks", description: "The team's one webhook: configure it, see its deliveries, send a test event." },
   { name: "Team", description: "The key's team: its members and roles, invitations, ownership and the audit log." },
   { name: "Events", description: "What a webhook receives: one signed POST per event (see `webhooks`)." },

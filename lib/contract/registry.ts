@@ -2,6 +2,7 @@ import { ANALYTICS_OPERATIONS } from "./analytics";
 import { DOCUMENT_OPERATIONS } from "./documents";
 import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
+import { QUESTION_OPERATIONS } from "./questions";
 import { ROOM_OPERATIONS } from "./rooms";
 import { TEAM_OPERATIONS } from "./team";
 import { VERSION_OPERATIONS } from "./versions";
@@ -15,6 +16,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...VERSION_OPERATIONS,
   ...LINK_OPERATIONS,
   ...ROOM_OPERATIONS,
+  ...QUESTION_OPERATIONS,
   ...TEAM_OPERATIONS,
 ];
 

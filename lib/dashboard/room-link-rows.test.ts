@@ -5,6 +5,7 @@ const settings = {
   email_gate: true,
   gate_type: "full" as const,
   allow_download: true,
+  allow_questions: true,
   password: false,
   expires_at: null,
   verify_email: false,

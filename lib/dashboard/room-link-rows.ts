@@ -12,6 +12,7 @@ const WORDS: Record<RoomSettingKey, string> = {
   email_gate: "email gate",
   gate_type: "email gate",
   allow_download: "downloads",
+  allow_questions: "questions",
   password: "password",
   expires_at: "expiry",
   verify_email: "email verification",

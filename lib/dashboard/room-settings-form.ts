@@ -18,6 +18,7 @@ export function roomUpdateFromForm(form: FormData): RoomUpdate {
     email_gate: gated,
     gate_type: gated ? "full" : "none",
     allow_download: text("allow_download") === CHECKED,
+    allow_questions: text("allow_questions") === CHECKED,
   };
   if (text("clear_password") === CHECKED) settings.password = null;
   else if (text("password")) settings.password = text("password");

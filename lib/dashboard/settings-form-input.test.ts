@@ -22,6 +22,7 @@ describe("readSettingsForm", () => {
         gate_page: 3,
         allow_download: true,
         block_free_emails: false,
+        allow_questions: false,
         notifications_enabled: false,
         verify_email: false,
       },
@@ -35,6 +36,7 @@ describe("readSettingsForm", () => {
       email_gate: false,
       allow_download: false,
       block_free_emails: false,
+      allow_questions: false,
       notifications_enabled: false,
       verify_email: false,
     });

@@ -25,6 +25,7 @@ describe("the document settings form", () => {
       gate_page: 3,
       allow_download: true,
       block_free_emails: false,
+      allow_questions: true,
       notifications_enabled: true,
       expires_at: null,
       verify_email: false,
@@ -46,7 +47,12 @@ describe("the document settings form", () => {
       ]);
     }
     expect(settingsIn("email-gate").map((setting) => setting.key)).toEqual(["email_gate", "gate_type", "gate_page"]);
-    expect(settingsIn("reading").map((setting) => setting.key)).toEqual(["allow_download", "block_free_emails", "notifications_enabled"]);
+    expect(settingsIn("reading").map((setting) => setting.key)).toEqual([
+      "allow_download",
+      "block_free_emails",
+      "allow_questions",
+      "notifications_enabled",
+    ]);
     expect(ACCESS_RULE_KEYS).toEqual(["expires_at", "verify_email", "allow", "block", "watermark", "agreement"]);
   });
 
@@ -65,6 +71,7 @@ describe("the document settings form", () => {
       gate_type: "full",
       allow_download: false,
       block_free_emails: false,
+      allow_questions: false,
       notifications_enabled: false,
       verify_email: false,
     });
@@ -84,6 +91,7 @@ describe("the document settings form", () => {
       preview_pages: "2",
       email_gate: "false",
       block_free_emails: "false",
+      allow_questions: "false",
       notifications_enabled: "false",
       verify_email: "false",
     });

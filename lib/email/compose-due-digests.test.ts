@@ -19,6 +19,9 @@ import { ingestNow } from "../../test/support/ingest-now";
 import { passGate } from "../viewer/grants/pass-gate";
 import { saveWebhook } from "../webhooks/manage-webhook";
 import { runOnce } from "../jobs/runner";
+import { askQuestion } from "../questions/ask-question";
+import { documentSubject } from "../questions/question-subject";
+import { sharedDocument } from "../links/shared-document";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -128,6 +131,22 @@ describe("owner digest emails", () => {
     const [email] = await digests(owner.id);
     expect(email).toMatchObject({ subject: "1 reader on “Deck”" });
     expect(lines(email!.body)).toEqual(["- an anonymous reader read 4 of 12 pages in 40s"]);
+  });
+
+  it("bring a reader's new question, first, with where to answer it", async () => {
+    const { owner, doc } = await ownerWithDeck();
+    const subject = documentSubject(sharedDocument(doc, null));
+    await askQuestion(subject, "jane@acme.com", { text: "Does the lease\nrun past 2030?", page: 4 }, readerAddress());
+    await runOnce();
+    advance(31 * SECOND);
+    await runOnce();
+    const [email, ...others] = await digests(owner.id);
+    expect(others).toHaveLength(0);
+    expect(email).toMatchObject({ subject: "1 new question on “Deck”" });
+    expect(lines(email!.body)).toEqual([
+      "- jane@acme.com asked about page 4: “Does the lease run past 2030?”",
+      `Answer in http://localhost:3000/questions?short_code=s-${doc.code}`,
+    ]);
   });
 
   it("name the data room a reader read the document in", async () => {

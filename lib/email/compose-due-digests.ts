@@ -2,7 +2,7 @@ import { db, type Tx } from "../db/client";
 import { config } from "../config";
 import { now } from "../time";
 import { brandedHtml, type EmailBrand } from "./branded-html";
-import { DIGEST_MAX_LINES, type DigestReader, type DigestUpdate, digestEmail } from "./digest-email";
+import { DIGEST_MAX_LINES, type DigestQuestion, type DigestReader, type DigestUpdate, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
 import { digestMembers, getsDigestOf } from "./digest-recipients";
 import { enqueueOwnerEmail } from "./enqueue-owner-email";
@@ -59,15 +59,16 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
   let queued = false;
   let brand: EmailBrand | undefined;
   let updates: DigestUpdate[] | undefined;
+  const asked = await newQuestions(tx, doc.id, digest.since);
   for (const member of recipients) {
     const wants = { leads: member.notifyNewLeads, completions: member.notifyCompletedReads };
     const key = `${wants.leads}/${wants.completions}`;
     let readers = reports.get(key);
     if (!readers) reports.set(key, (readers = await activeReaders(tx, doc.id, digest.since, wants)));
     // Nothing this member wants to hear about (only news they turned off): no email for them.
-    if (!readers[0]?.news) continue;
+    if (!readers[0]?.news && asked.length === 0) continue;
     updates ??= await versionUpdates(tx, doc.id, digest.last_sent_at ?? doc.createdAt);
-    const email = digestEmail(doc, readers, readers[0]!.total, updates);
+    const email = digestEmail(doc, readers, readers[0]?.total ?? 0, updates, asked);
     brand ??= await emailBrand(tx, doc);
     await enqueueOwnerEmail(tx, {
       userId: member.userId,
@@ -130,6 +131,16 @@ async function versionUpdates(tx: Tx, documentId: string, since: Date): Promise<
     WHERE document_id = ${documentId}::uuid AND type = 'document.updated' AND created_at >= ${since}
     ORDER BY created_at`;
   return rows;
+}
+
+/** Readers' questions about the document since `since`, oldest first, as many as a digest lists readers. */
+function newQuestions(tx: Tx, documentId: string, since: Date): Promise<DigestQuestion[]> {
+  return tx.question.findMany({
+    where: { documentId, createdAt: { gte: since } },
+    orderBy: { createdAt: "asc" },
+    take: DIGEST_MAX_LINES,
+    select: { askerEmail: true, page: true, text: true },
+  });
 }
 
 /** The document's team's brand for its digest; the logo through the document's own link (lib/branding's route). */

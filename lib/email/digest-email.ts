@@ -48,6 +48,18 @@ export function updateLine(update: DigestUpdate): string {
   return `Version ${update.number} (${pages}) ${update.restored ? "was restored and is current again" : "was uploaded and is now current"}.`;
 }
 
+/** A reader's question about the document asked since the previous digest. */
+export type DigestQuestion = { askerEmail: string; page: number | null; text: string };
+
+/** Questions quoted in a digest; a question longer than this is cut, the inbox has it whole. */
+const QUESTION_QUOTE_LENGTH = 200;
+
+/** "jane@acme.com asked about page 4: “Does the lease run past 2030?”" */
+export function questionLine(question: DigestQuestion): string {
+  const text = question.text.length > QUESTION_QUOTE_LENGTH ? `${question.text.slice(0, QUESTION_QUOTE_LENGTH)}…` : question.text;
+  return `${question.askerEmail} asked${question.page === null ? "" : ` about page ${question.page}`}: “${text.replace(/\s+/g, " ")}”`;
+}
+
 const readers = (n: number) => `${n} ${n === 1 ? "reader" : "readers"}`;
 
 /**
@@ -60,6 +72,7 @@ export function digestEmail(
   listed: DigestReader[],
   total: number,
   updates: DigestUpdate[] = [],
+  questions: DigestQuestion[] = [],
 ) {
   const { APP_URL, NOTIFY_DIGEST_MINUTES } = config();
   const more = total - listed.length;
@@ -67,9 +80,14 @@ export function digestEmail(
   if (more > 0) lines.push(`and ${more} more ${more === 1 ? "reader" : "readers"}`);
   // The document changed under its readers since the previous digest: say so before who read it.
   if (updates.length > 0) lines.unshift(...updates.map(updateLine), "");
+  // Questions wait for an answer: they come first, with where to answer them.
+  if (questions.length > 0) {
+    lines.unshift(...questions.map((q) => `- ${questionLine(q)}`), `Answer in ${APP_URL}/questions?short_code=s-${doc.code}`, "");
+  }
+  const asked = questions.length === 0 ? "" : `${questions.length} new ${questions.length === 1 ? "question" : "questions"}, `;
   return {
     kind: "document.digest",
-    subject: `${readers(total)} on “${doc.title}”`,
+    subject: `${total === 0 ? asked.slice(0, -2) : `${asked}${readers(total)}`} on “${doc.title}”`,
     body:
       `${lines.join("\n")}\n\n` +
       `See who read what: ${APP_URL}/documents/${doc.code}\n\n` +

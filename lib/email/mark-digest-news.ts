@@ -2,9 +2,9 @@ import type { Tx } from "../db/client";
 import type { TeamMember } from "../generated/prisma/client";
 import { READER_QUIET_MS, digestWindowMs } from "./digest-schedule";
 
-/** Views are always news for a member's digest; new leads and finished reads when they want them (their preferences in the team). */
+/** Views and readers' questions are always news for a member's digest; new leads and finished reads when they want them (their preferences in the team). */
 export function isDigestNews(type: string, member: Pick<TeamMember, "notifyNewLeads" | "notifyCompletedReads">): boolean {
-  if (type === "document.viewed") return true;
+  if (type === "document.viewed" || type === "question.asked") return true;
   if (type === "lead.captured") return member.notifyNewLeads;
   if (type === "document.completed") return member.notifyCompletedReads;
   return false;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterEach, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
-import { anyReader, noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
+import { anyReader, noReaderCap, openAccess, ownerAccess, readerAddress, teamAccess } from "../../test/support/fixtures";
 import { readInRoom, roomLinkOf, roomOf } from "../../test/support/room-reads";
 import { config } from "../config";
 import { uploadVersion } from "../versions/upload-version";
@@ -16,6 +16,9 @@ import { EVENT_KINDS, eventEnvelopeSchema, type EventKind } from "../schemas/eve
 import { setClockOffset } from "../time";
 import { createUser } from "../users/create-user";
 import { ingestNow } from "../../test/support/ingest-now";
+import { answerQuestion } from "../questions/answer-question";
+import { askQuestion } from "../questions/ask-question";
+import { documentSubject } from "../questions/question-subject";
 import { passGate } from "../viewer/grants/pass-gate";
 import { recordDownload } from "../viewer/tracking/record-download";
 
@@ -35,7 +38,7 @@ async function sampleDocument(): Promise<Document> {
   }
 }
 
-/** A reader who gives an email, reads every page, comes back a day later and downloads: every reader-caused kind. */
+/** A reader who gives an email, reads every page, comes back a day later, downloads and asks a question the owner answers: every reader-caused kind. */
 async function readEverything(shared: SharedDocument) {
   const browser = randomBytes(12).toString("base64url");
   const open = openAccess(2);
@@ -51,6 +54,8 @@ async function readEverything(shared: SharedDocument) {
   setClockOffset(25 * 3_600_000);
   await batch([{ page: 1, seconds: 3 }]);
   await recordDownload(shared, read, browser, anyReader);
+  const question = await askQuestion(documentSubject(shared), "reader@acme.com", { text: "Page 2?", page: 2 }, readerAddress());
+  await answerQuestion(teamAccess(shared.teamId, shared.createdById!, "owner"), question.id, { text: "Yes.", visibility: "room" });
 }
 
 /** The document's events, each checked against its kind's schema. */

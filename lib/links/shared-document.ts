@@ -23,6 +23,8 @@ export type RoomContext = {
   /** The room's own code (its default link). */
   code: string;
   linkId: string | null;
+  /** The opened room link's group (what its readers see); null: the whole room. */
+  groupId: string | null;
   /** The code the reader opened: the room link's, or the room's own. */
   openedCode: string;
 };

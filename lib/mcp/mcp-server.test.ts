@@ -39,7 +39,7 @@ describe("the MCP server", () => {
     for (const tool of tools) {
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.annotations?.readOnlyHint).toBe(
-        !["create_link", "create_room", "add_document_to_room", "create_room_link"].includes(tool.name),
+        !["create_link", "create_room", "add_document_to_room", "create_room_link", "answer_question"].includes(tool.name),
       );
     }
   });

@@ -1,13 +1,14 @@
 import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
 import { getDocument, listTeamDocuments } from "../contract/documents";
 import { createDocumentLink, listDocumentLinks } from "../contract/links";
+import { answerTeamQuestion, listTeamQuestions } from "../contract/questions";
 import { addDocumentToRoom } from "../contract/room-contents";
 import { createDataRoomLink } from "../contract/room-links";
 import { createDataRoom, getRoom, getRoomStats, listTeamRooms } from "../contract/rooms";
 import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
-/** Every tool, in the order tools/list shows them: documents, their analytics, links, then rooms. */
+/** Every tool, in the order tools/list shows them: documents, their analytics, links, rooms, then questions. */
 export const TOOLS: readonly McpTool[] = [
   listTeamDocuments,
   getDocument,
@@ -23,4 +24,6 @@ export const TOOLS: readonly McpTool[] = [
   createDataRoom,
   addDocumentToRoom,
   createDataRoomLink,
+  listTeamQuestions,
+  answerTeamQuestion,
 ].map(toolOf);

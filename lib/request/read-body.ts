@@ -7,6 +7,8 @@ export const BODY_LIMITS = {
   apiJson: 64 * KIB,
   /** The viewer's password and gate forms. */
   viewerForm: 8 * KIB,
+  /** A reader's question: 4,000 characters, each up to 6 bytes as JSON escapes them. */
+  question: 32 * KIB,
   /** Reading beacons. */
   track: 64 * KIB,
   /** A team's logo, before it is decoded (lib/branding/logo-image.ts). */

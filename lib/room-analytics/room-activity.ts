@@ -29,7 +29,7 @@ type ActivityRow = {
 
 /**
  * The room's activity record, newest first: one row per event of its readers, read from the tables
- * that record them (room_leads, agreement_acceptances, visits, downloads), so nothing is stored
+ * that record them (room_leads, agreement_acceptances, visits, downloads, questions), so nothing is stored
  * twice. A ZIP is one row (its documents' downloads share a room_zip_id). A reader's email is the
  * one known for the event, else the one their browser gave in the room, as the room's viewers have it.
  * Filters: `link` a room link's code (404 when it is none of this room's; the room's own code: its
@@ -67,6 +67,10 @@ export async function roomActivity(room: Room, query: RoomActivityQuery): Promis
       FROM downloads dl LEFT JOIN viewers w ON w.id = dl.viewer_id LEFT JOIN browser_emails be ON be.browser_id = w.browser_id
       WHERE dl.room_id = ${room.id}::uuid AND dl.room_zip_id IS NOT NULL
       GROUP BY dl.room_zip_id
+      UNION ALL
+      SELECT 'question_asked', q.created_at, q.id, q.asker_email, ql.id, q.document_id, NULL, NULL, NULL, NULL
+      FROM questions q LEFT JOIN room_links ql ON ql.code = q.share_code
+      WHERE q.room_id = ${room.id}::uuid
     )
     SELECT a.kind, a.at, a.id, a.email, a.document_id, a.pages, a.seconds, a.agreement, a.documents_count,
            rl.code AS link_code, rl.name AS link_name, g.id AS group_id, g.name AS group_name, d.code AS document_code, d.title AS document_title

@@ -21,6 +21,7 @@ export const ROOM_DEFAULTS: Omit<RoomSettings, "password"> = {
   email_gate: true,
   gate_type: "full",
   allow_download: true,
+  allow_questions: true,
   expires_at: null,
   verify_email: false,
   allow: [],

@@ -17,16 +17,21 @@ export const EVENT_KINDS = [
   "document.uploaded",
   "document.downloaded",
   "document.updated",
+  "question.asked",
+  "question.answered",
 ] as const;
 
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/** Kinds beyond the contract's seven (additive): sent only to webhooks that list them. */
+const ADDITIVE_EVENT_KINDS: readonly EventKind[] = ["document.updated", "question.asked", "question.answered"];
+
 /**
  * The kinds docs/api-contract.md names: a webhook saved without `events` receives these. Additive kinds
- * (`document.updated`) are sent only to webhooks that ask for them, so a receiver written against
- * the contract never meets a kind it does not know.
+ * are sent only to webhooks that ask for them, so a receiver written against the contract never
+ * meets a kind it does not know.
  */
-export const DEFAULT_EVENT_KINDS: readonly EventKind[] = EVENT_KINDS.filter((kind) => kind !== "document.updated");
+export const DEFAULT_EVENT_KINDS: readonly EventKind[] = EVENT_KINDS.filter((kind) => !ADDITIVE_EVENT_KINDS.includes(kind));
 
 const timestamp = z.string().openapi({ format: "date-time", example: "2026-11-23T14:05:00.000Z" });
 
@@ -91,6 +96,27 @@ const subject = { document: eventDocumentSchema, link: eventLinkSchema };
 
 /** What a reader's event is about: the subject, and the room when the document was read in one. */
 const readSubject = { ...subject, room: eventRoomSchema.optional() };
+
+const eventQuestionSchema = z
+  .object({
+    id: z.uuid(),
+    text: z.string(),
+    page: z.number().int().nullable().openapi({ description: "The page the reader was on; null: about the whole document or room" }),
+    asker_email: z.string(),
+    group_id: z.uuid().nullable().openapi({ description: "The room group whose link it was asked through; null: none" }),
+    asked_at: timestamp,
+  })
+  .openapi("EventQuestion");
+
+/**
+ * What a question is about (issue 44, additive): the document (null for a question about a room
+ * itself, the one kind of event without one), the code opened, and the room when asked in one.
+ */
+const questionSubject = {
+  document: eventDocumentSchema.nullable().openapi({ description: "null: asked about a room itself" }),
+  link: eventLinkSchema,
+  room: eventRoomSchema.optional(),
+};
 
 export const EVENT_DATA = {
   "document.viewed": z.object({
@@ -180,6 +206,19 @@ export const EVENT_DATA = {
     gate_page_restored: gateMove.nullable().openapi({
       description:
         "The document's gate_page, moved down for a shorter version before, moved back up: to `chosen`, or to this version's last page when it is still shorter; null when unchanged",
+    }),
+  }),
+
+  "question.asked": z.object({ ...questionSubject, question: eventQuestionSchema }),
+  "question.answered": z.object({
+    ...questionSubject,
+    question: eventQuestionSchema,
+    answer: z.object({
+      id: z.uuid(),
+      text: z.string(),
+      visibility: z.enum(["asker", "group", "room"]),
+      author_email: z.string().nullable(),
+      answered_at: timestamp,
     }),
   }),
 } satisfies Record<EventKind, z.ZodType>;

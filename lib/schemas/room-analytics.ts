@@ -105,7 +105,14 @@ export const roomViewerListSchema = z
  * document opened (one visit, with its pages and time), a document downloaded alone, the room's
  * ZIP downloaded (one item for the whole ZIP).
  */
-export const ROOM_ACTIVITY_KINDS = ["gate_passed", "agreement_accepted", "document_viewed", "download", "zip_download"] as const;
+export const ROOM_ACTIVITY_KINDS = [
+  "gate_passed",
+  "agreement_accepted",
+  "document_viewed",
+  "download",
+  "zip_download",
+  "question_asked",
+] as const;
 export type RoomActivityKind = (typeof ROOM_ACTIVITY_KINDS)[number];
 
 export const roomActivityQuery = z

@@ -5,6 +5,7 @@ export const ROOM_SETTING_KEYS = [
   "email_gate",
   "gate_type",
   "allow_download",
+  "allow_questions",
   "password",
   "expires_at",
   "verify_email",

@@ -64,6 +64,7 @@ export const roomSettingsInput = z
         .enum(ROOM_GATE_TYPES, { error: "gate_type must be full or none: a room's gate stands before any of its documents" })
         .optional(),
       allow_download: documentFields.allow_download,
+      allow_questions: documentFields.allow_questions,
       password: documentFields.password,
       ...optionalAccessRuleFields,
     },
@@ -206,6 +207,7 @@ export const roomSettingsSchema = z
     email_gate: z.boolean(),
     gate_type: z.enum(ROOM_GATE_TYPES),
     allow_download: z.boolean(),
+    allow_questions: z.boolean().openapi({ description: "Readers who passed the gate may ask the team questions (additive)" }),
     password: z.boolean().openapi({ description: "Whether readers need a password" }),
     expires_at: z.string().nullable().openapi({ format: "date-time", description: "Afterwards the room answers 410; null: never" }),
     verify_email: z.boolean(),

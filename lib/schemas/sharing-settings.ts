@@ -172,6 +172,21 @@ export const SHARING_SETTINGS = {
     aboutOnLink: "Whether readers of this link need a password",
     form: { control: "password", group: "password", label: "Password", onLink: { label: "Password", main: true } },
   },
+  allow_questions: {
+    column: "allowQuestions",
+    default: true,
+    link: false,
+    input: booleanValue("allow_questions"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+    about: "Readers who passed the gate may ask the team questions (additive)",
+    form: {
+      control: "checkbox",
+      group: "reading",
+      label: "Allow questions",
+      hint: "Readers can ask about the document or a page; answers come from the Questions inbox",
+    },
+  },
   notifications_enabled: {
     column: "notificationsEnabled",
     default: true,

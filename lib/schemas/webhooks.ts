@@ -18,7 +18,7 @@ export const webhookInputSchema = z
         .optional()
         .openapi({
           description:
-            "Event kinds to receive; omitted means the seven kinds the contract (docs/api-contract.md) names (document.updated, additive, only when listed)",
+            "Event kinds to receive; omitted means the seven kinds the contract (docs/api-contract.md) names (document.updated, question.asked and question.answered, additive, only when listed)",
         }),
     },
     { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field(s): ${issue.keys.join(", ")}` : undefined) },

@@ -20,5 +20,12 @@ export const roomLinkOf = (room: Room, name: string): Promise<RoomLink> =>
  */
 export const readInRoom = (doc: Document, room: Room, link: RoomLink | null = null): SharedDocument => ({
   ...sharedDocument(doc, null),
-  room: { id: room.id, name: room.name, code: room.code, linkId: link?.id ?? null, openedCode: link?.code ?? room.code },
+  room: {
+    id: room.id,
+    name: room.name,
+    code: room.code,
+    linkId: link?.id ?? null,
+    groupId: link?.groupId ?? null,
+    openedCode: link?.code ?? room.code,
+  },
 });

@@ -33,6 +33,10 @@ const roomStatsRoute = routeAt("/api/v1/rooms/{id}/stats");
 const roomViewersRoute = routeAt("/api/v1/rooms/{id}/viewers");
 const roomActivityRoute = routeAt("/api/v1/rooms/{id}/activity");
 const roomsRoute = routeAt("/api/v1/rooms");
+const questionsRoute = routeAt("/api/v1/questions");
+const questionRoute = routeAt("/api/v1/questions/{id}");
+const answersRoute = routeAt("/api/v1/questions/{id}/answers");
+const answerRoute = routeAt("/api/v1/questions/{id}/answers/{answer_id}");
 const invitationsRoute = routeAt("/api/v1/team/invitations");
 const memberRoute = routeAt("/api/v1/team/members/{user_id}");
 const teamRoute = routeAt("/api/v1/team");
@@ -101,7 +105,15 @@ async function twoTeams() {
     params: { id: room.body.id },
   });
   expect([room.status, folder.status, inRoom.status, group.status, roomLink.status]).toEqual([201, 201, 201, 201, 201]);
+  const question = await db.question.create({
+    data: { teamId: teamA, documentId: doc.id, roomId: room.body.id, shareCode: roomLink.body.code, text: "Q?", askerEmail: "r@acme.com" },
+  });
+  const answer = await db.answer.create({
+    data: { questionId: question.id, authorId: ownerA.id, text: "A.", visibility: "asker" },
+  });
   return {
+    questionId: question.id,
+    answerId: answer.id,
     teamA,
     teamB: ownerB.personalTeamId,
     ownerA,
@@ -124,7 +136,7 @@ beforeAll(async () => {
 
 /** What team A holds, compared before and after each of B's calls. */
 async function teamASnapshot() {
-  const [document, links, webhook, members, invitations, keys, room] = await Promise.all([
+  const [document, links, webhook, members, invitations, keys, room, questions] = await Promise.all([
     db.document.findUniqueOrThrow({
       where: { id: t.doc.id },
       select: { title: true, deletedAt: true, teamId: true, allowDownload: true, version: true, storageKey: true },
@@ -143,13 +155,19 @@ async function teamASnapshot() {
         groups: { orderBy: { id: "asc" }, include: { access: { orderBy: { id: "asc" } } } },
       },
     }),
+    db.question.findMany({
+      where: { teamId: t.teamA },
+      orderBy: { id: "asc" },
+      include: { answers: { orderBy: { id: "asc" }, include: { revisions: true } } },
+    }),
   ]);
-  return { document, links, webhook, members, invitations, keys, room };
+  return { document, links, webhook, members, invitations, keys, room, questions };
 }
 
 const aDoc = () => ({ short_code: `s-${t.doc.code}` });
 const aLink = () => ({ code: t.linkCode });
 const aRoom = () => ({ id: t.roomId });
+const aQuestion = () => ({ id: t.questionId });
 
 /** A room of team B's own, with a folder: what B may change, reaching for A's things from it. */
 async function roomOfB() {
@@ -347,6 +365,24 @@ const cases: Record<string, () => Promise<void>> = {
       404,
     );
   },
+  "GET /api/v1/questions": async () => {
+    const { status, body } = await call(questionsRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.questions).toEqual([]);
+  },
+  "GET /api/v1/questions/{id}": async () => expect((await call(questionRoute.GET, t.keyB, { params: aQuestion() })).status).toBe(404),
+  "PATCH /api/v1/questions/{id}": async () => {
+    const { status } = await call(questionRoute.PATCH, t.keyB, { method: "PATCH", body: { status: "closed" }, params: aQuestion() });
+    expect(status).toBe(404);
+  },
+  "POST /api/v1/questions/{id}/answers": async () => {
+    const body = { text: "B's answer", visibility: "room" };
+    expect((await call(answersRoute.POST, t.keyB, { method: "POST", body, params: aQuestion() })).status).toBe(404);
+  },
+  "PATCH /api/v1/questions/{id}/answers/{answer_id}": async () => {
+    const params = { ...aQuestion(), answer_id: t.answerId };
+    expect((await call(answerRoute.PATCH, t.keyB, { method: "PATCH", body: { text: "B's" }, params })).status).toBe(404);
+  },
   "DELETE /api/v1/rooms/{id}/groups/{group_id}": async () => {
     expect((await call(roomGroupRoute.DELETE, t.keyB, { method: "DELETE", params: { ...aRoom(), group_id: t.groupId } })).status).toBe(404);
     const own = await roomOfB();
@@ -462,6 +498,15 @@ describe("a read-only key on every /api/v1 operation", () => {
       roomGroupRoute.DELETE,
       { method: "DELETE", params: { ...room(), group_id: t.groupId } },
     ],
+    "PATCH /api/v1/questions/{id}": () => [questionRoute.PATCH, { method: "PATCH", body: { status: "closed" }, params: aQuestion() }],
+    "POST /api/v1/questions/{id}/answers": () => [
+      answersRoute.POST,
+      { method: "POST", body: { text: "An answer", visibility: "room" }, params: aQuestion() },
+    ],
+    "PATCH /api/v1/questions/{id}/answers/{answer_id}": () => [
+      answerRoute.PATCH,
+      { method: "PATCH", body: { text: "Changed" }, params: { ...aQuestion(), answer_id: t.answerId } },
+    ],
     "POST /api/v1/team/invitations": () => [
       invitationsRoute.POST,
       { method: "POST", body: { email: "guest@example.com", role: "member" } },
@@ -501,8 +546,11 @@ describe("a read-only key on every /api/v1 operation", () => {
       call(overviewRoute.GET, readKey),
       call(teamRoute.GET, readKey),
       call(auditLogRoute.GET, readKey),
+      call(questionsRoute.GET, readKey),
+      call(questionRoute.GET, readKey, { params: aQuestion() }),
     ]);
-    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(reads[5]!.body.questions.map((q: { id: string }) => q.id)).toEqual([t.questionId]);
     expect(reads[0]!.body.documents.map((d: { id: string }) => d.id)).toContain(t.doc.id);
   });
 });

@@ -94,6 +94,7 @@ export async function DocumentReader({
         imageMark={watermark === null ? null : watermarkDigest(watermark)}
         watermark={watermark}
         back={back}
+        questions={doc.allowQuestions && access.gatePassed && access.gateEmail !== null && !access.ownerPreview}
       />
     </BrandFrame>
   );

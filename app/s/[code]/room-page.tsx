@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { AgreementStep, GateStep, PasswordStep, RoomContentsStep } from "@/components/viewer/gate/reader-steps";
+import { ReaderQuestions } from "@/components/viewer/questions/reader-questions";
 import { BrandFrame } from "@/components/viewer/viewer-brand";
 import { config } from "@/lib/config";
 import { linkBrand, teamBrand } from "@/lib/branding/team-branding";
@@ -82,6 +83,9 @@ export async function RoomPage({ code }: { code: string }) {
         canDownload={access.canDownload}
         ownerPreview={access.ownerPreview}
       />
+      {share.allowQuestions && access.gatePassed && access.gateEmail !== null && !access.ownerPreview && (
+        <ReaderQuestions path={opened} page={null} about="this room" />
+      )}
     </BrandFrame>
   );
 }

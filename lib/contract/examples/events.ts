@@ -16,6 +16,14 @@ import {
 
 const eventDocument = { id: DOCUMENT_ID, title: TITLE, short_code: `s/${CODE}`, url: documentExample.url };
 const eventLink = { code: LINK_CODE, name: "Sequoia — Jane" };
+const eventQuestion = {
+  id: "7b1e2d3c-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+  text: "Does the office lease run past 2030?",
+  page: 12,
+  asker_email: READER.email,
+  group_id: null,
+  asked_at: READ_AT,
+};
 const event = <K extends EventKind>(kind: K, data: EventEnvelope<K>["data"]): EventEnvelope<K> => ({
   id: EVENT_ID,
   event: kind,
@@ -99,6 +107,25 @@ export const eventExamples: { [K in EventKind]: EventEnvelope<K> } = {
     },
     gate_page_clamped: null,
     gate_page_restored: null,
+  }),
+  "question.asked": event("question.asked", {
+    document: eventDocument,
+    link: { code: ROOM_CODE, name: null },
+    room: { id: ROOM_ID, name: "Series A data room", code: ROOM_CODE },
+    question: eventQuestion,
+  }),
+  "question.answered": event("question.answered", {
+    document: eventDocument,
+    link: { code: ROOM_CODE, name: null },
+    room: { id: ROOM_ID, name: "Series A data room", code: ROOM_CODE },
+    question: eventQuestion,
+    answer: {
+      id: "8c2f3e4d-5a6b-4c7d-9e8f-0a1b2c3d4e5f",
+      text: "Yes: the lease runs until 2031, see page 14.",
+      visibility: "room",
+      author_email: "owner@example.com",
+      answered_at: READ_AT,
+    },
   }),
 };
 

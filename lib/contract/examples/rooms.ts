@@ -30,6 +30,7 @@ const roomSettings = {
   email_gate: true,
   gate_type: "full",
   allow_download: true,
+  allow_questions: true,
   password: false,
   expires_at: null,
   verify_email: false,

@@ -6,7 +6,7 @@ import { consumeRateLimit } from "../../rate-limit";
  * document); a script meets them within seconds. Counted in PostgreSQL (lib/rate-limit.ts), so
  * they are exact across processes.
  */
-export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download";
+export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download" | "questions";
 
 /**
  * `perDocument` counts only requests from browsers holding no grant for the document, so readers
@@ -24,6 +24,8 @@ export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
   track: { perAddress: 600, perDocument: 30_000, windowSeconds: 60 },
   file: { perAddress: 1200, perDocument: 60_000, windowSeconds: 60 },
   download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
+  // Asking has its own daily limits (lib/questions/question-limits.ts); this bounds the reading too.
+  questions: { perAddress: 60, perDocument: 6_000, windowSeconds: 60 },
 };
 
 /**

@@ -31,7 +31,14 @@ const inRoom = (base: SharedDocument, roomId: string, linkId: string | null = nu
   ({
     ...base,
     gateType: "full",
-    room: { id: roomId, name: `Room ${roomId}`, code: "roomowncod", linkId, openedCode: linkId ? `${linkId}cod` : "roomowncod" },
+    room: {
+      id: roomId,
+      name: `Room ${roomId}`,
+      code: "roomowncod",
+      linkId,
+      groupId: null,
+      openedCode: linkId ? `${linkId}cod` : "roomowncod",
+    },
   }) as SharedDocument;
 const roomPass = { viewerId: "", email: "jane@acme.com", verified: false };
 

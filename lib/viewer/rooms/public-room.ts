@@ -18,6 +18,7 @@ export type RoomRules = Pick<
   | "gateType"
   | "gatePage"
   | "allowDownload"
+  | "allowQuestions"
   | "passwordHash"
   | "expiresAt"
   | "verifyEmail"
@@ -63,6 +64,7 @@ export function roomRules(room: Room, link: RoomLink | null): RoomRules {
     gateType: needsEmail && !gateStands ? "full" : settings.gate_type,
     gatePage: 1,
     allowDownload: settings.allow_download,
+    allowQuestions: settings.allow_questions,
     passwordHash: ownPassword ? link.passwordHash : room.passwordHash,
     expiresAt: settings.expires_at ? new Date(settings.expires_at) : null,
     verifyEmail: settings.verify_email,
@@ -86,7 +88,14 @@ export function roomShare(room: Room, link: RoomLink | null): RoomShare {
     pageCount: 0,
     previewPageCount: 0,
     link: null,
-    room: { id: room.id, name: room.name, code: room.code, linkId: link?.id ?? null, openedCode: link?.code ?? room.code },
+    room: {
+      id: room.id,
+      name: room.name,
+      code: room.code,
+      linkId: link?.id ?? null,
+      groupId: link?.groupId ?? null,
+      openedCode: link?.code ?? room.code,
+    },
     roomRow: room,
     roomLink: link,
   };
@@ -136,6 +145,7 @@ export function sharedRoomDocument(doc: Document, share: RoomShare, level: RoomA
     gateType: share.gateType,
     gatePage: share.gatePage,
     allowDownload: share.allowDownload && reaches(level, "download"),
+    allowQuestions: share.allowQuestions,
     passwordHash: share.passwordHash,
     expiresAt: share.expiresAt,
     verifyEmail: share.verifyEmail,

@@ -10,7 +10,10 @@ import { roomActivityCsv } from "@/lib/dashboard/room-activity-csv";
 import { db } from "@/lib/db/client";
 import type { Document, Room, RoomGroup, RoomLink } from "@/lib/generated/prisma/client";
 import { setClockOffset } from "@/lib/time";
+import { askQuestion } from "@/lib/questions/ask-question";
+import { documentSubject } from "@/lib/questions/question-subject";
 import { createUser } from "@/lib/users/create-user";
+import { findPublicRoom, roomDocument } from "@/lib/viewer/rooms/public-room";
 
 const activityRoute = routeAt("/api/v1/rooms/{id}/activity");
 
@@ -221,5 +224,22 @@ describe("a room's activity record", () => {
       ),
     ]);
     expect((await roomActivityCsv(room, {})).body.trimEnd().split("\r\n")).toHaveLength(9);
+  });
+
+  it("records a reader's question as question_asked, with its link and document", async () => {
+    const found = await findPublicRoom(janesLink.code);
+    if (found.state !== "active") throw new Error("Jane's link is not active");
+    const inRoom = await roomDocument(found.share, deck.code);
+    const question = await askQuestion(documentSubject(inRoom!), "jane@fund-a.example", { text: "Page 2?" }, "192.0.2.44");
+    const { body } = await activity("?kind=question_asked");
+    expect(body.activity).toEqual([
+      expect.objectContaining({
+        id: question.id,
+        kind: "question_asked",
+        email: "jane@fund-a.example",
+        link: { code: janesLink.code, name: "Jane at Fund A" },
+        document: expect.objectContaining({ short_code: `s-${deck.code}` }),
+      }),
+    ]);
   });
 });

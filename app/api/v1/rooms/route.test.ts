@@ -85,6 +85,7 @@ const DEFAULT_SETTINGS = {
   email_gate: true,
   gate_type: "full",
   allow_download: true,
+  allow_questions: true,
   password: false,
   expires_at: null,
   verify_email: false,

@@ -1,0 +1,210 @@
+"use client";
+
+import { useActionState, useId } from "react";
+import type { z } from "zod";
+import { ActionForm } from "@/components/ui/action-form";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { FormError, inputClass } from "@/components/ui/field";
+import { LocalTime } from "@/components/ui/local-time";
+import { SubmitButton } from "@/components/ui/submit-button";
+import { answerQuestionAction, type QuestionState, updateQuestionAction } from "@/lib/http/actions/question-actions";
+import { plural } from "@/lib/plural";
+import { MAX_ANSWER_LENGTH } from "@/lib/rules/questions";
+import type { questionSchema } from "@/lib/schemas/questions";
+
+type Question = z.input<typeof questionSchema>;
+type Member = { id: string; label: string };
+
+const VISIBILITY = {
+  asker: { label: "Only the asker", hint: "A private reply to the reader who asked" },
+  group: { label: "The asker's group", hint: "Every reader of the room group they asked through" },
+  room: { label: "Everyone in the room", hint: "Published to every reader who may see what it is about" },
+} as const;
+
+/** The inbox: each question with where it was asked, its answers, and (for those who may) assign, answer, close or reopen. */
+export function QuestionsInbox({
+  questions,
+  members,
+  total,
+  canAnswer,
+}: {
+  questions: Question[];
+  members: Member[];
+  total: number;
+  canAnswer: boolean;
+}) {
+  if (questions.length === 0) {
+    return (
+      <Card title="No questions here">
+        <p className="max-w-prose text-sm text-slate-600">
+          Readers who passed a document&apos;s or room&apos;s email gate can ask from the viewer. Their questions appear here, and in your
+          digest emails.
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <section aria-label="Questions" className="flex flex-col gap-4">
+      <p className="text-sm text-slate-500">
+        {plural(total, "question")}
+        {total > questions.length && `, the newest ${questions.length} shown`}
+      </p>
+      <ol className="flex flex-col gap-4">
+        {questions.map((question) => (
+          <li key={question.id}>
+            <QuestionCard question={question} members={members} canAnswer={canAnswer} />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function where(question: Question): string {
+  const parts = [question.document?.title, question.room && `room “${question.room.name}”`].filter(Boolean);
+  const page = question.page === null ? "" : `, page ${question.page}`;
+  return `${parts.join(" in ") || "a room"}${page}`;
+}
+
+function QuestionCard({ question, members, canAnswer }: { question: Question; members: Member[]; canAnswer: boolean }) {
+  const closed = question.status === "closed";
+  return (
+    <article
+      aria-labelledby={`question-${question.id}`}
+      data-testid="inbox-question"
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-500">
+            {question.asker_email} about {where(question)} · <LocalTime value={question.created_at} />
+          </p>
+          <h2 id={`question-${question.id}`} className="mt-1 text-base font-medium whitespace-pre-wrap text-slate-900">
+            {question.text}
+          </h2>
+        </div>
+        <span
+          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${closed ? "bg-slate-100 text-slate-600" : "bg-emerald-50 text-emerald-800"}`}
+        >
+          {closed ? "Closed" : "Open"}
+        </span>
+      </header>
+      <div className="space-y-4 px-5 py-4">
+        {question.answers.length > 0 && (
+          <ol aria-label="Answers" className="space-y-3">
+            {question.answers.map((answer) => (
+              <li key={answer.id} className="border-l-2 border-brand-600 pl-3 text-sm">
+                <p className="whitespace-pre-wrap text-slate-800">{answer.text}</p>
+                <p className="mt-1 text-xs text-slate-500">
+                  {answer.author?.name ?? answer.author?.email ?? "A former member"} · {VISIBILITY[answer.visibility].label} ·{" "}
+                  <LocalTime value={answer.created_at} />
+                  {answer.revisions.length > 0 && ` · edited ${plural(answer.revisions.length, "time")}`}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {canAnswer ? (
+          <>
+            <AnswerForm question={question} />
+            <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 pt-4">
+              <AssignForm question={question} members={members} />
+              <StatusForm question={question} />
+            </div>
+          </>
+        ) : (
+          <p className="text-sm text-slate-500">
+            {question.assignee ? `Assigned to ${question.assignee.name ?? question.assignee.email}.` : "Not assigned."}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function AnswerForm({ question }: { question: Question }) {
+  const [state, dispatch, pending] = useActionState<QuestionState, FormData>(answerQuestionAction.bind(null, question.id), {});
+  const id = useId();
+  return (
+    <ActionForm dispatch={dispatch} state={state} className="space-y-3" aria-label="Answer">
+      <div>
+        <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium text-slate-700">
+          Your answer
+        </label>
+        <textarea
+          id={`${id}-text`}
+          name="text"
+          rows={3}
+          maxLength={MAX_ANSWER_LENGTH}
+          aria-invalid={state.fieldErrors?.text ? true : undefined}
+          className={`${inputClass} w-full`}
+        />
+        <FormError message={state.fieldErrors?.text} />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-slate-700">Who sees it</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-1">
+          {(Object.keys(VISIBILITY) as Array<keyof typeof VISIBILITY>).map((value) => (
+            <label key={value} className="flex items-center gap-2 text-sm text-slate-700" title={VISIBILITY[value].hint}>
+              <input type="radio" name="visibility" value={value} defaultChecked={value === "asker"} />
+              {VISIBILITY[value].label}
+            </label>
+          ))}
+        </div>
+        {!question.room && <p className="mt-1 text-xs text-slate-500">Outside a room, “Everyone” is every reader of the document.</p>}
+      </fieldset>
+      <div className="flex items-center gap-3">
+        <SubmitButton pending={pending} pendingLabel="Sending…">
+          Send answer
+        </SubmitButton>
+        {state.ok && (
+          <p role="status" className="text-sm text-emerald-700">
+            Answer sent. The asker is emailed.
+          </p>
+        )}
+        <FormError message={state.error} />
+      </div>
+    </ActionForm>
+  );
+}
+
+function AssignForm({ question, members }: { question: Question; members: Member[] }) {
+  const [state, dispatch, pending] = useActionState<QuestionState, FormData>(updateQuestionAction.bind(null, question.id), {});
+  const id = useId();
+  return (
+    <ActionForm dispatch={dispatch} state={state} className="flex flex-wrap items-end gap-2" aria-label="Assign">
+      <div>
+        <label htmlFor={`${id}-assignee`} className="mb-1 block text-sm font-medium text-slate-700">
+          Assigned to
+        </label>
+        <select id={`${id}-assignee`} name="assignee" defaultValue={question.assignee?.user_id ?? "none"} className={inputClass}>
+          <option value="none">Nobody</option>
+          {members.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <SubmitButton pending={pending} pendingLabel="Assigning…" variant="secondary">
+        Assign
+      </SubmitButton>
+      <FormError message={state.error} />
+    </ActionForm>
+  );
+}
+
+function StatusForm({ question }: { question: Question }) {
+  const [state, dispatch, pending] = useActionState<QuestionState, FormData>(updateQuestionAction.bind(null, question.id), {});
+  const closing = question.status === "open";
+  return (
+    <ActionForm dispatch={dispatch} state={state} className="ml-auto flex items-center gap-2">
+      <input type="hidden" name="status" value={closing ? "closed" : "open"} />
+      <Button type="submit" variant="secondary" disabled={pending}>
+        {closing ? "Close question" : "Reopen question"}
+      </Button>
+      <FormError message={state.error} />
+    </ActionForm>
+  );
+}
