@@ -51,7 +51,7 @@ export function SignUpForm({
       <p className="text-xs text-slate-500" data-testid="sign-up-verification">
         {emailVerification
           ? "We will email you a link to confirm your address; your account is created when you open it."
-          : "This server cannot send email, so your address is not confirmed. After you create the account, sign in with your email and password."}
+          : `This server cannot send email, so your address is not confirmed. ${invitation ? "Creating the account signs you in, in the team." : "After you create the account, sign in with your email and password."}`}
       </p>
       <FormError message={state?.error} />
       <Button type="submit" className="w-full" disabled={pending}>

@@ -41,12 +41,12 @@ export default async function NotificationsPage() {
             {messages.map((m) => (
               <li key={m.id} className="py-3">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <p className="font-medium text-slate-900">{m.subject}</p>
+                  <p className="min-w-0 font-medium break-words text-slate-900">{m.subject}</p>
                   <span className="text-xs text-slate-500">
                     <LocalTime value={m.createdAt} /> · {m.status}
                   </span>
                 </div>
-                <p className="mt-1 text-sm whitespace-pre-line text-slate-600">{m.body}</p>
+                <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-600">{m.body}</p>
               </li>
             ))}
           </ul>
