@@ -51,12 +51,7 @@ export async function storedPageText(originalKey: string, page: number): Promise
  * Records the texts of pages of a document's version, in the caller's transaction (the one that
  * counts the pages as drawn). Written again, a page's row is replaced: recording is idempotent.
  */
-export async function recordPageTexts(
-  tx: Tx,
-  documentId: string,
-  version: number,
-  texts: PageText[],
-): Promise<void> {
+export async function recordPageTexts(tx: Tx, documentId: string, version: number, texts: PageText[]): Promise<void> {
   if (texts.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO page_texts (document_id, version, page, text)
