@@ -6,7 +6,7 @@ import { consumeRateLimit } from "../../rate-limit";
  * document); a script meets them within seconds. Counted in PostgreSQL (lib/rate-limit.ts), so
  * they are exact across processes.
  */
-export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download";
+export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download" | "search";
 
 /**
  * `perDocument` counts only requests from browsers holding no grant for the document, so readers
@@ -24,6 +24,8 @@ export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
   track: { perAddress: 600, perDocument: 30_000, windowSeconds: 60 },
   file: { perAddress: 1200, perDocument: 60_000, windowSeconds: 60 },
   download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
+  // A reader searches as they type words, not letters (the viewer searches on Enter): a few a minute.
+  search: { perAddress: 30, perDocument: 1_500, windowSeconds: 60 },
 };
 
 /**
