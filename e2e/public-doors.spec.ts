@@ -104,7 +104,7 @@ test("every door allows exactly its per-address limit in a minute, then answers 
   const locked = await upload({ email_gate: "false" }, { password: "open-sesame" });
   const gated = await upload({ email_gate: "true", gate_page: "2" });
   /** Each door's answer to a request within the limit. */
-  const answers: Record<ViewerDoor, number> = { page: 200, password: 401, gate: 200, track: 200, file: 206, download: 200 };
+  const answers: Record<ViewerDoor, number> = { page: 200, password: 401, gate: 200, track: 200, file: 206, download: 200, search: 200 };
   const doors: Record<ViewerDoor, () => [string, RequestInit?]> = {
     page: () => [`/s/${open}`],
     password: () => [`/s/${locked}/password`, json({ password: "wrong" })],
@@ -112,6 +112,7 @@ test("every door allows exactly its per-address limit in a minute, then answers 
     track: () => [`/s/${open}/track`, json({ batch_id: `b_${randomBytes(8).toString("hex")}`, pages: [{ page: 1, seconds: 1 }] })],
     file: () => [`/s/${open}/file?v=full`, { headers: { Range: "bytes=0-99" } }],
     download: () => [`/s/${open}/download`],
+    search: () => [`/s/${open}/search?q=page`],
   };
   for (const door of Object.keys(doors) as ViewerDoor[]) {
     const client = uniqueAddress();

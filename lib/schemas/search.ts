@@ -1,12 +1,11 @@
 import { withoutNul } from "../request/nul-characters";
+import { SNIPPET_MARK } from "../rules/search-snippet";
 import { paginationQuery, paginationSchema } from "./common";
 import { z } from "./zod";
 
 /** Search inside pages (issue 44; additive, not in docs/api-contract.md). */
 
 export const SEARCH_QUERY_MAX = 200;
-/** How a snippet marks the words that matched: `**revenue**` (an API client or the dashboard splits on it; never HTML). */
-export const SNIPPET_MARK = "**";
 
 const searchText = z
   .string({ error: "q is required" })

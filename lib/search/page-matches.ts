@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { SNIPPET_MARK } from "../schemas/search";
+import { SNIPPET_MARK } from "../rules/search-snippet";
 
 /** Pages listed per document: enough to choose from, bounded however often a word occurs. */
 export const PAGES_PER_DOCUMENT = 5;
