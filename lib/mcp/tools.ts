@@ -4,12 +4,14 @@ import { createDocumentLink, listDocumentLinks } from "../contract/links";
 import { addDocumentToRoom } from "../contract/room-contents";
 import { createDataRoomLink } from "../contract/room-links";
 import { createDataRoom, getRoom, getRoomStats, listTeamRooms } from "../contract/rooms";
+import { searchText } from "../contract/search";
 import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
-/** Every tool, in the order tools/list shows them: documents, their analytics, links, then rooms. */
+/** Every tool, in the order tools/list shows them: documents, the words in their pages, their analytics, links, then rooms. */
 export const TOOLS: readonly McpTool[] = [
   listTeamDocuments,
+  searchText,
   getDocument,
   getDocumentStats,
   listDocumentViewers,

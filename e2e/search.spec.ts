@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { samplePdf } from "../scripts/lib/sample-pdf";
+import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { ownClientAddress } from "../test/support/playwright/client-address";
+import { signedIn } from "../test/support/playwright/sign-in";
+import { uploadOk } from "../test/support/playwright/upload";
+
+/**
+ * Search inside pages (issue 44): the owner's documents search finds a word that is only on page 7
+ * and opens the preview there; a reader's "Search in this document", from the keyboard, lists the
+ * page and Enter goes to it.
+ */
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+
+const WORD = `zanzibarite${randomBytes(3).toString("hex")}`;
+let owner: Account;
+let code: string;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  owner = await newAccount("search");
+  const api = await playwright.request.newContext({ baseURL });
+  const bytes = await samplePdf(8, "Searchable deck", { pageWords: { 7: `The ${WORD} clause` } });
+  code = (await uploadOk(api, owner, { bytes, fields: { title: "Searchable deck", email_gate: "false" } })).short_code.slice(2);
+  // The worker draws pages 2..8 in the background; their text is searchable from the same commit.
+  await expect
+    .poll(
+      async () => {
+        const answer = await api.get(`/api/v1/search?q=${WORD}`, { headers: owner.auth });
+        return ((await answer.json()) as { results: unknown[] }).results.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(1);
+});
+
+test("the owner's search shows the page with the word highlighted and opens the preview at it", async ({ browser }) => {
+  const page = await signedIn(browser, owner);
+  await page.getByRole("searchbox", { name: "Search titles and text" }).fill(WORD);
+  await page.getByRole("button", { name: "Apply" }).click();
+  const results = page.getByTestId("text-search-results");
+  await expect(results.getByRole("link", { name: /Page 7/ })).toBeVisible();
+  await expect(results.locator("mark")).toHaveText(WORD);
+  const [preview] = await Promise.all([page.context().waitForEvent("page"), results.getByRole("link", { name: /Page 7/ }).click()]);
+  await expect(preview).toHaveURL(new RegExp(`/s/${code}#page=7$`));
+  await expect(preview.getByTestId("page-indicator")).toHaveText("7 / 8");
+});
+
+test("a reader searches in the document from the keyboard and Enter goes to the page", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await ownClientAddress(page);
+  await page.goto(`/s/${code}`);
+  const open = page.getByRole("button", { name: "Search in this document" });
+  await expect(open).toBeEnabled();
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const box = page.getByRole("searchbox", { name: "Search in this document" });
+  await expect(box).toBeFocused();
+  await page.keyboard.type(WORD);
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("document-search-status")).toHaveText("1 page matches.");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("page-indicator")).toHaveText("7 / 8");
+});
