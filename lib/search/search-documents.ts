@@ -16,32 +16,38 @@ type FoundDocument = {
 };
 
 /**
- * The team's documents (not in the Trash) whose title or current version's text matches `q`: titles
- * first, then by how well their best page matches, newest first among equals; each with its first
- * matching pages and their snippets. The words go through the index (page_texts' GIN); the title as
- * the documents list filters it (a substring, any case) or by its words.
+ * One page of the team's documents (not in the Trash) whose title contains `q` (as the documents
+ * list filters titles: a substring, any case) or whose current version has pages matching it (through
+ * page_texts' GIN index): titles first, then by how many pages match, newest first among equals;
+ * `total` on each row. Ranked by counts rather than ts_rank: ranking reads every matching page's
+ * vector, which for a common word is most of the time of the search.
  */
-export async function searchDocuments(teamId: string, query: SearchQuery): Promise<z.input<typeof searchResultsSchema>> {
-  const found = await db.$queryRaw<FoundDocument[]>`
-    WITH query AS (SELECT websearch_to_tsquery('page_search', ${query.q}) AS tsq),
-    text_hits AS (
-      SELECT p.document_id, max(ts_rank_cd(p.search_vector, query.tsq)) AS rank
+function findDocuments(teamId: string, q: string, limit: number, offset: number) {
+  return db.$queryRaw<FoundDocument[]>`
+    WITH query AS (SELECT websearch_to_tsquery('page_search', ${q}) AS tsq),
+    team_documents AS (
+      SELECT id, code, title, version, page_count, created_at, strpos(lower(title), lower(${q})) > 0 AS title_matches
+      FROM documents WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL
+    ),
+    page_hits AS (
+      SELECT p.document_id, count(*) AS pages
       FROM page_texts p CROSS JOIN query
-      JOIN documents d ON d.id = p.document_id AND d.version = p.version
-      WHERE p.search_vector @@ query.tsq AND d.team_id = ${teamId}::uuid AND d.deleted_at IS NULL
+      JOIN team_documents d ON d.id = p.document_id AND d.version = p.version
+      WHERE p.search_vector @@ query.tsq
       GROUP BY p.document_id
-    ), title_hits AS (
-      SELECT d.id FROM documents d CROSS JOIN query
-      WHERE d.team_id = ${teamId}::uuid AND d.deleted_at IS NULL
-        AND (strpos(lower(d.title), lower(${query.q})) > 0 OR to_tsvector('page_search', d.title) @@ query.tsq)
     )
-    SELECT d.id, d.code, d.title, d.version, d.page_count, (t.id IS NOT NULL) AS title_matches, count(*) OVER ()::int AS total
-    FROM documents d
-    LEFT JOIN text_hits h ON h.document_id = d.id
-    LEFT JOIN title_hits t ON t.id = d.id
-    WHERE d.id IN (SELECT document_id FROM text_hits UNION SELECT id FROM title_hits)
-    ORDER BY (t.id IS NOT NULL) DESC, h.rank DESC NULLS LAST, d.created_at DESC, d.id DESC
-    LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`;
+    SELECT d.id, d.code, d.title, d.version, d.page_count, d.title_matches, count(*) OVER ()::int AS total
+    FROM team_documents d LEFT JOIN page_hits h ON h.document_id = d.id
+    WHERE d.title_matches OR h.document_id IS NOT NULL
+    ORDER BY d.title_matches DESC, h.pages DESC NULLS LAST, d.created_at DESC, d.id DESC
+    LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** The team's documents matching `q` in their titles or their pages' text, each with its first matching pages and their snippets. */
+export async function searchDocuments(teamId: string, query: SearchQuery): Promise<z.input<typeof searchResultsSchema>> {
+  const found = await findDocuments(teamId, query.q, query.per_page, (query.page - 1) * query.per_page);
+  // Past the last page there is no row to carry the total: an empty page still says how many there are.
+  const total = found[0]?.total ?? (query.page > 1 ? ((await findDocuments(teamId, query.q, 1, 0))[0]?.total ?? 0) : 0);
   const matches = await pageMatches(
     found.map((doc) => ({ documentId: doc.id, version: doc.version, lastPage: doc.page_count })),
     query.q,
@@ -55,17 +61,6 @@ export async function searchDocuments(teamId: string, query: SearchQuery): Promi
       matching_pages: matches[i]!.matchingPages,
       pages_without_text: matches[i]!.pagesWithoutText,
     })),
-    pagination: pagination(query.page, query.per_page, found[0]?.total ?? (await countFound(teamId, query.q))),
+    pagination: pagination(query.page, query.per_page, total),
   };
-}
-
-/** The total when the page asked for is past the last result (an empty page still says how many there are). */
-async function countFound(teamId: string, q: string): Promise<number> {
-  const [row] = await db.$queryRaw<Array<{ total: number }>>`
-    WITH query AS (SELECT websearch_to_tsquery('page_search', ${q}) AS tsq)
-    SELECT count(*)::int AS total FROM documents d CROSS JOIN query
-    WHERE d.team_id = ${teamId}::uuid AND d.deleted_at IS NULL
-      AND (strpos(lower(d.title), lower(${q})) > 0 OR to_tsvector('page_search', d.title) @@ query.tsq
-        OR EXISTS (SELECT 1 FROM page_texts p WHERE p.document_id = d.id AND p.version = d.version AND p.search_vector @@ query.tsq))`;
-  return row?.total ?? 0;
 }
