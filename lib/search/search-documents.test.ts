@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSampleDocument } from "../../scripts/lib/demo-data";
+import { createSampleDocument, uploadSampleVersion } from "../../scripts/lib/demo-data";
 import { callApiRoute, routeAt } from "../../test/support/api-route";
 import { createApiKey } from "../auth/api-keys";
 import { db } from "../db/client";
@@ -86,6 +86,15 @@ describe("GET /api/v1/search", () => {
     expect(answer.status).toBe(400);
     expect(answer.body!.error.code).toBe("bad_request");
     expect(answer.body!.error.message).toMatch(/\bq\b/);
+  });
+
+  it("searches the current version only: a new file's pages replace the old ones in the results", async () => {
+    const word = `${WORD}old`;
+    const doc = await createSampleDocument(owner, "Versioned", 2, { email_gate: false }, { pageWords: { 2: word } });
+    await renderPageImages(doc.id);
+    expect((await search(word)).body!.results).toHaveLength(1);
+    await uploadSampleVersion(owner, doc, 2);
+    expect((await search(word)).body!.results).toEqual([]);
   });
 
   it("leaves documents in the Trash out", async () => {
