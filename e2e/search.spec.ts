@@ -16,12 +16,22 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 const WORD = `zanzibarite${randomBytes(3).toString("hex")}`;
 let owner: Account;
 let code: string;
+let roomCode: string;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   owner = await newAccount("search");
   const api = await playwright.request.newContext({ baseURL });
   const bytes = await samplePdf(8, "Searchable deck", { pageWords: { 7: `The ${WORD} clause` } });
   code = (await uploadOk(api, owner, { bytes, fields: { title: "Searchable deck", email_gate: "false" } })).short_code.slice(2);
+  const room = await api.post("/api/v1/rooms", {
+    headers: owner.auth,
+    data: { name: "Deal room", settings: { email_gate: false, gate_type: "none" } },
+  });
+  const { id: roomId, code: opened } = (await room.json()) as { id: string; code: string };
+  roomCode = opened;
+  expect((await api.post(`/api/v1/rooms/${roomId}/documents`, { headers: owner.auth, data: { short_code: `s-${code}` } })).status()).toBe(
+    201,
+  );
   // The worker draws pages 2..8 in the background; their text is searchable from the same commit.
   await expect
     .poll(
@@ -60,5 +70,17 @@ test("a reader searches in the document from the keyboard and Enter goes to the 
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("document-search-status")).toHaveText("1 page matches.");
   await page.keyboard.press("Enter");
+  await expect(page.getByTestId("page-indicator")).toHaveText("7 / 8");
+});
+
+test("a room's reader finds the page by its words and opens the document there", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  await ownClientAddress(page);
+  await page.goto(`/s/${roomCode}`);
+  await page.getByRole("searchbox", { name: "Search documents" }).fill(WORD);
+  const inText = page.getByTestId("room-text-matches");
+  await expect(inText.locator("mark")).toHaveText(WORD);
+  await inText.getByRole("link", { name: /Page 7/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${roomCode}/${code}#page=7$`));
   await expect(page.getByTestId("page-indicator")).toHaveText("7 / 8");
 });
