@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { samplePdf } from "../scripts/lib/sample-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { axeViolations } from "../test/support/playwright/axe";
 import { ownClientAddress } from "../test/support/playwright/client-address";
 import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
@@ -51,6 +52,7 @@ test("the owner's search shows the page with the word highlighted and opens the 
   const results = page.getByTestId("text-search-results");
   await expect(results.getByRole("link", { name: /Page 7/ })).toBeVisible();
   await expect(results.locator("mark")).toHaveText(WORD);
+  expect(await axeViolations(page, '[data-testid="text-search-results"]')).toEqual([]);
   const [preview] = await Promise.all([page.context().waitForEvent("page"), results.getByRole("link", { name: /Page 7/ }).click()]);
   await expect(preview).toHaveURL(new RegExp(`/s/${code}#page=7$`));
   await expect(preview.getByTestId("page-indicator")).toHaveText("7 / 8");
@@ -69,6 +71,8 @@ test("a reader searches in the document from the keyboard and Enter goes to the 
   await page.keyboard.type(WORD);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("document-search-status")).toHaveText("1 page matches.");
+  expect(await axeViolations(page, '[role="dialog"][aria-label="Search in this document"]')).toEqual([]);
+  await box.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("page-indicator")).toHaveText("7 / 8");
 });
@@ -77,8 +81,14 @@ test("a room's reader finds the page by its words and opens the document there",
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await ownClientAddress(page);
   await page.goto(`/s/${roomCode}`);
-  await page.getByRole("searchbox", { name: "Search documents" }).fill(WORD);
+  const search = page.getByRole("searchbox", { name: "Search documents" });
   const inText = page.getByTestId("room-text-matches");
+  // Typed again until the page is hydrated: text typed before that is not the search's yet.
+  await expect(async () => {
+    await search.fill("");
+    await search.fill(WORD);
+    await expect(inText).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(inText.locator("mark")).toHaveText(WORD);
   await inText.getByRole("link", { name: /Page 7/ }).click();
   await expect(page).toHaveURL(new RegExp(`/s/${roomCode}/${code}#page=7$`));
