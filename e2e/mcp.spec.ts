@@ -15,6 +15,7 @@ const MCP_URL = `${E2E_URL}/api/mcp`;
 const WRITE_TOOLS = ["create_link", "create_room", "add_document_to_room", "create_room_link"];
 const READ_TOOLS = [
   "search_documents",
+  "search_text",
   "get_document",
   "get_document_stats",
   "list_document_readers",
@@ -149,6 +150,7 @@ test("each read tool answers exactly what its REST endpoint answers for the same
   const pairs: Array<[string, Record<string, unknown>, string]> = [
     ["search_documents", { search: "acme", per_page: 5 }, "/api/v1/documents?search=acme&per_page=5"],
     ["search_documents", { sort: "views", has_leads: true }, "/api/v1/documents?sort=views&has_leads=true"],
+    ["search_text", { q: "sample content", per_page: 5 }, "/api/v1/search?q=sample%20content&per_page=5"],
     ["get_document", { short_code: code }, `/api/v1/documents/${code}`],
     ["get_document_stats", { short_code: code }, `/api/v1/documents/${code}/stats`],
     ["get_document_stats", { short_code: code, since }, `/api/v1/documents/${code}/stats?since=${since}`],

@@ -104,7 +104,16 @@ test("every door allows exactly its per-address limit in a minute, then answers 
   const locked = await upload({ email_gate: "false" }, { password: "open-sesame" });
   const gated = await upload({ email_gate: "true", gate_page: "2" });
   /** Each door's answer to a request within the limit. */
-  const answers: Record<ViewerDoor, number> = { page: 200, password: 401, gate: 200, track: 200, file: 206, download: 200, questions: 403 };
+  const answers: Record<ViewerDoor, number> = {
+    page: 200,
+    password: 401,
+    gate: 200,
+    track: 200,
+    file: 206,
+    download: 200,
+    questions: 403,
+    search: 200,
+  };
   const doors: Record<ViewerDoor, () => [string, RequestInit?]> = {
     page: () => [`/s/${open}`],
     password: () => [`/s/${locked}/password`, json({ password: "wrong" })],
@@ -114,6 +123,7 @@ test("every door allows exactly its per-address limit in a minute, then answers 
     download: () => [`/s/${open}/download`],
     // No email gate, so no asker: refused within the limit, counted all the same.
     questions: () => [`/s/${open}/questions`],
+    search: () => [`/s/${open}/search?q=page`],
   };
   for (const door of Object.keys(doors) as ViewerDoor[]) {
     const client = uniqueAddress();

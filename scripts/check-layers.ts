@@ -23,7 +23,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["storage", "credentials", "events", "teams"],
   ["pdf", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
-  ["analytics", "links", "rooms"],
+  ["analytics", "links", "rooms", "search"],
   ["viewer", "versions", "room-analytics", "trash"],
   ["questions"],
   ["jobs", "dashboard"],

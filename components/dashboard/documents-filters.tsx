@@ -35,9 +35,17 @@ export function DocumentsFilters({ values, sort }: { values: Record<string, stri
     <QueryForm action="/documents" className="mb-4 flex flex-wrap items-end gap-3" role="search">
       <div className="min-w-48 flex-1">
         <label htmlFor="search" className="sr-only">
-          Search titles
+          Search titles and text
         </label>
-        <input id="search" name="search" type="search" defaultValue={values.search} placeholder="Search titles…" className={inputClass} />
+        <input
+          id="search"
+          name="search"
+          type="search"
+          maxLength={200}
+          defaultValue={values.search}
+          placeholder="Search titles and text…"
+          className={inputClass}
+        />
       </div>
       <Filter id="engagement" label="Engagement" value={values.engagement ?? ""} options={ENGAGEMENT} />
       <Filter id="has_leads" label="Leads" value={values.has_leads ?? ""} options={LEADS} />

@@ -11,6 +11,7 @@ import { useAnchoredZoom } from "./zoom/use-anchored-zoom";
 import { useCurrentPage } from "./pages/use-current-page";
 import { useGateResume } from "./gate/use-gate-resume";
 import { useNearbyPages } from "./pages/use-nearby-pages";
+import { usePageFromHash } from "./pages/use-page-from-hash";
 import { useReadingSession } from "./tracking/use-reading-session";
 import { useViewerKeys } from "./use-viewer-keys";
 import { ViewerLayout } from "./viewer-layout";
@@ -102,6 +103,7 @@ export function DocumentViewer({
 
   // Until the column is measured its pages would be laid out at a width about to change.
   const measured = layout.viewportWidth > 0;
+  usePageFromHash(goTo, measured && !linkClosed);
   return (
     <ViewerLayout
       contentRef={scrollRef}
@@ -122,6 +124,7 @@ export function DocumentViewer({
         back,
         actions: { goTo, zoom: step, fit },
         closed: linkClosed,
+        searchCode: code,
       }}
     >
       {!linkClosed && (

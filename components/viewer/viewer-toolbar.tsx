@@ -1,3 +1,4 @@
+import { DocumentSearch } from "./search/document-search";
 import { FitIcon } from "./zoom/fit-icon";
 import { ToolbarButton } from "./toolbar-button";
 import { PagewiseMark, TeamLogo } from "./viewer-brand";
@@ -26,6 +27,8 @@ export type ViewerToolbarProps = {
   actions?: { goTo: (page: number) => void; zoom: (step: -1 | 1) => void; fit: (mode: "width" | "page") => void };
   /** The link stopped serving this reader: only the title (and the way back to a room) stay. */
   closed?: boolean;
+  /** The code whose pages "Search in this document" searches (`/s/<code>/search`). */
+  searchCode?: string;
 };
 
 /**
@@ -33,7 +36,18 @@ export type ViewerToolbarProps = {
  * two, the title (and Download) over the page and zoom controls, so every control stays on screen.
  * Download comes last for the keyboard on every screen.
  */
-export function ViewerToolbar({ title, pageCount, current, pages, zoom, downloadHref, back, actions, closed = false }: ViewerToolbarProps) {
+export function ViewerToolbar({
+  title,
+  pageCount,
+  current,
+  pages,
+  zoom,
+  downloadHref,
+  back,
+  actions,
+  closed = false,
+  searchCode,
+}: ViewerToolbarProps) {
   return (
     <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 px-3 py-1 sm:h-14 sm:flex-nowrap sm:gap-4 sm:px-4 sm:py-0">
       {back && (
@@ -99,6 +113,7 @@ export function ViewerToolbar({ title, pageCount, current, pages, zoom, download
               <FitIcon width={12} height={16} />
             </ToolbarButton>
           </div>
+          {searchCode && <DocumentSearch code={searchCode} goTo={actions?.goTo} />}
         </>
       )}
       <PagewiseMark className="order-6 hidden shrink-0 lg:block" />

@@ -8,6 +8,7 @@ import { OPERATIONS } from "./registry";
 /** Top-level tags, in the order a reader meets them; every operation carries one. */
 const TAGS: readonly { name: Tag | "Events"; description: string }[] = [
   { name: "Documents", description: "Upload PDFs, read and change their settings, delete them." },
+  { name: "Search", description: "Find the pages that mention a term, across the team's documents." },
   { name: "Links", description: "One link per recipient, each with its own code, overrides and figures." },
   { name: "Versions", description: "Replace a document's file for every link at once, and go back to an earlier one." },
   { name: "Analytics", description: "Per-document statistics, viewers and leads, and the portfolio overview." },

@@ -9,7 +9,7 @@ import type { PathParam } from "./path-params";
 export type Method = (typeof METHODS)[number];
 
 /** The OpenAPI document's tags, in the order a reader meets them (lib/contract/openapi-document.ts describes each). */
-export type Tag = "Documents" | "Links" | "Versions" | "Analytics" | "Rooms" | "Questions" | "Webhooks" | "Team";
+export type Tag = "Documents" | "Search" | "Links" | "Versions" | "Analytics" | "Rooms" | "Questions" | "Webhooks" | "Team";
 
 type Params = Record<string, PathParam>;
 type ParamValues<P> = { [K in keyof P]: P[K] extends PathParam<infer V> ? V : never };

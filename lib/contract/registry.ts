@@ -4,6 +4,7 @@ import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
 import { QUESTION_OPERATIONS } from "./questions";
 import { ROOM_OPERATIONS } from "./rooms";
+import { SEARCH_OPERATIONS } from "./search";
 import { TEAM_OPERATIONS } from "./team";
 import { VERSION_OPERATIONS } from "./versions";
 import { WEBHOOK_OPERATIONS } from "./webhooks";
@@ -11,6 +12,7 @@ import { WEBHOOK_OPERATIONS } from "./webhooks";
 /** Every operation of /api/v1, in the OpenAPI document's order. */
 export const OPERATIONS: readonly ApiOperation[] = [
   ...DOCUMENT_OPERATIONS,
+  ...SEARCH_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...VERSION_OPERATIONS,

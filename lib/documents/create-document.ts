@@ -16,6 +16,7 @@ import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
 import { faultPoint } from "../fault-point";
+import { recordPageTexts } from "./page-texts";
 import { processPdf } from "./preview-file";
 import { imagePagesBeforeAnswer, queuePageImages } from "./render-page-images";
 import { eventDocument, serializeSettings } from "./serialize";
@@ -120,6 +121,7 @@ export async function createDocument(
           createdAt,
         },
       });
+      await recordPageTexts(tx, id, 1, pageImages.texts);
       await recordEvent(tx, {
         teamId: by.teamId,
         documentId: doc.id,

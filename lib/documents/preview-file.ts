@@ -10,6 +10,7 @@ import { storage } from "../storage";
 import { scratchName } from "../storage/clear-scratch";
 import { previewKey } from "../storage/document-keys";
 import { storePageImages } from "./page-images";
+import { pageTextsDrawn, type PageText } from "./page-texts";
 import type { PreviewChange } from "./change-with-preview";
 
 type GateInput = { emailGate: boolean; gateType: Document["gateType"]; gatePage: number | null };
@@ -30,8 +31,8 @@ export async function scratchDirectory(area: string): Promise<string> {
 
 export type ProcessedPdf = Omit<PdfJobOutcome, "preview"> & {
   preview: { key: string; pages: number } | null;
-  /** Pages 1..`pages` rendered to images in the same round trip, stored under `keys`. */
-  pageImages: { pages: number; keys: string[] };
+  /** Pages 1..`pages` rendered to images in the same round trip, stored under `keys`; their `texts` for search. */
+  pageImages: { pages: number; keys: string[]; texts: PageText[] };
 };
 
 /**
@@ -62,7 +63,8 @@ export async function processPdf(
       decryptedStored = true;
     }
     stored.push(...(imageDir && outcome.rendered ? await storePageImages(originalKey, imageDir, outcome.rendered) : []));
-    const pageImages = { pages: outcome.rendered?.length ?? 0, keys: stored };
+    const texts = imageDir && outcome.rendered ? await pageTextsDrawn(imageDir, outcome.rendered) : [];
+    const pageImages = { pages: outcome.rendered?.length ?? 0, keys: stored, texts };
     if (!outcome.preview) return { ...outcome, preview: null, pageImages };
     const key = previewKey(originalKey, outcome.preview.pages, randomBytes(4).toString("hex"));
     await storage().put(key, createReadStream(previewOutput), outcome.preview.size);

@@ -9,6 +9,7 @@ import type { RenderedPage } from "../pdf/pdf-job";
 import { runRenderJob } from "../pdf/run-pdf-job";
 import { storage } from "../storage";
 import { renderedFileNames, storePageImages } from "./page-images";
+import { pageTextsDrawn, recordPageTexts } from "./page-texts";
 import { scratchDirectory, scratchPath } from "./preview-file";
 
 /** Page 1 is rendered before an upload answers, in the inspection's round trip; the rest after it. */
@@ -38,7 +39,7 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
   const progress: RenderProgress = { pages: [], stoppedAt: null };
   const doc = await db.document.findUnique({
     where: { id: documentId },
-    select: { storageKey: true, pageCount: true, pageImages: true, pageImagesStopped: true, deletedAt: true },
+    select: { storageKey: true, version: true, pageCount: true, pageImages: true, pageImagesStopped: true, deletedAt: true },
   });
   if (!doc || doc.deletedAt || doc.pageImagesStopped || doc.pageImages >= doc.pageCount) return progress;
   const input = await scratchPath("originals", ".pdf");
@@ -65,11 +66,17 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
         return progress;
       }
       const keys = await storePageImages(doc.storageKey, outputDir, rendered);
+      const texts = await pageTextsDrawn(outputDir, rendered);
       // Counted only while the file drawn is still the document's current version, and not once
-      // the document was stopped meanwhile: stopped is for good.
-      const counted = await db.$executeRaw`
-        UPDATE documents SET page_images = GREATEST(page_images, ${to})
-        WHERE id = ${documentId}::uuid AND deleted_at IS NULL AND storage_key = ${doc.storageKey} AND NOT page_images_stopped`;
+      // the document was stopped meanwhile: stopped is for good. The pages' texts are searchable
+      // from the same commit.
+      const counted = await db.$transaction(async (tx) => {
+        const updated = await tx.$executeRaw`
+          UPDATE documents SET page_images = GREATEST(page_images, ${to})
+          WHERE id = ${documentId}::uuid AND deleted_at IS NULL AND storage_key = ${doc.storageKey} AND NOT page_images_stopped`;
+        if (updated > 0) await recordPageTexts(tx, documentId, doc.version, texts);
+        return updated;
+      });
       if (counted === 0) {
         await Promise.all(keys.map((key) => storage().delete(key)));
         return progress;

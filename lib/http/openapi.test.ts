@@ -23,7 +23,7 @@ describe("the OpenAPI document", () => {
     );
     const ids = operations.map((operation) => operation.operationId);
     const verbFirst =
-      /^(list|get|upload|update|delete|save|test|create|add|move|remove|restore|download|invite|transfer|receive|answer)[A-Z][A-Za-z]+$/;
+      /^(list|get|search|upload|update|delete|save|test|create|add|move|remove|restore|download|invite|transfer|receive|answer)[A-Z][A-Za-z]+$/;
     expect(ids.filter((id) => !verbFirst.test(id ?? ""))).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     const described = new Set((document.tags ?? []).filter((tag) => tag.description).map((tag) => tag.name));

@@ -2,6 +2,7 @@ import { retriedTask } from "../retried-task";
 import pg from "pg";
 import { config, databaseUrl } from "../config";
 import { db } from "../db/client";
+import { backfillPageTexts } from "../documents/backfill-page-texts";
 import { startPageImageRenderer } from "../documents/render-page-images";
 import { composeDueDigests } from "../email/compose-due-digests";
 import { sendDueNotifications } from "../email/send-due-notifications";
@@ -23,6 +24,8 @@ const CONCURRENCY = 16;
 const SWEEP_MS = 15 * 60_000;
 /** A sweep that failed (the database busy or not reachable yet, as at a start after a crash) is tried again this soon. */
 const SWEEP_RETRY_MS = 10_000;
+/** A backfill batch that failed is tried again this soon. */
+const BACKFILL_RETRY_MS = 10_000;
 /** Rows past their retention are pruned, and the Trash swept, at start and this often. */
 const PRUNE_MS = 60 * 60_000;
 
@@ -67,7 +70,8 @@ export async function runOnce(): Promise<{ dispatched: number; attempted: number
  * delivery goes out within milliseconds. At start and then periodically it also removes orphaned
  * stored files (every 15 minutes), prunes rows past their retention and empties the Trash of what
  * has been there 30 days (hourly); and it starts
- * rendering page images (unfinished documents first, then each upload), and rolls up reading
+ * rendering page images (unfinished documents first, then each upload), fills the search index of
+ * pages drawn before it existed (batch after batch until none is left), and rolls up reading
  * beacons (lib/beacons/roll-up-worker.ts). Returns a function that stops it.
  */
 export function startRunner(): () => Promise<void> {
@@ -133,8 +137,21 @@ export function startRunner(): () => Promise<void> {
   // Page images unfinished at the last stop (or from before they existed) are rendered first.
   const stopRendering = startPageImageRenderer();
   const stopRollUp = startBeaconRollUp();
+  const backfill = retriedTask(
+    async () => {
+      let filled = 0;
+      for (let batch = await backfillPageTexts(); batch > 0 && !stopped; batch = await backfillPageTexts()) filled += batch;
+      if (filled) console.log(`[search] indexed the pages of ${filled} document(s) drawn before the index`);
+    },
+    {
+      retryMs: BACKFILL_RETRY_MS,
+      onFailure: (error) => console.error(`[search] backfill failed, trying again in ${BACKFILL_RETRY_MS / 1000} s:`, error),
+    },
+  );
+  backfill.run();
   return async () => {
     stopped = true;
+    backfill.stop();
     await Promise.all([stopRendering(), stopRollUp()]);
     clearInterval(timer);
     clearInterval(sweeper);

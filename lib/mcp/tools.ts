@@ -5,12 +5,14 @@ import { answerTeamQuestion, listTeamQuestions } from "../contract/questions";
 import { addDocumentToRoom } from "../contract/room-contents";
 import { createDataRoomLink } from "../contract/room-links";
 import { createDataRoom, getRoom, getRoomStats, listTeamRooms } from "../contract/rooms";
+import { searchText } from "../contract/search";
 import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
-/** Every tool, in the order tools/list shows them: documents, their analytics, links, rooms, then questions. */
+/** Every tool, in the order tools/list shows them: documents, the words in their pages, their analytics, links, rooms, then questions. */
 export const TOOLS: readonly McpTool[] = [
   listTeamDocuments,
+  searchText,
   getDocument,
   getDocumentStats,
   listDocumentViewers,

@@ -12,6 +12,7 @@ import { type GateMove, type VersionGate, gateForVersion, gateMove } from "../ru
 import { storage } from "../storage";
 import { now } from "../time";
 import { removePageImages } from "../documents/page-images";
+import { recordPageTexts } from "../documents/page-texts";
 import { processPdf, type ProcessedPdf } from "../documents/preview-file";
 import { queuePageImages } from "../documents/render-page-images";
 import { eventDocument } from "../documents/serialize";
@@ -213,6 +214,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       undrawablePages: [],
     },
   });
+  await recordPageTexts(tx, doc.id, number, pageImages.texts);
   const linksClamped: LinkGateMove[] = [];
   const linksRestored: LinkGateMove[] = [];
   for (const { link, gate, preview } of plan.links) {

@@ -2,7 +2,11 @@ import { randomBytes } from "node:crypto";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 
 /** A generated multi-page PDF: a title and "Page N of M" on every page, for demos, tests and benchmarks. */
-export async function samplePdf(pages: number, title = "Sample document", options: { paddingKiBPerPage?: number } = {}): Promise<Buffer> {
+export async function samplePdf(
+  pages: number,
+  title = "Sample document",
+  options: { paddingKiBPerPage?: number; pageWords?: Record<number, string> } = {},
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -17,6 +21,8 @@ export async function samplePdf(pages: number, title = "Sample document", option
       "which page a reader sees. The rest is filler text to give the page some weight.",
     ];
     lines.forEach((line, i) => page.drawText(line, { x: 48, y: 590 - i * 18, size: 12, font: regular, color: rgb(0.3, 0.3, 0.35) }));
+    const words = options.pageWords?.[n];
+    if (words) page.drawText(words, { x: 48, y: 520, size: 14, font: regular, color: rgb(0.1, 0.1, 0.15) });
     // Incompressible weight, like a scanned page's image, so file size resembles real decks.
     if (options.paddingKiBPerPage) pdf.context.register(pdf.context.stream(randomBytes(options.paddingKiBPerPage * 1024)));
   }

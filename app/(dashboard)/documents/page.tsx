@@ -3,6 +3,7 @@ import { DocumentListTable } from "@/components/dashboard/document-list-table";
 import { DocumentsFilters } from "@/components/dashboard/documents-filters";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Pager } from "@/components/dashboard/pager";
+import { TextSearchResults } from "@/components/dashboard/text-search-results";
 import { UploadPanel } from "@/components/dashboard/upload-panel";
 import { documentsPageData } from "@/lib/dashboard/documents-page-data";
 import { requireTeamPage } from "@/lib/http/require-team";
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "Documents" };
 
 export default async function DocumentsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const team = await requireTeamPage("documents.read");
-  const { raw, sort, understood, rows, pagination, filtered, firstUpload, upload } = await documentsPageData(
+  const { raw, sort, understood, rows, pagination, filtered, textSearch, textResults, firstUpload, upload } = await documentsPageData(
     team.teamId,
     await searchParams,
   );
@@ -37,6 +38,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
           Some filters were not understood and were ignored.
         </p>
       )}
+      {textSearch && !firstUpload && <TextSearchResults search={textSearch} results={textResults} />}
       {firstUpload ? uploadPanel("empty") : <DocumentListTable rows={rows} filtered={filtered} />}
       <Pager
         label="Pagination"

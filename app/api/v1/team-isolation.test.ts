@@ -43,6 +43,7 @@ const teamRoute = routeAt("/api/v1/team");
 const transferRoute = routeAt("/api/v1/team/transfer");
 const webhooksRoute = routeAt("/api/v1/webhooks");
 const webhookTestRoute = routeAt("/api/v1/webhooks/test");
+const searchRoute = routeAt("/api/v1/search");
 
 /**
  * Isolation between teams on every /api/v1 operation: an admin's key of team B never reads, changes
@@ -55,9 +56,9 @@ type Handler = (req: Request, context: { params: Promise<Record<string, string>>
 async function call(
   handler: unknown,
   key: string,
-  init: { method?: string; body?: unknown; form?: FormData; params?: Record<string, string> } = {},
+  init: { method?: string; body?: unknown; form?: FormData; params?: Record<string, string>; query?: string } = {},
 ) {
-  const req = new Request("http://localhost:3000/api/v1/x", {
+  const req = new Request(`http://localhost:3000/api/v1/x${init.query ?? ""}`, {
     method: init.method ?? "GET",
     headers: { Authorization: `Bearer ${key}`, ...(init.form ? {} : { "Content-Type": "application/json" }) },
     ...(init.form ? { body: init.form } : init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
@@ -182,6 +183,14 @@ const cases: Record<string, () => Promise<void>> = {
     const { status, body } = await call(documentsRoute.GET, t.keyB);
     expect(status).toBe(200);
     expect(body.documents.map((d: { id: string }) => d.id)).not.toContain(t.doc.id);
+  },
+  "GET /api/v1/search": async () => {
+    // Team A's deck matches by its title and by page 1's text, drawn and indexed at its upload.
+    for (const q of ["Team A deck", "Pagewise sample content"]) {
+      const { status, body } = await call(searchRoute.GET, t.keyB, { query: `?q=${encodeURIComponent(q)}` });
+      expect(status).toBe(200);
+      expect(body.results.map((r: { short_code: string }) => r.short_code)).not.toContain(`s-${t.doc.code}`);
+    }
   },
   "POST /api/v1/documents": async () => {
     const form = new FormData();

@@ -4,6 +4,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import type { ReaderDocument, ReaderFolder } from "@/lib/rooms/room-reader-contents";
 import { buttonClass } from "@/components/ui/button";
 import { DocumentRow, FolderLevel } from "./room-document-list";
+import { RoomTextMatches } from "./room-text-matches";
 import { PagewiseMark, TeamLogo } from "../viewer-brand";
 import { OwnerPreviewNote } from "../owner-preview-note";
 
@@ -18,7 +19,7 @@ type Props = {
 };
 
 /**
- * A room as its reader sees it: the header, a search by title, and the folder tree with each
+ * A room as its reader sees it: the header, a search by title and page text, and the folder tree with each
  * document's thumbnail, page count and (where allowed) download. Folders are native disclosure
  * widgets, so the keyboard and screen readers work them as they work any page.
  */
@@ -48,7 +49,7 @@ export function RoomContents({ code, name, description, folders, documents, canD
                 type="search"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}
-                placeholder="Title"
+                placeholder="Title or words in the pages"
                 className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600 focus:outline-none"
               />
             </div>
@@ -98,6 +99,7 @@ export function RoomContents({ code, name, description, folders, documents, canD
           ) : (
             <FolderLevel code={code} parentId={null} byFolder={byFolder} subfolders={subfolders} canDownload={canDownload} />
           )}
+          {matches && <RoomTextMatches code={code} search={search} />}
           <PagewiseMark className="mt-4 mb-2 text-center" />
         </section>
       </div>

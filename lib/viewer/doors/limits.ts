@@ -6,7 +6,7 @@ import { consumeRateLimit } from "../../rate-limit";
  * document); a script meets them within seconds. Counted in PostgreSQL (lib/rate-limit.ts), so
  * they are exact across processes.
  */
-export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download" | "questions";
+export type ViewerDoor = "page" | "password" | "gate" | "track" | "file" | "download" | "questions" | "search";
 
 /**
  * `perDocument` counts only requests from browsers holding no grant for the document, so readers
@@ -26,6 +26,8 @@ export const VIEWER_LIMITS: Record<ViewerDoor, DoorLimits> = {
   download: { perAddress: 20, perDocument: 600, windowSeconds: 60 },
   // Asking has its own daily limits (lib/questions/question-limits.ts); this bounds the reading too.
   questions: { perAddress: 60, perDocument: 6_000, windowSeconds: 60 },
+  // A reader searches as they type words, not letters (the viewer searches on Enter): a few a minute.
+  search: { perAddress: 30, perDocument: 1_500, windowSeconds: 60 },
 };
 
 /**
