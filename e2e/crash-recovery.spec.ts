@@ -41,7 +41,7 @@ const filesUnder = (folder: string) => {
 };
 
 async function pausedAt(app: AppProcess, point: string) {
-  await expect.poll(() => app.output().includes(`[fault] paused at ${point}`), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => app.output().includes(`"msg":"paused at ${point}"`), { timeout: 30_000 }).toBe(true);
 }
 
 async function killed(app: AppProcess) {
@@ -216,7 +216,7 @@ async function twoVersions(app: AppProcess) {
       { timeout: 30_000 },
     )
     .toBe(true);
-  expect(app.output()).not.toContain("[fault]");
+  expect(app.output()).not.toContain(`"scope":"fault"`);
   return { ...doc, versions };
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
 import { type AppProcess, ROOT, runScript, startApp as startAppProcess, waitForHealth } from "../test/support/app-process";
-import { startSystemPostgres } from "../test/support/playwright/system-postgres";
+import { startSystemPostgres } from "../test/support/system-postgres";
 
 // These tests start their own app processes (on other ports and data directories than the shared
 // e2e server) to prove how `npm start` behaves in each database mode.

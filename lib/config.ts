@@ -118,6 +118,9 @@ const schema = z.object({
   SIGNUP: optionalString.pipe(z.enum(["open", "invite", "closed"]).optional()),
   PASSWORD_HASH_CONCURRENCY: optionalString.pipe(z.coerce.number<string | undefined>().int().min(1).max(256).optional()),
   PASSWORD_HASH_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Unset: /metrics answers 404. Set: Prometheus scrapes /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Node's own setting, read (never set) to size the password-hashing gate. */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
 });

@@ -1,4 +1,7 @@
 import { config } from "./config";
+import { logger } from "./log/logger";
+
+const log = logger("fault");
 
 /**
  * Crash tests stop the server at a named moment and kill it there: with PAUSE_AT=<name> (never
@@ -9,6 +12,6 @@ import { config } from "./config";
  */
 export async function faultPoint(name: string): Promise<void> {
   if (config().PAUSE_AT !== name) return;
-  console.log(`[fault] paused at ${name}`);
+  log.info(`paused at ${name}`);
   await new Promise(() => undefined);
 }

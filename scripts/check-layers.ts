@@ -17,6 +17,7 @@ import ts from "typescript";
  */
 export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["generated", "config", "time", "ids", "format-time", "plural", "errors", "work-gate", "retried-task"],
+  ["log", "metrics"],
   ["fault-point", "db", "request", "rules", "zip", "sharp"],
   ["schemas", "rate-limit", "email", "health", "beacons"],
   ["audit"],

@@ -7,11 +7,13 @@
 // First: it may restart the process with glibc's malloc bounded, before anything else is loaded.
 import "./lib/bound-malloc-arenas";
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { BrotliStatic, precompressStatic } from "../lib/http/brotli-static";
 import { canonicalApiUrl, unroutableRequest } from "../lib/http/unroutable-request";
+import { observedRequests } from "../lib/http/observed-requests";
+import { logger } from "../lib/log/logger";
 import { clearStaleScratch } from "../lib/storage/clear-scratch";
 import { CONTENT_LENGTH_HEADER } from "../lib/request/server-headers";
 import { ConfigError, config } from "../lib/config";
@@ -22,7 +24,6 @@ import { collectWhenQuiet } from "./lib/collect-when-quiet";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dev = process.argv.includes("--dev");
-const log = (message: string) => console.log(`[pagewise] ${message}`);
 
 let cfg;
 try {
@@ -34,6 +35,8 @@ try {
   }
   throw error;
 }
+const serverLog = logger("server");
+const log = (message: string) => serverLog.info(message);
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 if (!dev) {
@@ -78,7 +81,7 @@ try {
   if (applied.length) log(`Applied migrations: ${applied.join(", ")}`);
   if (functions.length) log(`Applied SQL functions: ${functions.join(", ")}`);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  serverLog.fatal({ err: error }, "migrations failed");
   await embedded?.stop();
   process.exit(1);
 }
@@ -98,27 +101,36 @@ const app = next({ dev, dir: root, hostname: "0.0.0.0", port: cfg.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
 const brotli = dev ? null : new BrotliStatic(path.join(root, ".next/static"));
-const server = createServer((req, res) => {
-  // An empty Next-Action names no action; it would still take Next's action path (and its 500s), and proxy.ts's matcher skips it.
-  const early = unroutableRequest(req.method, req.url, Boolean(req.headers["next-action"]));
-  if (early) {
-    res.writeHead(early.status, early.headers).end(early.body);
-    return;
-  }
-  if (brotli?.serve(req, res)) return;
-  req.url = canonicalApiUrl(req.url ?? "/");
-  for (const method of ["setHeader", "appendHeader"] as const) {
-    const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
-    res[method] = ((name: string, value: number | string | readonly string[]) =>
-      original(name.toLowerCase() === CONTENT_LENGTH_HEADER ? "Content-Length" : name, value)) as (typeof res)[typeof method];
-  }
-  void handle(req, res);
-});
+/** The app's route templates, which request lines and metrics name instead of paths (none in dev: every route unmatched). */
+function routeTemplates(): string[] {
+  const manifest = path.join(root, ".next/app-path-routes-manifest.json");
+  return existsSync(manifest) ? Object.values(JSON.parse(readFileSync(manifest, "utf8")) as Record<string, string>) : [];
+}
+
+const server = createServer(
+  observedRequests(routeTemplates(), (req, res) => {
+    // An empty Next-Action names no action; it would still take Next's action path (and its 500s), and proxy.ts's matcher skips it.
+    const early = unroutableRequest(req.method, req.url, Boolean(req.headers["next-action"]));
+    if (early) {
+      res.writeHead(early.status, early.headers).end(early.body);
+      return;
+    }
+    if (brotli?.serve(req, res)) return;
+    req.url = canonicalApiUrl(req.url ?? "/");
+    for (const method of ["setHeader", "appendHeader"] as const) {
+      const original = res[method].bind(res) as (name: string, value: number | string | readonly string[]) => typeof res;
+      res[method] = ((name: string, value: number | string | readonly string[]) =>
+        original(name.toLowerCase() === CONTENT_LENGTH_HEADER ? "Content-Length" : name, value)) as (typeof res)[typeof method];
+    }
+    void handle(req, res);
+  }),
+);
 server.keepAliveTimeout = 65_000;
 // Without it the heap a burst of page renders grew stays at its peak (scripts/lib/collect-when-quiet.ts).
 collectWhenQuiet(server);
 server.on("error", async (error: NodeJS.ErrnoException) => {
-  console.error(error.code === "EADDRINUSE" ? `Port ${cfg.PORT} is in use; set PORT to another port.` : error);
+  if (error.code === "EADDRINUSE") serverLog.fatal(`Port ${cfg.PORT} is in use; set PORT to another port.`);
+  else serverLog.fatal({ err: error }, "server failed");
   await shutdown(1);
 });
 server.listen(cfg.PORT, () => {

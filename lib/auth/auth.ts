@@ -10,6 +10,9 @@ import { claimUnverifiedAccount } from "../users/claim-unverified-account";
 import { SESSION_MAX_AGE_SECONDS, endSession, sessionOf, startSession } from "../users/account-sessions";
 import { authenticatePassword } from "./authenticate-password";
 import { sendMagicLink } from "./send-magic-link";
+import { logger } from "../log/logger";
+
+const log = logger("auth");
 
 declare module "next-auth" {
   interface Session {
@@ -54,7 +57,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   // A refused sign-in is an expected answer, not a server error: a flood of them must not flood the log.
   logger: {
     error(error) {
-      if (!(error instanceof CredentialsSignin)) console.error("[auth]", error);
+      if (!(error instanceof CredentialsSignin)) log.error({ err: error }, "sign-in failed");
     },
   },
   pages: { signIn: "/sign-in", verifyRequest: "/sign-in/check-email", error: "/sign-in" },

@@ -1,6 +1,7 @@
 import { hotQuery } from "../db/client";
 import { ApiError } from "../errors";
 import { BEACONS_CHANNEL, type BeaconRow } from "./beacon-row";
+import { beaconsAppended } from "../metrics/queue-metrics";
 
 /** Beacons waiting for their append, past which a beacon is refused with 503 (the tracker sends it again). */
 export const BEACON_QUEUE_LIMIT = 2_000;
@@ -82,6 +83,7 @@ export class BeaconAppender {
         const last = rows.at(-1)!;
         this.backlog = Number(last.seq) - Number(last.oldest ?? last.seq);
         this.measuredAt = Date.now();
+        beaconsAppended().inc(group.length);
         group.forEach((w, i) => w.resolve(rows[i]!.seq));
       } catch (error) {
         for (const w of group) w.reject(error);

@@ -9,6 +9,7 @@ import {
   VIEWED_DEBOUNCE_MS,
   VISIT_IDLE_MS,
 } from "../rules/track-rules";
+import { beaconsRolledUp } from "../metrics/queue-metrics";
 
 /** What applying a beacon did (prisma/functions/ingest_track_batch.sql), or `gone` when its document, link or room was deleted first. */
 export type BeaconOutcome = "applied" | "repeated" | "capped" | "batch_reused" | "gone";
@@ -53,6 +54,7 @@ export async function rollUpBeacons(options: { limit?: number; wait?: boolean; o
     return applied;
   });
   if (rows[0]?.seq === "-1") return null;
+  for (const row of rows) beaconsRolledUp().inc({ outcome: row.outcome });
   return rows;
 }
 

@@ -2,6 +2,9 @@ import pg from "pg";
 import { databaseUrl } from "../config";
 import { BEACONS_CHANNEL } from "./beacon-row";
 import { oldestWaitingBeacon, ROLL_UP_LIMIT, rollUpBeacons, setAsideBeacon } from "./roll-up-beacons";
+import { logger } from "../log/logger";
+
+const log = logger("beacons");
 
 /** A roll-up is tried this often even without a notification (one lost with a connection, or another process's roll-up ended). */
 const POLL_MS = 500;
@@ -41,7 +44,7 @@ export function startBeaconRollUp(): () => Promise<void> {
         if ((await rollUpBeacons({ limit: 1, only: [oldest.seq] })) === null) return;
       } catch (error) {
         if (!isDataError(error)) throw error;
-        console.error(`[beacons] setting aside beacon ${oldest.seq}: ${(error as Error).message}`);
+        log.error({ err: error, seq: oldest.seq }, "setting aside a beacon that cannot be rolled up");
         await setAsideBeacon(oldest.seq, (error as Error).message);
       }
     }
@@ -54,7 +57,7 @@ export function startBeaconRollUp(): () => Promise<void> {
       try {
         rolled = await rollUpBeacons();
       } catch (error) {
-        console.error("[beacons] roll-up failed, applying one at a time:", (error as Error).message);
+        log.error({ err: error }, "roll-up failed, applying one at a time");
         await pause(AFTER_FAILURE_MS);
         await oneByOne();
         continue;
@@ -73,7 +76,7 @@ export function startBeaconRollUp(): () => Promise<void> {
     }
     running = drain()
       .catch(async (error) => {
-        console.error("[beacons] roll-up round failed:", (error as Error).message);
+        log.error({ err: error }, "roll-up round failed");
         await pause(AFTER_FAILURE_MS);
       })
       .finally(() => {
@@ -86,11 +89,11 @@ export function startBeaconRollUp(): () => Promise<void> {
   const timer = setInterval(round, POLL_MS);
   const listener = new pg.Client({ connectionString: databaseUrl() });
   listener.on("notification", round);
-  listener.on("error", (error) => console.warn("[beacons] listener lost, polling only:", error.message));
+  listener.on("error", (error) => log.warn({ err: error }, "listener lost, polling only"));
   void listener
     .connect()
     .then(() => listener.query(`LISTEN ${BEACONS_CHANNEL}`))
-    .catch((error) => console.warn("[beacons] LISTEN unavailable, polling only:", error.message));
+    .catch((error) => log.warn({ err: error }, "LISTEN unavailable, polling only"));
   round();
   return async () => {
     stopped = true;

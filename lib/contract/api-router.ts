@@ -1,4 +1,5 @@
 import { METHODS, unknownRoute } from "../http/route-fallbacks";
+import { noteRoute } from "../log/request-context";
 import type { ApiOperation, Method } from "./operation";
 import { OPERATIONS } from "./registry";
 import { routeOf } from "./route-of";
@@ -61,6 +62,7 @@ export function apiRouter(operations: readonly ApiOperation[] = OPERATIONS): Rec
       const { path = [] } = await context.params;
       const found = matchRoute(routes, path);
       if (!found) return unknownRoute(req, { params: Promise.resolve({}) });
+      noteRoute(found.route.template);
       return found.route.handlers[method](req, { params: Promise.resolve(found.params) });
     };
   return Object.fromEntries([...METHODS, "OPTIONS" as const].map((method) => [method, dispatch(method)])) as Record<

@@ -2,6 +2,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { databaseUrl } from "../config";
 import { PrismaClient } from "../generated/prisma/client";
+import { logger } from "../log/logger";
+import { gauge } from "../metrics/registry";
 
 /**
  * One connection pool and one Prisma client on it per process, created on first use so that
@@ -16,10 +18,25 @@ function pool(): pg.Pool {
   if (!globalForDb.pgPool || globalForDb.pgPool.ended) {
     globalForDb.pgPool = new pg.Pool({ connectionString: databaseUrl(), max: 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     // A connection that breaks while idle is dropped by the pool; the next query opens another.
-    globalForDb.pgPool.on("error", (error) => console.error(`Database connection lost: ${error.message}`));
+    globalForDb.pgPool.on("error", (error) => logger("db").error({ err: error }, "database connection lost"));
   }
   return globalForDb.pgPool;
 }
+
+// Prisma runs on this node-postgres pool (the adapter), so the pool's own counts are the database pool's.
+gauge({
+  name: "pagewise_db_pool_connections",
+  help: "The database pool's connections: in use, idle, and requests waiting for one",
+  labelNames: ["state"],
+  collect() {
+    const current = globalForDb.pgPool;
+    const total = current?.totalCount ?? 0;
+    const idle = current?.idleCount ?? 0;
+    this.set({ state: "in_use" }, total - idle);
+    this.set({ state: "idle" }, idle);
+    this.set({ state: "waiting" }, current?.waitingCount ?? 0);
+  },
+});
 
 function client(): PrismaClient {
   globalForDb.prisma ??= new PrismaClient({ adapter: new PrismaPg(pool(), { disposeExternalPool: true }) });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -98,5 +98,40 @@ describe("embedded PostgreSQL", () => {
     expect(output).toContain(`in use by process ${process.pid}`);
     expect(await canQuery(running.url)).toBe(true);
     await running.stop();
+  });
+
+  it("starts after a crash whose postmaster.pid and owner file name PIDs now used by other processes", async () => {
+    const first = await startEmbeddedPostgres({ dataDir, port: PORT, database: "app" });
+    const lockFile = path.join(dataDir, "postgres", "postmaster.pid");
+    const lock = readFileSync(lockFile, "utf8");
+    await first.stop();
+    // What a restarted container sees: the crashed run's lock and owner, their PIDs reused by live strangers.
+    const stranger = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      writeFileSync(lockFile, lock.replace(/^\d+/, String(stranger.pid)));
+      writeFileSync(path.join(dataDir, "postgres.owner"), `${stranger.pid}\n`);
+
+      const restarted = await startEmbeddedPostgres({ dataDir, port: PORT, database: "app" });
+      expect(await canQuery(restarted.url)).toBe(true);
+      expect(stranger.exitCode).toBeNull();
+      expect(stranger.signalCode).toBeNull();
+      await restarted.stop();
+    } finally {
+      stranger.kill();
+    }
+  });
+
+  it("respects the lock of a running cluster and tells who holds it", async () => {
+    const running = await startEmbeddedPostgres({ dataDir, port: PORT, database: "app" });
+    const holder = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      writeFileSync(path.join(dataDir, "postgres.owner"), `${holder.pid}\n`);
+      await expect(startEmbeddedPostgres({ dataDir, port: PORT, database: "app" })).rejects.toThrow(`in use by process ${holder.pid}`);
+      expect(await canQuery(running.url)).toBe(true);
+      expect(runningEmbeddedPostgres({ dataDir, port: PORT, database: "app" })).toBeDefined();
+    } finally {
+      holder.kill();
+      await running.stop();
+    }
   });
 });

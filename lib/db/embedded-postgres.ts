@@ -9,6 +9,8 @@ import pg from "pg";
  * with `pg_ctl`, which puts it in its own session, so a Ctrl-C reaches only our process and we
  * stop Postgres in order. The cluster lives in `<dataDir>/postgres` and survives restarts. A server
  * left running by a killed run (SIGKILL does not take Postgres with it) is stopped and restarted.
+ * A lock left by a crash names a PID that another process may own by now (in a restarted container,
+ * very likely): only a postgres serving this cluster counts as running it.
  */
 
 const USER = "pagewise";
@@ -34,6 +36,22 @@ function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether `pid` is the postmaster of `clusterDir`: its command line is a `postgres` binary given
+ * `-D <clusterDir>` (as pg_ctl starts it). Without /proc to read (not Linux), any live process counts.
+ */
+export function isClusterPostmaster(pid: number, clusterDir: string): boolean {
+  if (!isAlive(pid)) return false;
+  let args: string[];
+  try {
+    args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "ENOENT" || !existsSync("/proc/self");
+  }
+  const dataDir = args.indexOf("-D");
+  return path.basename(args[0] ?? "") === "postgres" && dataDir > 0 && path.resolve(args[dataDir + 1] ?? "") === path.resolve(clusterDir);
 }
 
 function readPid(file: string): number | undefined {
@@ -91,8 +109,9 @@ function pgCtl(bin: string, args: string[]) {
 /** The URL of an embedded server that another live process (a running app) owns, if there is one. */
 export function runningEmbeddedPostgres(options: { dataDir: string; port: number; database: string }): string | undefined {
   const owner = readPid(path.join(options.dataDir, "postgres.owner"));
-  const postmaster = readPid(path.join(options.dataDir, "postgres", "postmaster.pid"));
-  if (owner === undefined || postmaster === undefined || !isAlive(owner) || !isAlive(postmaster)) return undefined;
+  const clusterDir = path.join(options.dataDir, "postgres");
+  const postmaster = readPid(path.join(clusterDir, "postmaster.pid"));
+  if (owner === undefined || postmaster === undefined || !isAlive(owner) || !isClusterPostmaster(postmaster, clusterDir)) return undefined;
   return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`;
 }
 
@@ -109,8 +128,12 @@ export async function startEmbeddedPostgres(options: {
   const ownerFile = path.join(options.dataDir, "postgres.owner");
   const pg_ctl = await pgCtlBinary();
 
+  const lockFile = path.join(clusterDir, "postmaster.pid");
   const owner = readPid(ownerFile);
-  if (owner !== undefined && owner !== process.pid && isAlive(owner)) {
+  const postmaster = readPid(lockFile);
+  const serving = postmaster !== undefined && isClusterPostmaster(postmaster, clusterDir);
+  // An owner whose cluster is not running is a crashed run's PID, possibly reused: it owns nothing.
+  if (owner !== undefined && owner !== process.pid && isAlive(owner) && serving) {
     throw new Error(`The embedded database in ${clusterDir} is in use by process ${owner} (is Pagewise already running?). Stop it first.`);
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -120,10 +143,13 @@ export async function startEmbeddedPostgres(options: {
     log("Creating the embedded PostgreSQL cluster (first start)…");
     await initialiseCluster(clusterDir, options.port);
   }
-  const postmaster = readPid(path.join(clusterDir, "postmaster.pid"));
-  if (postmaster !== undefined && isAlive(postmaster)) {
+  if (serving) {
     log(`Stopping PostgreSQL (pid ${postmaster}) left running by an earlier run…`);
     pgCtl(pg_ctl, ["stop", "-D", clusterDir, "-m", "fast", "-w", "-t", "30"]);
+  } else if (postmaster !== undefined) {
+    // Postgres would refuse to start while the PID it names is alive, and pg_ctl stop would signal that stranger.
+    log(`Removing a stale postmaster.pid (pid ${postmaster} is not this cluster's PostgreSQL)…`);
+    rmSync(lockFile, { force: true });
   }
 
   const settings = Object.entries(options.settings ?? {}).map(([name, value]) => ` -c ${name}=${value}`);

@@ -15,6 +15,9 @@ import { createDocument } from "./create-document";
 import { originalKey } from "../storage/document-keys";
 import { scratchPath } from "./preview-file";
 import { now } from "../time";
+import { logger } from "../log/logger";
+
+const log = logger("uploads");
 
 /**
  * Uploads that go from the browser straight to the object store (UploadThing): the server hands
@@ -118,7 +121,7 @@ export async function completeDirectUpload(pendingId: string, storageKey: string
       .catch(() => undefined);
     await db.pendingUpload.deleteMany({ where: { id: pending.id } });
     if (error instanceof ApiError) return { ok: false, error: { code: error.code, message: error.message } };
-    console.error("[uploads] a direct upload could not be completed:", error);
+    log.error({ err: error }, "a direct upload could not be completed");
     return { ok: false, error: { code: "internal_error", message: "The upload could not be processed. Try again." } };
   } finally {
     await rm(local, { force: true });

@@ -2,6 +2,9 @@ import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { db } from "../db/client";
 import { removeDocumentFiles } from "../storage/remove-document-files";
 import { apiShortCode, parseShortCode } from "./short-code";
+import { logger } from "../log/logger";
+
+const log = logger("trash");
 
 /**
  * Deletes a document of the team's Trash for good, if it has been there since `deletedBefore` or
@@ -26,7 +29,7 @@ export async function purgeDocument(
   });
   if (!purged) return false;
   await removeDocumentFiles(purged.id).catch((error: unknown) =>
-    console.error(`[trash] removing the files of document ${purged.id} failed; the orphan sweep will:`, error),
+    log.error({ err: error, documentId: purged.id }, "removing a purged document's files failed; the orphan sweep will"),
   );
   return true;
 }

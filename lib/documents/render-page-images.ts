@@ -11,6 +11,9 @@ import { storage } from "../storage";
 import { renderedFileNames, storePageImages } from "./page-images";
 import { pageTextsDrawn, recordPageTexts } from "./page-texts";
 import { scratchDirectory, scratchPath } from "./preview-file";
+import { logger } from "../log/logger";
+
+const log = logger("page-images");
 
 /** Page 1 is rendered before an upload answers, in the inspection's round trip; the rest after it. */
 export const PAGE_IMAGES_BEFORE_ANSWER = 1;
@@ -60,9 +63,7 @@ export async function renderPageImages(documentId: string): Promise<RenderProgre
       if (rendered === null || rendered.length !== to - from + 1) {
         await db.$executeRaw`UPDATE documents SET page_images_stopped = true WHERE id = ${documentId}::uuid AND storage_key = ${doc.storageKey}`;
         progress.stoppedAt = from + (rendered?.length ?? 0);
-        console.warn(
-          `[page-images] document ${documentId}: page ${progress.stoppedAt} could not be rendered; readers get pdf.js from there`,
-        );
+        log.warn({ documentId, page: progress.stoppedAt }, "a page could not be rendered; readers get pdf.js from there");
         return progress;
       }
       const keys = await storePageImages(doc.storageKey, outputDir, rendered);
@@ -115,7 +116,7 @@ export function startPageImageRenderer(): () => Promise<void> {
     {
       retryMs: RESUME_RETRY_MS,
       onFailure: (error) =>
-        console.error(`[page-images] looking for unfinished documents failed, trying again in ${RESUME_RETRY_MS / 1000} s:`, error),
+        log.error({ err: error }, `looking for unfinished documents failed, trying again in ${RESUME_RETRY_MS / 1000} s`),
     },
   );
   resumeUnfinished.run();
@@ -136,7 +137,7 @@ export function queuePageImages(documentId: string) {
 
 async function drain() {
   for (let next = renderer.queue.shift(); next && renderer.accepting; next = renderer.queue.shift()) {
-    await renderPageImages(next).catch((error: unknown) => console.error(`[page-images] document ${next}:`, error));
+    await renderPageImages(next).catch((error: unknown) => log.error({ err: error, documentId: next }, "rendering page images failed"));
   }
   renderer.running = null;
 }

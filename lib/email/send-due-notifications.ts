@@ -2,6 +2,10 @@ import { config } from "../config";
 import { db } from "../db/client";
 import { now } from "../time";
 import { smtpTransport } from "./smtp-transport";
+import { logger } from "../log/logger";
+import { emailHash } from "../log/email-hash";
+
+const log = logger("notifications");
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 2 * 60_000;
@@ -31,7 +35,7 @@ export async function sendDueNotifications(limit = 20): Promise<number> {
     }
     const transporter = smtpTransport();
     if (!transporter) {
-      console.log(`[notifications] (no SMTP_URL; kept in the local outbox) to ${message.toAddress}: ${message.subject}`);
+      log.info({ to: emailHash(message.toAddress), kind: message.kind }, "no SMTP_URL: email kept in the local outbox");
       await db.notification.update({
         where: { id },
         data: { status: "logged", sentAt: now(), attempts: message.attempts + 1, nextAttemptAt: null },

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from "vitest";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
 import pg from "pg";
 import { z } from "zod";
 import { databaseUrl } from "../config";
@@ -85,13 +86,17 @@ describe("errorResponse, the one place errors become responses", () => {
   });
 
   it("answers anything else as a 500 naming the request id, without the cause", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The process's logger (lib/log/logger.ts keeps it on globalThis), writing where the test reads.
+    const lines: string[] = [];
+    const global = globalThis as { pagewiseLogger?: unknown };
+    const kept = global.pagewiseLogger;
+    global.pagewiseLogger = pino({ base: null }, { write: (line: string) => lines.push(line) });
     const response = errorResponse(new Error('relation "documents" does not exist'), "req-7");
+    global.pagewiseLogger = kept;
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).toContain("req-7");
     expect(text).not.toContain("relation");
-    expect(log).toHaveBeenCalled();
-    log.mockRestore();
+    expect(JSON.parse(lines[0]!)).toMatchObject({ requestId: "req-7", err: { message: 'relation "documents" does not exist' } });
   });
 });

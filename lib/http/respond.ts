@@ -3,6 +3,7 @@ import { ApiError, invalidInput } from "../errors";
 import { errorBody } from "../schemas/common";
 import { Prisma } from "../generated/prisma/client";
 import { isDatabaseBusy } from "../db/database-busy";
+import { logger } from "../log/logger";
 
 /** Every connection stayed busy (a flood): try again shortly. */
 const BUSY = () =>
@@ -20,7 +21,7 @@ export function errorResponse(error: unknown, requestId: string, headers: Record
   if (known) {
     return respond(known.status, errorBody(known.code, known.message, known.fields), { ...headers, ...known.headers });
   }
-  console.error(`[http] request ${requestId} failed:`, error);
+  logger("http").error({ err: error, requestId }, "request failed");
   return respond(500, errorBody("internal_error", `Something went wrong on our side. Request id: ${requestId}`), headers);
 }
 

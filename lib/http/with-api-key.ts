@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { noteTeam, requestIdOf } from "../log/request-context";
 import { authenticateApiKey } from "../auth/api-keys";
 import { ApiError } from "../errors";
 import { consumeRateLimit, rateLimitHeaders, type RateLimitState } from "../rate-limit";
@@ -26,7 +26,7 @@ function bearerKey(req: Request): string | null {
  */
 export function withApiKey<P = Record<string, never>>(options: { public: true } | { can: TeamAction }, handler: Handler<P>) {
   return async (req: Request, context: RouteContext<P>): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf();
     const base: Record<string, string> = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     let limit: RateLimitState | undefined;
     try {
@@ -45,6 +45,7 @@ export function withApiKey<P = Record<string, never>>(options: { public: true } 
           { headers: { "WWW-Authenticate": "Bearer" } },
         );
       }
+      if (account) noteTeam(account.teamId);
       if (account && "can" in options) authorize(account, options.can);
       const access: TeamAccess = account
         ? {

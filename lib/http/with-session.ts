@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { noteTeam, requestIdOf } from "../log/request-context";
 import { signedInUser } from "../auth/auth";
 import { ApiError } from "../errors";
 import { clientAddress } from "../request/server-headers";
@@ -17,12 +17,13 @@ type RouteContext<P> = { params: Promise<P> };
  */
 export function withSession<P = Record<string, never>>(options: { can: TeamAction }, handler: Handler<P>) {
   return async (req: Request, context: RouteContext<P>): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf();
     const base = { "X-Request-Id": requestId, "Cache-Control": "no-store" };
     try {
       const user = await signedInUser();
       if (!user) throw new ApiError("unauthorized", "Your session has ended. Sign in again.");
       const membership = await sessionTeamAccess(user, user.sessionId);
+      noteTeam(membership.teamId);
       const access = authorize({ ...membership, keyAccess: null, apiKeyId: null, address: clientAddress(req) }, options.can);
       const response = await handler({ req, access, params: await context.params, requestId });
       // A handler may say how its answer is cached (a page's thumbnail); otherwise nothing is.

@@ -1,5 +1,5 @@
+import { noteTeam, requestIdOf } from "../log/request-context";
 import { isbot } from "isbot";
-import { randomUUID } from "node:crypto";
 import { config } from "../config";
 import { ApiError } from "../errors";
 import { rateLimitHeaders, type RateLimitState } from "../rate-limit";
@@ -59,7 +59,7 @@ export function withShareLink(
   options: { maxBody?: number; room?: RoomHandler } = {},
 ) {
   return async (req: Request, context: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
+    const requestId = requestIdOf();
     let state: RateLimitState | undefined;
     try {
       if (isCrossSite(req)) throw new ApiError("forbidden", "Requests from other sites are not accepted.");
@@ -79,6 +79,7 @@ export function withShareLink(
       const found = door.found ?? ({ state: "missing" } as const);
       if (found.state !== "active") throw refusalError(foundRefusal(found.state));
       const { doc } = found;
+      noteTeam(doc.teamId);
       if (door.byDocument && !door.byDocument.allowed) throw refusalError(tooManyRequests(door.byDocument));
       const access = await readerAccess(doorName, doc, req, address);
       const body = options.maxBody === undefined ? undefined : await readJsonBody(req, options.maxBody);

@@ -1,5 +1,8 @@
 import { db } from "../db/client";
 import { now } from "../time";
+import { logger } from "../log/logger";
+
+const log = logger("webhooks");
 
 const SEND_TIMEOUT_MS = 5_000;
 
@@ -24,7 +27,7 @@ export async function handOffToInngest(limit = 50): Promise<number> {
   try {
     await Promise.race([send, timeout]);
   } catch (error) {
-    console.warn(`[webhooks] hand-off to Inngest failed, will retry: ${error instanceof Error ? error.message : error}`);
+    log.warn({ err: error }, "hand-off to Inngest failed, will retry");
     return 0;
   }
   await db.webhookDelivery.updateMany({ where: { id: { in: pending.map((d) => d.id) } }, data: { handedOffAt: now() } });

@@ -15,6 +15,9 @@ import { dispatchPendingEvents } from "./dispatch-events";
 import { handOffToInngest } from "./hand-off-to-inngest";
 import { EVENTS_CHANNEL } from "../events/record-event";
 import { startBeaconRollUp } from "../beacons/roll-up-worker";
+import { logger } from "../log/logger";
+
+const log = logger("jobs");
 
 /** A claimed delivery is leased this long; if the process dies mid-attempt, another takes it after. */
 const LEASE_MS = 2 * 60_000;
@@ -85,7 +88,7 @@ export function startRunner(): () => Promise<void> {
       return;
     }
     running = runOnce()
-      .catch((error) => console.error("[webhooks] runner round failed:", error))
+      .catch((error) => log.error({ err: error }, "webhook runner round failed"))
       .finally(() => {
         running = null;
         if (again) {
@@ -98,11 +101,11 @@ export function startRunner(): () => Promise<void> {
   const sweep = retriedTask(
     () =>
       sweepOrphanedObjects(config().ORPHAN_GRACE_MINUTES * 60_000).then(
-        (removed) => removed.length && console.log(`[storage] removed ${removed.length} orphaned file(s): ${removed.join(", ")}`),
+        (removed) => removed.length && log.info({ removed }, `removed ${removed.length} orphaned file(s)`),
       ),
     {
       retryMs: SWEEP_RETRY_MS,
-      onFailure: (error) => console.error(`[storage] orphan sweep failed, trying again in ${SWEEP_RETRY_MS / 1000} s:`, error),
+      onFailure: (error) => log.error({ err: error }, `orphan sweep failed, trying again in ${SWEEP_RETRY_MS / 1000} s`),
     },
   );
   const sweeper = setInterval(sweep.run, SWEEP_MS);
@@ -112,14 +115,15 @@ export function startRunner(): () => Promise<void> {
     pruning ??= pruneExpired(config().RETENTION_DAYS)
       .then((pruned) => {
         const line = pruned && describePruned(pruned);
-        if (line) console.log(`[retention] ${line}`);
+        if (line) log.info(`retention: ${line}`);
       })
-      .catch((error) => console.error("[retention] pruning failed:", error))
+      .catch((error) => log.error({ err: error }, "retention pruning failed"))
       .then(() => sweepTrash())
       .then((swept) => {
-        if (swept.documents || swept.rooms) console.log(`[trash] deleted for good ${swept.documents} document(s), ${swept.rooms} room(s)`);
+        if (swept.documents || swept.rooms)
+          log.info(swept, `trash: deleted for good ${swept.documents} document(s), ${swept.rooms} room(s)`);
       })
-      .catch((error) => console.error("[trash] the sweep failed:", error))
+      .catch((error) => log.error({ err: error }, "the trash sweep failed"))
       .finally(() => {
         pruning = null;
       });
@@ -128,11 +132,11 @@ export function startRunner(): () => Promise<void> {
   prune();
   const listener = new pg.Client({ connectionString: databaseUrl() });
   listener.on("notification", round);
-  listener.on("error", (error) => console.warn("[webhooks] event listener lost:", error.message));
+  listener.on("error", (error) => log.warn({ err: error }, "webhook event listener lost"));
   void listener
     .connect()
     .then(() => listener.query(`LISTEN ${EVENTS_CHANNEL}`))
-    .catch((error) => console.warn("[webhooks] LISTEN unavailable, polling only:", error.message));
+    .catch((error) => log.warn({ err: error }, "webhook LISTEN unavailable, polling only"));
   round();
   // Page images unfinished at the last stop (or from before they existed) are rendered first.
   const stopRendering = startPageImageRenderer();

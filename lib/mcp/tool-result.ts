@@ -1,6 +1,9 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { errorBody } from "../schemas/common";
 import { asApiError } from "../http/respond";
+import { logger } from "../log/logger";
+
+const log = logger("mcp");
 
 /** A tool's answer: the REST endpoint's JSON, as text for any client and as structured content for those that read it. */
 export function toolAnswer(body: object): CallToolResult {
@@ -14,7 +17,7 @@ export function toolAnswer(body: object): CallToolResult {
  */
 export function toolError(error: unknown, requestId: string): CallToolResult {
   const known = asApiError(error);
-  if (!known) console.error(`[mcp] request ${requestId} failed:`, error);
+  if (!known) log.error({ err: error, requestId }, "tool call failed");
   const body = known
     ? errorBody(known.code, known.message, known.fields)
     : errorBody("internal_error", `Something went wrong on our side. Request id: ${requestId}`);

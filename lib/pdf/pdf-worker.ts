@@ -11,6 +11,9 @@ import { inspectPdf, PdfRefused } from "./inspect-pdf";
 import type { InspectJob, PdfJob, PdfJobResult, RenderJob, WatermarkJob } from "./pdf-job";
 import { renderPages } from "./render-pages";
 import { watermarkPdf } from "./watermark-pdf";
+import { logger } from "../log/logger";
+
+const log = logger("pdf-worker");
 
 async function inspect(job: InspectJob): Promise<PdfJobResult> {
   const { document, pageCount, firstPageAspect, decrypted } = await inspectPdf(await readFile(job.input), job.maxPages);
@@ -48,7 +51,7 @@ async function inspectAndRender(job: InspectJob): Promise<PdfJobResult> {
   const outcome = await inspect(job);
   if (!job.render || !outcome.ok || outcome.kind !== "inspect") return outcome;
   const rendered = await renderPages(await readFile(job.input), job.render, job.maxPages).catch((error: unknown) => {
-    console.error("[pdf-worker] rendering page images failed:", error);
+    log.error({ err: error }, "rendering page images failed");
     return [];
   });
   return { ...outcome, rendered };
@@ -60,7 +63,7 @@ process.on("message", (job: PdfJob) => {
   run(job).then(
     (result) => process.send?.(result),
     (error: unknown) => {
-      if (!(error instanceof PdfRefused)) console.error("[pdf-worker]", error);
+      if (!(error instanceof PdfRefused)) log.error({ err: error }, "job failed");
       const refused =
         error instanceof PdfRefused
           ? error.message

@@ -2,6 +2,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Canvas } from "@napi-rs/canvas";
 import type { PDFDocumentLoadingTask, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { logger } from "../log/logger";
+
+const log = logger("pdf-worker");
 
 /** A page drawn into RGBA pixels, white where nothing is drawn. */
 export type PageBitmap = { data: Uint8Array; width: number; height: number };
@@ -65,7 +68,7 @@ export function pdfjsPageDrawer(bytes: Uint8Array) {
         const { data } = canvas.getContext("2d").getImageData(0, 0, width, height);
         return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height };
       } catch (error) {
-        console.error(`[pdf-worker] pdf.js could not draw page ${page}:`, error);
+        log.error({ err: error, page }, "pdf.js could not draw a page");
         return null;
       }
     },

@@ -4,6 +4,8 @@ import path from "node:path";
 import { ApiError } from "../errors";
 import { config } from "../config";
 import type { InspectJob, InspectResult, PdfJob, PdfJobResult, RenderJob, RenderResult, WatermarkJob, WatermarkResult } from "./pdf-job";
+import { gauge } from "../metrics/registry";
+import { pdfJobDuration } from "../metrics/queue-metrics";
 
 /**
  * Runs PDF jobs in worker processes, so a hostile file costs the web process nothing: each worker
@@ -42,6 +44,18 @@ const pool = ((globalThis as { pagewisePdfPool?: Pool }).pagewisePdfPool ??= {
   started: { inspect: 0, watermark: 0, render: 0 },
 });
 const { idle, running, waiting, started } = pool;
+
+gauge({
+  name: "pagewise_pdf_jobs",
+  help: "PDF worker jobs by lane: holding a worker (running) or queued for one (waiting)",
+  labelNames: ["lane", "state"],
+  collect() {
+    for (const lane of ["owner", "public", "background"] as const) {
+      this.set({ lane, state: "running" }, running[lane]);
+      this.set({ lane, state: "waiting" }, waiting[lane].length);
+    }
+  },
+});
 
 /** Jobs holding a worker slot now, in one lane or in both (queued ones not counted). */
 export const pdfJobsInProgress = (lane?: Lane) => (lane ? running[lane] : running.owner + running.public + running.background);
@@ -87,6 +101,7 @@ async function runJob(lane: Lane, job: PdfJob): Promise<AnyOutcome> {
   const settings = config();
   await acquire(lane, settings);
   let worker: Worker | undefined;
+  const timer = pdfJobDuration().startTimer({ lane, kind: job.kind });
   try {
     started[job.kind]++;
     worker = idle.pop() ?? spawnWorker(settings.PDF_WORKER_MEMORY_MB);
@@ -99,6 +114,7 @@ async function runJob(lane: Lane, job: PdfJob): Promise<AnyOutcome> {
     return outcome;
   } finally {
     if (worker) worker.child.kill("SIGKILL");
+    timer();
     release(lane, settings);
   }
 }

@@ -10,6 +10,9 @@ import { changeEmailForm } from "../schemas/users";
 import { ACCOUNT_LINK_HOURS, issueAccountToken } from "./account-tokens";
 import { findUserByEmail } from "./create-user";
 import { checkCurrentPassword } from "./current-password";
+import { logger } from "../log/logger";
+
+const log = logger("account");
 
 export type EmailChange =
   /** SMTP: the new address was sent a link (or, if another account uses it, a note saying so); nothing changed yet. */
@@ -61,7 +64,7 @@ export async function requestEmailChange(
   try {
     await sendAccountEmail(message);
   } catch (error) {
-    console.error("[account] email change not sent:", error);
+    log.error({ err: error }, "email change not sent");
     return { status: "email_not_sent" };
   }
   return { status: "confirmation_sent", email };

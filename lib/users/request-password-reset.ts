@@ -7,6 +7,9 @@ import { invalidInput } from "../errors";
 import { forgotPasswordForm } from "../schemas/users";
 import { ACCOUNT_LINK_HOURS, issueAccountToken } from "./account-tokens";
 import { findUserByEmail } from "./create-user";
+import { logger } from "../log/logger";
+
+const log = logger("account");
 
 export type PasswordResetRequest =
   { status: "check_email" } | { status: "unavailable" } | { status: "rate_limited"; retryAfter: number } | { status: "email_not_sent" };
@@ -32,7 +35,7 @@ export async function requestPasswordReset(input: z.input<typeof forgotPasswordF
   try {
     await sendAccountEmail(message);
   } catch (error) {
-    console.error("[account] password reset email not sent:", error);
+    log.error({ err: error }, "password reset email not sent");
     return { status: "email_not_sent" };
   }
   return { status: "check_email" };

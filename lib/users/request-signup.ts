@@ -13,6 +13,9 @@ import { findUserByEmail } from "./create-user";
 import { findUsableInvitation } from "./invitations";
 import { signupPolicy } from "./signup-policy";
 import { hashToken } from "./token-hash";
+import { logger } from "../log/logger";
+
+const log = logger("sign-up");
 
 /**
  * What the person who sent the form is told. `check_email` and `sign_in` are the same whether or
@@ -80,7 +83,7 @@ export async function requestSignup(input: SignupForm, address: string): Promise
     try {
       await sendAccountEmail(message);
     } catch (error) {
-      console.error("[sign-up] email not sent:", error);
+      log.error({ err: error }, "sign-up email not sent");
       return { status: "email_not_sent" };
     }
     return { status: "check_email" };

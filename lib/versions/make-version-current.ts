@@ -18,6 +18,9 @@ import { queuePageImages } from "../documents/render-page-images";
 import { eventDocument } from "../documents/serialize";
 import { apiShortCode } from "../documents/short-code";
 import { versionAlreadyCurrent, versionNotKept } from "./version-refusals";
+import { logger } from "../log/logger";
+
+const log = logger("versions");
 
 /** A file about to become a document's current version, already inspected by the PDF worker and stored. */
 export type IncomingVersion = {
@@ -93,7 +96,7 @@ export async function makeVersionCurrent(by: AuditActor, documentId: string, inc
   await removeFiles([...written.replaced, ...written.pruned]);
   await removePageImages(written.replacedImages.originalKey, written.replacedImages.pages).catch((error: unknown) =>
     // The orphan sweep removes what is left once the grace period has passed.
-    console.error(`[versions] removing the page images of document ${documentId}'s previous version failed:`, error),
+    log.error({ err: error, documentId }, "removing the previous version's page images failed"),
   );
   queuePageImages(documentId);
   return written.change;

@@ -5,6 +5,7 @@ import { faultPoint } from "../fault-point";
 import { postSigned } from "./post-signed";
 import type { Prisma } from "../generated/prisma/client";
 import { ATTEMPT_TIMEOUT_MS, DISABLE_AFTER_FAILED_DELIVERIES, MAX_ATTEMPTS, nextAttemptDelay } from "./schedule";
+import { webhookDeliveries } from "../metrics/queue-metrics";
 
 /** The error an attempt carries until it is settled: what the history shows if the process dies. */
 export const ATTEMPT_INTERRUPTED = "attempt interrupted";
@@ -155,5 +156,6 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
       },
     );
   });
+  webhookDeliveries().inc({ outcome: state === "succeeded" ? "delivered" : state === "pending" ? "retrying" : "failed" });
   return { state, webhookDisabled, nextAttemptAt };
 }

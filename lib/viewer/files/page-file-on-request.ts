@@ -13,6 +13,9 @@ import { isZoomImage, type PageFile } from "../../storage/document-keys";
 import { now } from "../../time";
 import { PAGE_DRAW_LIMITS } from "../doors/limits";
 import { undrawablePage } from "./undrawable-page";
+import { logger } from "../../log/logger";
+
+const log = logger("page-images");
 
 /** How long a reader's request waits for its page to be drawn before it is answered 404 (the drawing goes on and is kept). */
 export const DRAW_ON_REQUEST_WAIT_MS = 15_000;
@@ -77,7 +80,7 @@ async function drawPage(doc: PageDoc, page: number, outputs: PageOutputs): Promi
       ({ pages }) => pages,
       (error: unknown) => {
         if (!(error instanceof ApiError) || error.code === "service_unavailable") throw error;
-        console.warn(`[page-images] the PDF worker refused page ${page} (${outputs}) of ${storageKey}: ${error.message}`);
+        log.warn({ page, outputs, storageKey, err: error }, "the PDF worker refused a page");
         return [];
       },
     );
@@ -90,7 +93,7 @@ async function drawPage(doc: PageDoc, page: number, outputs: PageOutputs): Promi
   } catch (error) {
     // The public lane's queue is full: the reader is told to come back, as for a watermarked copy.
     if (error instanceof ApiError && error.code === "service_unavailable") throw error;
-    console.error(`[page-images] drawing page ${page} (${outputs}) of ${storageKey} on request failed:`, error);
+    log.error({ page, outputs, storageKey, err: error }, "drawing a page on request failed");
     return "not-stored";
   } finally {
     await rm(input, { force: true });
