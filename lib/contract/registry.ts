@@ -1,4 +1,5 @@
 import { ANALYTICS_OPERATIONS } from "./analytics";
+import { CONTACT_OPERATIONS } from "./contacts";
 import { DOCUMENT_OPERATIONS } from "./documents";
 import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
@@ -11,6 +12,7 @@ import { WEBHOOK_OPERATIONS } from "./webhooks";
 export const OPERATIONS: readonly ApiOperation[] = [
   ...DOCUMENT_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
+  ...CONTACT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...VERSION_OPERATIONS,
   ...LINK_OPERATIONS,

@@ -1,4 +1,5 @@
 import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
+import { listContacts } from "../contract/contacts";
 import { getDocument, listTeamDocuments } from "../contract/documents";
 import { createDocumentLink, listDocumentLinks } from "../contract/links";
 import { addDocumentToRoom } from "../contract/room-contents";
@@ -7,7 +8,7 @@ import { createDataRoom, getRoom, getRoomStats, listTeamRooms } from "../contrac
 import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
-/** Every tool, in the order tools/list shows them: documents, their analytics, links, then rooms. */
+/** Every tool, in the order tools/list shows them: documents, their analytics, the team's contacts, links, then rooms. */
 export const TOOLS: readonly McpTool[] = [
   listTeamDocuments,
   getDocument,
@@ -15,6 +16,7 @@ export const TOOLS: readonly McpTool[] = [
   listDocumentViewers,
   listDocumentLeads,
   getAnalyticsOverview,
+  listContacts,
   listDocumentLinks,
   createDocumentLink,
   listTeamRooms,
