@@ -118,3 +118,11 @@ export const serializeContact = (r: ContactRow): z.input<typeof contactSchema> =
   engagement_label: levelOfRank(r.rank).label,
   lead: r.lead,
 });
+
+/** The companies the team's contacts come from, most people first: the Contacts page's company filter offers these. */
+export async function contactCompanies(teamId: string, limit = 100): Promise<Array<{ domain: string; people: number }>> {
+  return db.$queryRaw`
+    WITH ${contactFactsCte(teamId)}
+    SELECT split_part(f.email, '@', 2) AS domain, count(DISTINCT f.email)::int AS people
+    FROM facts f GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${limit}`;
+}

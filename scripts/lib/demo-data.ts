@@ -94,3 +94,43 @@ export async function seedActivity(doc: Document, viewers: ViewerSpec[]) {
   for (const viewer of viewers) await addViewer(doc.id, viewer);
   await recomputeAggregates([doc.id]);
 }
+
+/** Reading a page closely: long enough per page for the highest engagement levels. */
+const closeRead = (pages: number, seconds = 24): Array<[number, number]> =>
+  Array.from({ length: pages }, (_, p) => [p + 1, seconds + ((p * 7) % 11)]);
+
+/**
+ * The overview's story on one document: two people who glanced at it weeks ago and came back this
+ * week to read it closely (one downloads it), and someone new who read it an hour ago, so "Hot
+ * leads" and the recent-activity feed have people in them whatever the random readers did.
+ */
+export function storyViewers(pageCount: number, now = Date.now()): ViewerSpec[] {
+  const ago = (hours: number) => new Date(now - hours * 3_600_000);
+  return [
+    {
+      email: "priya.shah@acme.com",
+      name: "Priya",
+      leadAt: ago(24 * 16),
+      visits: [
+        { startedAt: ago(24 * 16), pages: [[1, 4]] },
+        { startedAt: ago(30), pages: closeRead(Math.ceil(pageCount / 2)) },
+        { startedAt: ago(2), pages: closeRead(pageCount), downloaded: true },
+      ],
+    },
+    {
+      email: "marcus@globex.io",
+      name: "Marcus",
+      leadAt: ago(24 * 12),
+      visits: [
+        { startedAt: ago(24 * 12), pages: [[1, 3]] },
+        { startedAt: ago(5), pages: closeRead(pageCount, 14) },
+      ],
+    },
+    {
+      email: "lena@initech.com",
+      name: "Lena",
+      leadAt: ago(1),
+      visits: [{ startedAt: ago(1), pages: closeRead(Math.min(pageCount, 4), 9) }],
+    },
+  ];
+}
