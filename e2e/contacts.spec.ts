@@ -53,7 +53,8 @@ test("Reading now follows a reader live; Contacts lists them and opens their tim
   await expect(row).toContainText("Seed memo");
   await expect(row).toContainText(/Page 1 of 3/);
   await reader.context().close();
-  await expect(dashboard.getByTestId("recent-activity")).toBeVisible();
+  await dashboard.reload();
+  await expect(dashboard.getByTestId("recent-activity")).toContainText("ada@analytical.example read Seed memo");
   await shotsAndAxe(dashboard, "overview");
 
   await dashboard.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" }).click();

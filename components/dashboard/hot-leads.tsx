@@ -21,7 +21,8 @@ export function HotLeads({ leads }: { leads: HotLead[] }) {
             </Link>
             <span className="flex items-center gap-1 text-xs text-slate-500">
               <EngagementBadge {...lead.before} />
-              <span aria-label="rose to">→</span>
+              <span aria-hidden>→</span>
+              <span className="sr-only">rose to</span>
               <EngagementBadge {...lead.engagement} />
             </span>
           </div>

@@ -66,7 +66,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             </Card>
             <Card
               title="Hot leads"
-              description={`Engagement that rose: ${key === "all" ? periodName("30d") : periodName(key)} against the period before`}
+              description={`Engagement that rose in the ${(key === "all" ? periodName("30d") : periodName(key)).toLowerCase()}, against the period before`}
             >
               <HotLeads leads={hot} />
             </Card>
