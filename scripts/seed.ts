@@ -24,13 +24,22 @@ const DOCUMENTS: Array<{
   viewers: number;
   ageDays: number;
   story?: boolean;
+  /** The most of it any reader reads in a visit: documents reach different engagement levels. */
+  depthAtMost?: number;
   fields?: Parameters<typeof createSampleDocument>[3];
 }> = [
   { title: "Series A Pitch Deck", pages: 14, viewers: 38, ageDays: 42, story: true },
   { title: "Product Roadmap 2027", pages: 9, viewers: 21, ageDays: 34, fields: { gate_type: "full" } },
   { title: "Security Whitepaper", pages: 22, viewers: 15, ageDays: 27, fields: { block_free_emails: true } },
-  { title: "Customer Case Study Globex", pages: 6, viewers: 9, ageDays: 19, fields: { email_gate: false } },
-  { title: "Board Update Q3", pages: 11, viewers: 4, ageDays: 9, fields: { password: "board-q3", allow_download: false } },
+  { title: "Customer Case Study Globex", pages: 6, viewers: 9, ageDays: 19, depthAtMost: 0.5, fields: { email_gate: false } },
+  {
+    title: "Board Update Q3",
+    pages: 11,
+    viewers: 4,
+    ageDays: 9,
+    depthAtMost: 0.15,
+    fields: { password: "board-q3", allow_download: false },
+  },
   { title: "Pricing Sheet", pages: 3, viewers: 0, ageDays: 2 },
 ];
 
@@ -54,7 +63,7 @@ async function seedDocuments(owner: { id: string; personalTeamId: string }) {
     const createdAt = new Date(now - spec.ageDays * 86_400_000);
     const doc = await db.document.update({ where: { id: created.id }, data: { createdAt } });
     await db.documentVersion.updateMany({ where: { documentId: doc.id }, data: { createdAt } });
-    const readers = demoViewers(spec.pages, spec.viewers, rand, spec.ageDays, now);
+    const readers = demoViewers(spec.pages, spec.viewers, rand, spec.ageDays, now, spec.depthAtMost);
     await seedActivity(doc, spec.story ? [...readers, ...storyViewers(spec.pages, now)] : readers);
   }
 }
