@@ -1,3 +1,4 @@
+import { withoutNul } from "../request/nul-characters";
 import { paginationQuery, paginationSchema, periodQuery } from "./common";
 import { z } from "./zod";
 
@@ -13,6 +14,7 @@ export const contactsQuery = z.object({
     .string()
     .trim()
     .max(320, "search must be at most 320 characters")
+    .refine(withoutNul, "search must not contain NUL characters")
     .optional()
     .openapi({ param: { name: "search", in: "query", description: "Only people whose email or name contains this text (any case)" } }),
   company: z
@@ -20,6 +22,7 @@ export const contactsQuery = z.object({
     .trim()
     .toLowerCase()
     .max(253, "company must be a domain (at most 253 characters)")
+    .refine(withoutNul, "company must not contain NUL characters")
     .optional()
     .openapi({
       param: { name: "company", in: "query", description: "Only people of this company: their email's domain, exactly (any case)" },
@@ -45,7 +48,8 @@ export const contactEmailParam = z
   .toLowerCase()
   .min(3, "email must be an email address")
   .max(320, "email must be at most 320 characters")
-  .regex(/^[^@\s]+@[^@\s]+$/, "email must be an email address")
+  // No control characters: nothing the gate accepts holds one, and PostgreSQL text cannot hold NUL.
+  .regex(/^[^@\s\p{Cc}]+@[^@\s\p{Cc}]+$/u, "email must be an email address")
   .openapi({ param: { name: "email", in: "path", description: "The person's email, URL-encoded" }, example: "jane@acme.com" });
 
 export const contactSchema = z

@@ -133,6 +133,9 @@ describe("GET /api/v1/contacts", () => {
     expect(bad.body.error.code).toBe("bad_request");
     expect(bad.body.error.message).toMatch(/sort must be one of last_active, total_time, engagement/);
     expect((await list("?per_page=0")).status).toBe(400);
+    for (const query of ["?search=a%00b", "?company=acme.com%00", `?search=${"x".repeat(321)}`, "?since=yesterday"]) {
+      expect((await list(query)).status, query).toBe(400);
+    }
   });
 
   it("answers a read-only key, and never shows another team's readers", async () => {
@@ -160,7 +163,7 @@ describe("GET /api/v1/contacts/{email}", () => {
   });
 
   it("answers 404 for an email the team never saw, another team's reader and a malformed one", async () => {
-    for (const email of ["nobody@acme.com", "carl@acme.com", "not-an-email"]) {
+    for (const email of ["nobody@acme.com", "carl@acme.com", "not-an-email", "jane@acme.com\u0000", "jane\u0007@acme.com"]) {
       const { status, body } = await detail(email);
       expect(status, email).toBe(404);
       expect(body.error.code).toBe("not_found");

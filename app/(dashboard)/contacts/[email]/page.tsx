@@ -15,9 +15,17 @@ import { contactEmailParam } from "@/lib/schemas/contacts";
 
 export const metadata: Metadata = { title: "Contact" };
 
+/** The segment as typed: Next may hand it over still encoded (`jane%40acme.com`); a stray `%` is left as it is, and refused below. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 const loaded = async (teamId: string, segment: string) => {
-  // Next hands the segment over still encoded on some paths (`jane%40acme.com`).
-  const email = contactEmailParam.safeParse(segment.includes("@") ? segment : decodeURIComponent(segment));
+  const email = contactEmailParam.safeParse(segment.includes("@") ? segment : decodedSegment(segment));
   if (!email.success) notFound();
   try {
     return await contactTimeline(teamId, email.data);
