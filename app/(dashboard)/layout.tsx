@@ -17,6 +17,7 @@ const NAV: Array<{ href: string; label: string; can?: TeamAction }> = [
   { href: "/overview", label: "Overview", can: "analytics.read" },
   { href: "/documents", label: "Documents", can: "documents.read" },
   { href: "/rooms", label: "Rooms", can: "documents.read" },
+  { href: "/contacts", label: "Contacts", can: "analytics.read" },
   { href: "/questions", label: "Questions", can: "documents.read" },
   { href: "/trash", label: "Trash", can: "trash.manage" },
   { href: "/settings/team", label: "Team", can: "team.read" },

@@ -2,6 +2,7 @@ import { findOwnedDocument } from "../documents/find-document";
 import { findOwnedLink } from "../links/find-link";
 import { findOwnedRoom } from "../rooms/find-room";
 import { shortCodeParam } from "../schemas/common";
+import { contactEmailParam } from "../schemas/contacts";
 import { linkCodeParam } from "../schemas/links";
 import { folderIdParam, roomIdParam, roomLinkCodeParam } from "../schemas/rooms";
 import { memberUserIdParam } from "../schemas/teams";
@@ -55,3 +56,5 @@ export const roomLinkCode = parsed(roomLinkCodeParam, "Link");
 export const memberId = parsed(memberUserIdParam, "Member");
 /** Looked up in the room it belongs to, by the handler, once the room is found. */
 export const roomGroupId = parsed(roomGroupIdParam, "Group");
+/** A person's email, lower-cased; the handler answers 404 for one the team never saw. */
+export const contactEmail = parsed(contactEmailParam, "Contact");

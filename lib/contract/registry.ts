@@ -1,4 +1,5 @@
 import { ANALYTICS_OPERATIONS } from "./analytics";
+import { CONTACT_OPERATIONS } from "./contacts";
 import { DOCUMENT_OPERATIONS } from "./documents";
 import { LINK_OPERATIONS } from "./links";
 import type { ApiOperation } from "./operation";
@@ -14,6 +15,7 @@ export const OPERATIONS: readonly ApiOperation[] = [
   ...DOCUMENT_OPERATIONS,
   ...SEARCH_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
+  ...CONTACT_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...VERSION_OPERATIONS,
   ...LINK_OPERATIONS,

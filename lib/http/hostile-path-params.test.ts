@@ -9,7 +9,22 @@ import { type ApiMethod, routeAt } from "../../test/support/api-route";
 type Json = Record<string, string>;
 
 /** Values a client can put in a path segment that no id, code or number of ours can be. */
-const HOSTILE = ["\u0000", "a\u0000b", "%00", "%", "x".repeat(10_000), "é", "日本語", "s-\u0000", "../..", " ", "\uFFFF", "-1", "1e3"];
+const HOSTILE = [
+  "\u0000",
+  "a\u0000b",
+  "%00",
+  "%",
+  "x".repeat(10_000),
+  "é",
+  "日本語",
+  "s-\u0000",
+  "../..",
+  " ",
+  "\uFFFF",
+  "-1",
+  "1e3",
+  "a@b\u0000",
+];
 
 /** Every operation the OpenAPI document publishes with a path parameter. */
 const operations = Object.entries(openApiDocument().paths ?? {}).flatMap(([route, item]) => {
@@ -57,13 +72,14 @@ beforeAll(async () => {
     folder_id: folder.id!,
     group_id: group.id!,
     user_id: user.id,
+    email: "reader@acme.com",
   });
 });
 
 describe("every path parameter the API publishes", () => {
-  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, groups, members)", () => {
+  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, groups, members, contacts)", () => {
     expect(new Set(operations.flatMap((o) => o.names))).toEqual(
-      new Set(["short_code", "number", "code", "id", "folder_id", "group_id", "user_id"]),
+      new Set(["short_code", "number", "code", "id", "folder_id", "group_id", "user_id", "email"]),
     );
   });
 

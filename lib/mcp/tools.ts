@@ -1,4 +1,5 @@
 import { getAnalyticsOverview, getDocumentStats, listDocumentLeads, listDocumentViewers } from "../contract/analytics";
+import { listContacts } from "../contract/contacts";
 import { getDocument, listTeamDocuments } from "../contract/documents";
 import { createDocumentLink, listDocumentLinks } from "../contract/links";
 import { answerTeamQuestion, listTeamQuestions } from "../contract/questions";
@@ -9,7 +10,7 @@ import { searchText } from "../contract/search";
 import { toolOf } from "./operation-tool";
 import type { McpTool } from "./tool";
 
-/** Every tool, in the order tools/list shows them: documents, the words in their pages, their analytics, links, rooms, then questions. */
+/** Every tool, in the order tools/list shows them: documents, the words in their pages, their analytics, the team's contacts, links, rooms, then questions. */
 export const TOOLS: readonly McpTool[] = [
   listTeamDocuments,
   searchText,
@@ -18,6 +19,7 @@ export const TOOLS: readonly McpTool[] = [
   listDocumentViewers,
   listDocumentLeads,
   getAnalyticsOverview,
+  listContacts,
   listDocumentLinks,
   createDocumentLink,
   listTeamRooms,

@@ -68,8 +68,19 @@ const AGENTS = [
 ];
 const NAMES = ["Ada", "Grace", "Linus", "Margaret", "Ken", "Barbara", "Alan", "Frances", "Dennis", "Radia"];
 
-/** Viewers with visits, page times, downloads and leads spread over the last `days` days. */
-export function demoViewers(pageCount: number, count: number, rand: () => number, days = 42, now = Date.now()): ViewerSpec[] {
+/**
+ * Viewers with visits, page times, downloads and leads spread over the last `days` days; none reads
+ * more than `depthAtMost` of the pages in a visit. A return visit that would fall in the last minute
+ * is left out, so the readers never all seem to be reading at once when the seed has just run.
+ */
+export function demoViewers(
+  pageCount: number,
+  count: number,
+  rand: () => number,
+  days = 42,
+  now = Date.now(),
+  depthAtMost = 1,
+): ViewerSpec[] {
   return Array.from({ length: count }, (_, i) => {
     const identified = rand() < 0.6;
     const name = NAMES[Math.floor(rand() * NAMES.length)]!;
@@ -79,13 +90,13 @@ export function demoViewers(pageCount: number, count: number, rand: () => number
     const depth = rand();
     const visits = Array.from({ length: visitCount }, (_, v) => {
       const startedAt = new Date(Math.min(now - 60_000, firstAt + v * (1 + rand() * 3) * 86_400_000));
-      const pagesRead = Math.max(1, Math.round(pageCount * Math.min(1, depth + v * 0.2)));
+      const pagesRead = Math.max(1, Math.round(pageCount * Math.min(depthAtMost, depth + v * 0.2)));
       const pages: Array<[number, number]> = Array.from({ length: pagesRead }, (_, p) => [
         p + 1,
         Math.round((2 + rand() * (depth > 0.6 ? 40 : 8)) * 10) / 10,
       ]);
       return { startedAt, pages, downloaded: depth > 0.8 && rand() < 0.4, userAgent: AGENTS[(i + v) % AGENTS.length] };
-    });
+    }).filter((visit, v) => v === 0 || visit.startedAt.getTime() < now - 60_000);
     return { email, name: identified ? name : undefined, visits, leadAt: identified ? visits[0]!.startedAt : undefined };
   });
 }
@@ -93,4 +104,44 @@ export function demoViewers(pageCount: number, count: number, rand: () => number
 export async function seedActivity(doc: Document, viewers: ViewerSpec[]) {
   for (const viewer of viewers) await addViewer(doc.id, viewer);
   await recomputeAggregates([doc.id]);
+}
+
+/** Reading a page closely: long enough per page for the highest engagement levels. */
+const closeRead = (pages: number, seconds = 24): Array<[number, number]> =>
+  Array.from({ length: pages }, (_, p) => [p + 1, seconds + ((p * 7) % 11)]);
+
+/**
+ * The overview's story on one document: two people who glanced at it weeks ago and came back this
+ * week to read it closely (one downloads it), and someone new who read it an hour ago, so "Hot
+ * leads" and the recent-activity feed have people in them whatever the random readers did.
+ */
+export function storyViewers(pageCount: number, now = Date.now()): ViewerSpec[] {
+  const ago = (hours: number) => new Date(now - hours * 3_600_000);
+  return [
+    {
+      email: "priya.shah@acme.com",
+      name: "Priya",
+      leadAt: ago(24 * 10),
+      visits: [
+        { startedAt: ago(24 * 10), pages: [[1, 4]] },
+        { startedAt: ago(30), pages: closeRead(Math.ceil(pageCount / 2)) },
+        { startedAt: ago(2), pages: closeRead(pageCount), downloaded: true },
+      ],
+    },
+    {
+      email: "marcus@globex.io",
+      name: "Marcus",
+      leadAt: ago(24 * 12),
+      visits: [
+        { startedAt: ago(24 * 12), pages: [[1, 3]] },
+        { startedAt: ago(5), pages: closeRead(pageCount, 14) },
+      ],
+    },
+    {
+      email: "lena@initech.com",
+      name: "Lena",
+      leadAt: ago(1),
+      visits: [{ startedAt: ago(1), pages: closeRead(Math.min(pageCount, 4), 9) }],
+    },
+  ];
 }

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EngagementChart } from "@/components/dashboard/engagement-chart";
+import { HotLeads } from "@/components/dashboard/hot-leads";
+import { ReadingNow } from "@/components/dashboard/reading-now";
+import { RecentActivity } from "@/components/dashboard/recent-activity";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { PeriodPicker } from "@/components/dashboard/period-picker";
 import { Stat, formatPercent } from "@/components/dashboard/stat";
@@ -8,10 +11,13 @@ import { ViewsOverTimeChart } from "@/components/dashboard/views-over-time-chart
 import { ButtonLink } from "@/components/ui/button-link";
 import { Card } from "@/components/ui/card";
 import { LEVELS } from "@/lib/rules/engagement";
+import { hotLeads } from "@/lib/analytics/hot-leads";
 import { portfolioOverview } from "@/lib/analytics/portfolio-overview";
+import { readingNow } from "@/lib/analytics/reading-now";
+import { recentActivity } from "@/lib/analytics/recent-activity";
 import { viewsOverTime } from "@/lib/analytics/views-over-time";
 import { requireTeamPage } from "@/lib/http/require-team";
-import { periodFromKey } from "@/lib/dashboard/period";
+import { periodFromKey, periodName } from "@/lib/dashboard/period";
 import { plural } from "@/lib/plural";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -19,9 +25,14 @@ export const metadata: Metadata = { title: "Overview" };
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ period?: string }> }) {
   const team = await requireTeamPage("analytics.read");
   const { key, period } = periodFromKey((await searchParams).period, "30d");
-  const [overview, perDay] = await Promise.all([
+  // All time has no period before it: hot leads then compare the last 30 days with the 30 before.
+  const hotSince = period.since ?? periodFromKey("30d").period.since!;
+  const [overview, perDay, readers, hot, activity] = await Promise.all([
     portfolioOverview(team.teamId, period, {}),
     viewsOverTime(team.teamId, period, { daysWhenOpen: 90 }),
+    readingNow(team.teamId),
+    hotLeads(team.teamId, hotSince),
+    recentActivity(team.teamId),
   ]);
   const breakdown = [...LEVELS].reverse().map((l) => ({ key: l.key, label: l.label, count: overview.engagement_breakdown[l.key] }));
 
@@ -49,6 +60,20 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             <Stat label="Leads" value={overview.totals.leads_captured} />
             <Stat label="Avg. completion" value={formatPercent(overview.totals.avg_completion)} />
           </dl>
+          <div className="mb-6 grid gap-6 lg:grid-cols-3">
+            <Card title="Reading now" description="Active in the last 2 minutes, updated every few seconds">
+              <ReadingNow initial={readers} />
+            </Card>
+            <Card
+              title="Hot leads"
+              description={`Engagement that rose in the ${(key === "all" ? periodName("30d") : periodName(key)).toLowerCase()}, against the period before`}
+            >
+              <HotLeads leads={hot} />
+            </Card>
+            <Card title="Recent activity" description="Latest visits, downloads and emails given">
+              <RecentActivity items={activity} />
+            </Card>
+          </div>
           <div className="mb-6 grid gap-6 lg:grid-cols-3">
             <Card title="Views over time" description={key === "all" ? "Last 90 days" : undefined} className="lg:col-span-2">
               <ViewsOverTimeChart data={perDay} />

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addViewer } from "@/scripts/lib/activity";
 import { createSampleDocument } from "@/scripts/lib/demo-data";
 import { samplePdf } from "@/scripts/lib/sample-pdf";
 import { createApiKey } from "@/lib/auth/api-keys";
@@ -9,6 +10,8 @@ import { createUser } from "@/lib/users/create-user";
 import { routeAt } from "@/test/support/api-route";
 
 const overviewRoute = routeAt("/api/v1/analytics/overview");
+const contactsRoute = routeAt("/api/v1/contacts");
+const contactRoute = routeAt("/api/v1/contacts/{email}");
 const auditLogRoute = routeAt("/api/v1/audit-log");
 const leadsRoute = routeAt("/api/v1/documents/{short_code}/leads");
 const documentLinksRoute = routeAt("/api/v1/documents/{short_code}/links");
@@ -222,6 +225,17 @@ const cases: Record<string, () => Promise<void>> = {
   "GET /api/v1/documents/{short_code}/viewers": async () =>
     expect((await call(viewersRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
   "GET /api/v1/documents/{short_code}/leads": async () => expect((await call(leadsRoute.GET, t.keyB, { params: aDoc() })).status).toBe(404),
+  "GET /api/v1/contacts": async () => {
+    await addViewer(t.doc.id, { email: "reader-of-a@acme.com", visits: [{ startedAt: new Date(), pages: [[1, 5]] }] });
+    const { status, body } = await call(contactsRoute.GET, t.keyB);
+    expect(status).toBe(200);
+    expect(body.contacts).toEqual([]);
+  },
+  "GET /api/v1/contacts/{email}": async () => {
+    await addViewer(t.doc.id, { email: "another-reader-of-a@acme.com", visits: [{ startedAt: new Date(), pages: [[1, 5]] }] });
+    const { status, body } = await call(contactRoute.GET, t.keyB, { params: { email: "another-reader-of-a@acme.com" } });
+    expect([status, body.error.code]).toEqual([404, "not_found"]);
+  },
   "GET /api/v1/analytics/overview": async () => {
     const { status, body } = await call(overviewRoute.GET, t.keyB);
     expect(status).toBe(200);
@@ -557,8 +571,9 @@ describe("a read-only key on every /api/v1 operation", () => {
       call(auditLogRoute.GET, readKey),
       call(questionsRoute.GET, readKey),
       call(questionRoute.GET, readKey, { params: aQuestion() }),
+      call(contactsRoute.GET, readKey),
     ]);
-    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
+    expect(reads.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200]);
     expect(reads[5]!.body.questions.map((q: { id: string }) => q.id)).toEqual([t.questionId]);
     expect(reads[0]!.body.documents.map((d: { id: string }) => d.id)).toContain(t.doc.id);
   });
