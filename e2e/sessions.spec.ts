@@ -24,7 +24,15 @@ test("signing out everywhere signs out the account's other browsers too", async 
   const phone = await signedIn(browser, account);
   const bystander = await signedIn(browser, await newAccount("bystander"));
 
+  // It asks first: cancelling changes nothing.
   await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  const ask = laptop.getByRole("alertdialog", { name: "Sign out everywhere?" });
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await laptop.reload();
+  await expect(laptop).not.toHaveURL(/\/sign-in/);
+  await laptop.getByRole("button", { name: "Sign out everywhere" }).click();
+  await ask.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(laptop).toHaveURL(/\/sign-in\?notice=signed-out-everywhere$/);
   await expect(laptop.getByText("You are signed out on every browser and device")).toBeVisible();
 

@@ -8,7 +8,8 @@ import { TeamSwitcher } from "@/components/dashboard/team-switcher";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { type TeamAction, can } from "@/lib/teams/permissions";
 import { teamsOf } from "@/lib/teams/team-memberships";
-import { signOutAction, signOutEverywhereAction } from "@/lib/http/actions/auth-actions";
+import { signOutAction } from "@/lib/http/actions/auth-actions";
+import { SignOutEverywhereButton } from "@/components/dashboard/sign-out-everywhere-button";
 
 export const dynamic = "force-dynamic";
 
@@ -62,15 +63,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
                     Sign out
                   </button>
                 </form>
-                <form action={signOutEverywhereAction}>
-                  <button
-                    type="submit"
-                    className="text-sm text-slate-600 hover:text-slate-900"
-                    title="Ends this account's sessions on every browser and device"
-                  >
-                    Sign out everywhere
-                  </button>
-                </form>
+                <SignOutEverywhereButton quiet />
               </div>
             </div>
           }

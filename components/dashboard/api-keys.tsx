@@ -94,6 +94,7 @@ export function ApiKeys({ keys }: { keys: KeyRow[] }) {
             name="name"
             maxLength={100}
             placeholder="CRM sync"
+            error={created?.fieldErrors?.name}
           />
         </div>
         <div className="min-w-44">

@@ -1,4 +1,7 @@
 import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import { actionsColumn } from "@/components/ui/columns";
+import { CopyButton } from "@/components/ui/copy-button";
 import { type Column, DataTable } from "@/components/ui/data-table";
 import { EngagementBadge } from "@/components/ui/engagement-badge";
 import { LocalTime } from "@/components/ui/local-time";
@@ -53,12 +56,36 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentListRow>> = [
     cell: (doc) => <EngagementBadge {...engagementObject(doc.engagementRank)} />,
   },
   {
+    key: "last-viewed",
+    header: "Last viewed",
+    hideBelow: "md",
+    cellClassName: "whitespace-nowrap text-slate-600",
+    cell: (doc) => (doc.lastViewedAt ? <LocalTime value={doc.lastViewedAt} /> : <span className="text-slate-400">Not yet</span>),
+  },
+  {
     key: "created",
     header: "Created",
     hideBelow: "md",
     cellClassName: "whitespace-nowrap text-slate-600",
     cell: (doc) => <LocalTime value={doc.createdAt} day />,
   },
+  actionsColumn(
+    (doc) => (
+      <span className="inline-flex gap-2">
+        <CopyButton value={doc.url} label="Copy link" aria-label={`Copy the link to ${doc.title}`} />
+        <a
+          href={doc.url}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass("secondary", "sm")}
+          aria-label={`Open ${doc.title} as a reader sees it (new tab)`}
+        >
+          Open
+        </a>
+      </span>
+    ),
+    "whitespace-nowrap",
+  ),
 ];
 
 /**

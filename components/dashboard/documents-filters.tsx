@@ -29,10 +29,10 @@ function Filter({ id, label, value, options }: { id: string; label: string; valu
   );
 }
 
-/** The documents list's search, filters and sort, filled from the current query; blank ones stay out of the URL. */
+/** The documents list's search, filters and sort, filled from the current query and applied as they change; blank ones stay out of the URL. */
 export function DocumentsFilters({ values, sort }: { values: Record<string, string>; sort: string }) {
   return (
-    <QueryForm action="/documents" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+    <QueryForm action="/documents" live className="mb-4 flex flex-wrap items-end gap-3" role="search">
       <div className="min-w-48 flex-1">
         <label htmlFor="search" className="sr-only">
           Search titles and text

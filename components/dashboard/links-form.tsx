@@ -1,8 +1,9 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef } from "react";
+import { useActionState, useEffect, useId, useRef, useState } from "react";
 import { ActionForm } from "@/components/ui/action-form";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Dialog, DialogDescription, DialogTitle, useDialog, useDialogTitleId } from "@/components/ui/dialog";
 import { FormError } from "@/components/ui/field";
 import { createLinkAction, type LinkFormState, updateLinkAction } from "@/lib/http/actions/link-actions";
@@ -18,19 +19,33 @@ type Target = { kind: "create"; documentCode: string } | { kind: "edit"; code: s
  */
 export function LinkFormDialog({ target, label }: { target: Target; label: string }) {
   const { control, openerProps, close } = useDialog();
+  const [created, setCreated] = useState<Created | null>(null);
   return (
     <>
+      {created && <CreatedLink created={created} />}
       <Button {...openerProps} variant={target.kind === "create" ? "primary" : "secondary"} size="sm">
         {label}
       </Button>
       <Dialog control={control} width="lg">
-        <LinkForm target={target} close={close} />
+        <LinkForm target={target} close={close} onCreated={setCreated} />
       </Dialog>
     </>
   );
 }
 
-function LinkForm({ target, close }: { target: Target; close: () => void }) {
+type Created = { name: string; url: string; copied: boolean };
+
+/** A new link's address, copied for the owner as it was made, and said so; where the browser refused the copy, a button to copy it. */
+function CreatedLink({ created }: { created: Created }) {
+  return (
+    <span role="status" className="flex flex-wrap items-center gap-2 text-sm text-emerald-800" data-testid="link-created">
+      {created.copied ? `“${created.name}” created; its link is copied.` : `“${created.name}” created.`}
+      {!created.copied && <CopyButton value={created.url} label="Copy its link" />}
+    </span>
+  );
+}
+
+function LinkForm({ target, close, onCreated }: { target: Target; close: () => void; onCreated: (created: Created) => void }) {
   const action = target.kind === "create" ? createLinkAction.bind(null, target.documentCode) : updateLinkAction.bind(null, target.code);
   const [state, dispatch, pending] = useActionState<LinkFormState, FormData>(action, undefined);
   const form = useRef<HTMLDivElement>(null);
@@ -41,8 +56,16 @@ function LinkForm({ target, close }: { target: Target; close: () => void }) {
   useEffect(() => {
     if (!state?.ok) return;
     close();
-    if (target.kind === "create") form.current?.closest("form")?.reset();
-  }, [state, target.kind, close]);
+    if (target.kind !== "create") return;
+    form.current?.closest("form")?.reset();
+    const made = state.created;
+    if (made) {
+      navigator.clipboard.writeText(made.url).then(
+        () => onCreated({ ...made, copied: true }),
+        () => onCreated({ ...made, copied: false }),
+      );
+    }
+  }, [state, target.kind, close, onCreated]);
 
   return (
     <ActionForm dispatch={dispatch} state={state} className="space-y-4 p-6" aria-labelledby={useDialogTitleId()}>

@@ -38,6 +38,7 @@ const columns = (documentCode: string, period: PeriodKey): Array<Column<LinkRow>
           {linkName(row)}
         </Link>
         <LinkStatus link={row} />
+        {row.rules && <span className="basis-full text-xs text-slate-600">{row.rules}</span>}
       </span>
     ),
   },

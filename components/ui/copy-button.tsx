@@ -3,7 +3,18 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-export function CopyButton({ value, label = "Copy", size = "sm" }: { value: string; label?: string; size?: "sm" | "md" }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  size = "sm",
+  "aria-label": ariaLabel,
+}: {
+  value: string;
+  label?: string;
+  size?: "sm" | "md";
+  /** Where many rows each have one: says whose it is ("Copy the link to Q3 deck"). */
+  "aria-label"?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -15,6 +26,7 @@ export function CopyButton({ value, label = "Copy", size = "sm" }: { value: stri
         setTimeout(() => setCopied(false), 2000);
       }}
       aria-live="polite"
+      aria-label={copied ? undefined : ariaLabel}
     >
       {copied ? "Copied" : label}
     </Button>

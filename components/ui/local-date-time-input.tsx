@@ -47,7 +47,8 @@ export function LocalDateTimeInput({
         onChange={(e) => setTyped(e.target.value)}
         className={inputClass}
       />
-      <input type="hidden" name={name} value={posted} />
+      {/* Marked when newly typed: the form asks before saving one that has passed (components/ui/past-instant.ts). */}
+      <input type="hidden" name={name} value={posted} data-typed={typed !== null ? "" : undefined} />
       <p className="mt-1 text-xs text-slate-500" data-testid={`${name}-utc`}>
         {utc ? `${utcMinute(utc)} UTC` : "\u00a0"}
       </p>

@@ -1,4 +1,6 @@
 import { config } from "../config";
+import { db } from "../db/client";
+import { shareUrl } from "../documents/short-code";
 import { queryDocuments } from "../documents/list-documents";
 import { presentParams } from "../request/present-params";
 import { listDocumentsQuery } from "../schemas/documents";
@@ -19,10 +21,12 @@ export async function documentsPageData(teamId: string, search: Record<string, s
   const parsed = listDocumentsQuery.safeParse({ ...raw, per_page: raw.per_page ?? "20" });
   const query = parsed.success ? parsed.data : listDocumentsQuery.parse({});
   const textQuery = searchQuery.safeParse({ q: query.search, per_page: String(TEXT_RESULTS) });
-  const [{ rows, pagination }, textResults] = await Promise.all([
+  const [{ rows: documents, pagination }, textResults] = await Promise.all([
     queryDocuments(teamId, query),
     textQuery.success ? searchDocuments(teamId, textQuery.data).then((found) => found.results.filter((r) => r.pages.length > 0)) : [],
   ]);
+  const lastViewed = await lastViewedAt(documents.map((doc) => doc.id));
+  const rows = documents.map((doc) => ({ ...doc, url: shareUrl(doc.code), lastViewedAt: lastViewed.get(doc.id)?.toISOString() ?? null }));
   const filtered = Boolean(raw.search || raw.engagement || raw.has_leads);
   return {
     raw,
@@ -37,6 +41,17 @@ export async function documentsPageData(teamId: string, search: Record<string, s
     firstUpload: rows.length === 0 && !filtered && pagination.page === 1,
     upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing" },
   };
+}
+
+/** When each document was last read (its most recent reader's last page view), one indexed look-up per listed document. */
+async function lastViewedAt(documentIds: string[]): Promise<Map<string, Date>> {
+  if (documentIds.length === 0) return new Map();
+  const found = await db.viewer.groupBy({
+    by: ["documentId"],
+    where: { documentId: { in: documentIds }, lastViewedAt: { not: null } },
+    _max: { lastViewedAt: true },
+  });
+  return new Map(found.flatMap((row) => (row._max.lastViewedAt ? [[row.documentId, row._max.lastViewedAt] as const] : [])));
 }
 
 export type DocumentListRow = Awaited<ReturnType<typeof documentsPageData>>["rows"][number];

@@ -26,6 +26,7 @@ describe("documentLink: the link a link page shows", () => {
       isActive: true,
       expired: false,
       overrides: { email_gate: true, allow_download: false },
+      rules: "Its own email gate, downloads; the rest follows the document.",
       deleted: false,
       collectsLeads: true,
       allowsDownload: false,
@@ -40,6 +41,7 @@ describe("documentLink: the link a link page shows", () => {
     expect(await documentLink(doc, doc.code)).toMatchObject({
       name: null,
       code: doc.code,
+      rules: null,
       deleted: false,
       collectsLeads: false,
       allowsDownload: true,

@@ -2,6 +2,7 @@ import { db } from "../db/client";
 import type { Document, Link } from "../generated/prisma/client";
 import { shareUrl } from "../documents/short-code";
 import { now } from "../time";
+import { overridesInWords } from "../schemas/sharing-settings";
 import { linkFigures, NO_FIGURES, type LinkFigures } from "./link-figures";
 import { type LinkFilter, resolveLinkFilter } from "./link-filter";
 import { isExpired, linkOverrides, sharedDocument, type LinkOverrides } from "./shared-document";
@@ -15,13 +16,23 @@ export type LinkSummary = {
   isActive: boolean;
   expired: boolean;
   overrides: LinkOverrides;
+  /** Which settings it overrides, in words ("Its own downloads; the rest follows the document."); null for the document's own code. */
+  rules: string | null;
 };
 
 export type LinkRow = LinkSummary & { figures: LinkFigures };
 
 function summaryOf(doc: Document, link: Link | null, at: Date): LinkSummary {
   if (!link) {
-    return { name: null, code: doc.code, url: shareUrl(doc.code), isActive: doc.isActive, expired: isExpired(doc, at), overrides: {} };
+    return {
+      name: null,
+      code: doc.code,
+      url: shareUrl(doc.code),
+      isActive: doc.isActive,
+      expired: isExpired(doc, at),
+      overrides: {},
+      rules: null,
+    };
   }
   return {
     name: link.name,
@@ -30,6 +41,7 @@ function summaryOf(doc: Document, link: Link | null, at: Date): LinkSummary {
     isActive: link.disabledAt === null,
     expired: isExpired(sharedDocument(doc, link), at),
     overrides: linkOverrides(link),
+    rules: overridesInWords(Object.keys(linkOverrides(link)), "document"),
   };
 }
 

@@ -37,7 +37,13 @@ export type SettingForm = {
  * follows the document (or room) or overrides it: its label there, a checkbox's two overriding
  * answers, and whether it stands at the top of the form (`main`) or folds away under "More rules".
  */
-export type LinkForm = { label: string; choices?: readonly [on: string, off: string]; main?: true };
+export type LinkForm = {
+  label: string;
+  /** What a link's row says it overrides ("Its own downloads, expiry; …"). */
+  inWords: string;
+  choices?: readonly [on: string, off: string];
+  main?: true;
+};
 
 const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
 
@@ -87,7 +93,7 @@ export const SHARING_SETTINGS = {
       control: "checkbox",
       group: "email-gate",
       label: "Ask readers for their email",
-      onLink: { label: "Email gate", choices: ["Ask for an email", "No email gate"], main: true },
+      onLink: { label: "Email gate", inWords: "email gate", choices: ["Ask for an email", "No email gate"], main: true },
     },
   },
   gate_type: {
@@ -143,7 +149,7 @@ export const SHARING_SETTINGS = {
       group: "reading",
       label: "Allow download",
       hint: "Readers can save the original PDF",
-      onLink: { label: "Downloads", choices: ["Allowed", "Not allowed"], main: true },
+      onLink: { label: "Downloads", inWords: "downloads", choices: ["Allowed", "Not allowed"], main: true },
     },
   },
   block_free_emails: {
@@ -158,7 +164,7 @@ export const SHARING_SETTINGS = {
       group: "reading",
       label: "Require a work email",
       hint: "Refuse gmail.com, yahoo.com and other free providers",
-      onLink: { label: "Work emails only", choices: ["Require a work email", "Accept any email"] },
+      onLink: { label: "Work emails only", inWords: "work-email rule", choices: ["Require a work email", "Accept any email"] },
     },
   },
   password: {
@@ -170,7 +176,7 @@ export const SHARING_SETTINGS = {
     output: z.boolean(),
     about: "Whether a password is set",
     aboutOnLink: "Whether readers of this link need a password",
-    form: { control: "password", group: "password", label: "Password", onLink: { label: "Password", main: true } },
+    form: { control: "password", group: "password", label: "Password", onLink: { label: "Password", inWords: "password", main: true } },
   },
   allow_questions: {
     column: "allowQuestions",
@@ -214,7 +220,7 @@ export const SHARING_SETTINGS = {
       group: "access-rules",
       label: "Link expires (your local time)",
       hint: "Afterwards the link shows “This link has expired”. Empty: never.",
-      onLink: { label: "Expiry", main: true },
+      onLink: { label: "Expiry", inWords: "expiry", main: true },
     },
   },
   verify_email: {
@@ -231,7 +237,7 @@ export const SHARING_SETTINGS = {
       label: "Verify readers' emails",
       hint: "Readers enter a 6-digit code sent to their email; turns the email gate on",
       needsMail: true,
-      onLink: { label: "Verify emails with a code", choices: ["Verify", "Do not verify"] },
+      onLink: { label: "Verify emails with a code", inWords: "email verification", choices: ["Verify", "Do not verify"] },
     },
   },
   allow: {
@@ -254,7 +260,7 @@ export const SHARING_SETTINGS = {
       label: "Only these readers",
       hint: listHint("Empty: anyone. A list turns the email gate on."),
       placeholder: "acme.com\njane@partner.io",
-      onLink: { label: "Allow only" },
+      onLink: { label: "Allow only", inWords: "readers allowed" },
     },
   },
   block: {
@@ -276,7 +282,7 @@ export const SHARING_SETTINGS = {
       label: "Never these readers",
       hint: listHint("Wins over the list of readers allowed."),
       placeholder: "competitor.com",
-      onLink: { label: "Block" },
+      onLink: { label: "Block", inWords: "readers blocked" },
     },
   },
   watermark: {
@@ -293,7 +299,7 @@ export const SHARING_SETTINGS = {
       label: "Watermark",
       hint: "Drawn over every page and burned into downloads. {email}: the reader's email (“anonymous” before the gate), {date}: the day of reading (UTC), {ip}: the reader's address. Empty: none.",
       placeholder: "Confidential · {email} · {date}",
-      onLink: { label: "Watermark" },
+      onLink: { label: "Watermark", inWords: "watermark" },
     },
   },
   agreement: {
@@ -310,7 +316,7 @@ export const SHARING_SETTINGS = {
       label: "Agreement",
       hint: "Text, or an https:// link to it, that readers accept before reading; each acceptance is recorded. Empty: none.",
       placeholder: "I agree to keep this document confidential.",
-      onLink: { label: "Agreement" },
+      onLink: { label: "Agreement", inWords: "agreement" },
     },
   },
 } as const satisfies Record<string, Entry>;
@@ -334,6 +340,19 @@ export const LINK_FORM_SETTINGS: readonly LinkFormSetting[] = entries.flatMap(([
     ? [{ ...setting.form.onLink, key: key as LinkSettingKey, control: setting.form.control, needsMail: setting.form.needsMail === true }]
     : [],
 );
+
+/**
+ * Which settings a link overrides, in the owner's words: "Its own downloads, expiry; the rest
+ * follows the document." The gate's kind and page are the email gate to them.
+ */
+export function overridesInWords(keys: readonly string[], follows: "document" | "room"): string {
+  const word = (key: string) =>
+    LINK_FORM_SETTINGS.find((setting) => setting.key === key)?.inWords ??
+    (key.startsWith("gate_") ? "email gate" : key.replaceAll("_", " "));
+  const inApiOrder = [...keys].sort((a, b) => SHARING_SETTING_KEYS.indexOf(a as never) - SHARING_SETTING_KEYS.indexOf(b as never));
+  const words = [...new Set(inApiOrder.map(word))];
+  return words.length ? `Its own ${words.join(", ")}; the rest follows the ${follows}.` : `Follows the ${follows}'s settings.`;
+}
 
 /** Every setting's key, in the API's order. */
 export const SHARING_SETTING_KEYS = entries.map(([key]) => key);

@@ -80,12 +80,18 @@ export const notificationPreferencesForm = z.object({
 });
 
 /**
- * A new API key: its name (a blank name, or none, is "Default"; a long one is cut at 100
- * characters) and what it may do (write unless it is made read-only).
+ * A new API key from the dashboard: its name, which it must have (a list of keys all called
+ * "Default" says nothing about which to revoke; a long one is cut at 100 characters), and what it
+ * may do (write unless it is made read-only).
  */
-export const apiKeyForm = z
-  .object({ name: z.string().optional(), access: z.enum(["read", "write"], { error: "Choose what the key may do" }).default("write") })
-  .transform(({ name = "", access }) => ({ name: name.trim().slice(0, 100) || "Default", access }));
+export const apiKeyForm = z.object({
+  name: z
+    .string({ error: "Name the key after what will use it, e.g. “CRM sync”" })
+    .trim()
+    .min(1, "Name the key after what will use it, e.g. “CRM sync”")
+    .transform((name) => name.slice(0, 100)),
+  access: z.enum(["read", "write"], { error: "Choose what the key may do" }).default("write"),
+});
 
 /** Any password an account may have now (older rules allowed what passwordSchema refuses): only its length is bounded. */
 export const currentPasswordSchema = z

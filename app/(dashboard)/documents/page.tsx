@@ -32,7 +32,7 @@ export default async function DocumentsPage({ searchParams }: { searchParams: Pr
         description="Every link you shared, with who opened it and how far they read."
         actions={firstUpload ? undefined : uploadPanel("button")}
       />
-      <DocumentsFilters values={raw} sort={sort} />
+      {!firstUpload && <DocumentsFilters values={raw} sort={sort} />}
       {!understood && (
         <p role="alert" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           Some filters were not understood and were ignored.

@@ -12,7 +12,7 @@ import { updateLink } from "../../links/update-link";
 import { requireTeam } from "../require-team";
 import { type FormProblems, buttonAction, formAction, formData, formState, shortCode } from "../server-action";
 
-export type LinkFormState = (FormProblems & { ok?: boolean }) | undefined;
+export type LinkFormState = (FormProblems & { ok?: boolean; created?: { name: string; url: string } }) | undefined;
 
 /** A link's form, bound to the document's code (a new link) or the link's (an edit). */
 const linkForm = {
@@ -25,9 +25,9 @@ const linkForm = {
 /** A new link of the owner's document, from the Links section's form. */
 export const createLinkAction = formAction(linkForm, async (team, documentCode, _state, form): Promise<LinkFormState> => {
   const document = await findOwnedDocument(team.teamId, documentCode);
-  await createLinkFromForm(team, document, form);
+  const created = await createLinkFromForm(team, document, form);
   revalidatePath(`/documents/${document.code}`);
-  return { ok: true };
+  return { ok: true, created };
 });
 
 export const updateLinkAction = formAction(linkForm, async (team, linkCode, _state, form): Promise<LinkFormState> => {

@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AccountForm } from "@/components/dashboard/account-form";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { accountPageData } from "@/lib/dashboard/account-page-data";
 import { changeEmailAction, changeNameAction, changePasswordAction, deleteAccountAction } from "@/lib/http/actions/account-actions";
-import { signOutEverywhereAction } from "@/lib/http/actions/auth-actions";
+import { SignOutEverywhereButton } from "@/components/dashboard/sign-out-everywhere-button";
 import { requireTeamPage } from "@/lib/http/require-team";
 import { NO_PASSWORD } from "@/lib/users/change-email";
 
@@ -97,11 +96,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           )}
         </Card>
         <Card title="Sessions" description="Signed in on a computer you no longer use? End every session of this account, this one too.">
-          <form action={signOutEverywhereAction}>
-            <button type="submit" className={buttonClass("secondary")}>
-              Sign out everywhere
-            </button>
-          </form>
+          <SignOutEverywhereButton />
         </Card>
         <Card
           title="Delete account"
