@@ -18,7 +18,7 @@ export function RecentActivity({ items }: { items: ActivityItem[] }) {
     <ol className="divide-y divide-slate-100" data-testid="recent-activity">
       {items.map((item, i) => (
         <li key={`${item.kind} ${item.at} ${i}`} className="py-2.5 text-sm">
-          <p className="text-slate-700">
+          <p className="break-words text-slate-700">
             {item.email ? (
               <Link href={`/contacts/${encodeURIComponent(item.email)}`} className="font-medium text-slate-900 hover:text-brand-700">
                 {item.email}

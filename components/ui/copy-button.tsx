@@ -7,13 +7,13 @@ export function CopyButton({
   value,
   label = "Copy",
   size = "sm",
-  "aria-label": ariaLabel,
+  "aria-describedby": describedBy,
 }: {
   value: string;
   label?: string;
   size?: "sm" | "md";
-  /** Where many rows each have one: says whose it is ("Copy the link to Q3 deck"). */
-  "aria-label"?: string;
+  /** Where many rows each have one: the element that says whose it is (the row's title). */
+  "aria-describedby"?: string;
 }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -26,7 +26,7 @@ export function CopyButton({
         setTimeout(() => setCopied(false), 2000);
       }}
       aria-live="polite"
-      aria-label={copied ? undefined : ariaLabel}
+      aria-describedby={describedBy}
     >
       {copied ? "Copied" : label}
     </Button>

@@ -32,8 +32,9 @@ export type ViewerToolbarProps = {
 };
 
 /**
- * The title, the page controls, the zoom controls and Download: one row from `sm` up; on a phone
- * two, the title (and Download) over the page and zoom controls, so every control stays on screen.
+ * The title, the page controls, the zoom controls, search and Download: one row from `sm` up; on a
+ * phone two, the title (with search and Download) over the page and zoom controls, so every control
+ * stays on screen.
  * Download comes last for the keyboard on every screen.
  */
 export function ViewerToolbar({

@@ -60,7 +60,8 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             <Stat label="Leads" value={overview.totals.leads_captured} />
             <Stat label="Avg. completion" value={formatPercent(overview.totals.avg_completion)} />
           </dl>
-          <div className="mb-6 grid gap-6 lg:grid-cols-3">
+          {/* Grid items shrink below a long email's width (min-width: 0), so a phone's column stays its own width. */}
+          <div className="mb-6 grid grid-cols-1 gap-6 *:min-w-0 lg:grid-cols-3">
             <Card title="Reading now" description="Active in the last 2 minutes, updated every few seconds">
               <ReadingNow initial={readers} />
             </Card>

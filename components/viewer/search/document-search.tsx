@@ -76,7 +76,7 @@ export function DocumentSearch({ code, goTo }: { code: string; goTo?: (page: num
   };
 
   return (
-    <div className="relative order-5 sm:order-3" ref={toggleRef}>
+    <div className="relative order-2 sm:order-3" ref={toggleRef}>
       <ToolbarButton label="Search in this document" pressed={open} onClick={goTo && (() => setOpen((was) => !was))} disabled={false}>
         <svg aria-hidden width="18" height="18" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="2">
           <circle cx="8.5" cy="8.5" r="5.5" />
