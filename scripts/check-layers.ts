@@ -21,7 +21,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["schemas", "rate-limit", "email", "health", "beacons"],
   ["audit"],
   ["storage", "credentials", "events", "teams"],
-  ["pdf", "users", "webhooks", "retention", "branding"],
+  ["pdf", "office", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
   ["analytics", "links", "rooms"],
   ["viewer", "versions", "room-analytics", "trash"],
