@@ -169,3 +169,38 @@ export function docxLinkingImage(url: string): Buffer {
     },
   ]);
 }
+
+/**
+ * A file converted by the LibreOffice on this machine (to make the formats no hand-written ZIP
+ * makes well, a .pptx from an .odp), in a profile of its own.
+ */
+export async function convertedByLibreOffice(bytes: Buffer, from: string, to: string): Promise<Buffer> {
+  const { execFile } = await import("node:child_process");
+  const { mkdtemp, readFile, rm, writeFile } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const dir = await mkdtemp(path.join(tmpdir(), "office-fixture-"));
+  try {
+    await writeFile(path.join(dir, `fixture.${from}`), bytes);
+    await new Promise<void>((resolve, reject) =>
+      execFile(
+        "soffice",
+        [
+          `-env:UserInstallation=file://${dir}/profile`,
+          "--headless",
+          "--norestore",
+          "--convert-to",
+          to,
+          "--outdir",
+          dir,
+          path.join(dir, `fixture.${from}`),
+        ],
+        { timeout: 120_000 },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
+    return await readFile(path.join(dir, `fixture.${to}`));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
