@@ -28,11 +28,11 @@ const SLOW = 180_000;
 
 const owner = () => createUser({ email: `owner-${randomBytes(4).toString("hex")}@example.com`, password: "long enough" });
 
-async function onDisk<T>(bytes: Buffer, use: (file: { path: string; size: number }) => Promise<T>): Promise<T> {
+async function onDisk<T>(bytes: Buffer, withFile: (file: { path: string; size: number }) => Promise<T>): Promise<T> {
   const file = path.join(config().DATA_DIR, `office-${randomBytes(6).toString("hex")}.upload`);
   await writeFile(file, bytes);
   try {
-    return await use({ path: file, size: bytes.length });
+    return await withFile({ path: file, size: bytes.length });
   } finally {
     await rm(file, { force: true });
   }
