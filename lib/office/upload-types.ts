@@ -54,6 +54,12 @@ export function describeKinds(kinds: readonly UploadKind[]): string {
     .join(", ");
 }
 
+/** "PDF, PowerPoint, Word, Excel or images": the groups of the kinds given, for a form's hint. */
+export function kindsInWords(kinds: readonly UploadKind[]): string {
+  const labels = GROUPS.filter(({ kinds: members }) => members.some((kind) => kinds.includes(kind))).map(({ label }) => label);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(", ")} or ${labels.at(-1)}` : (labels[0] ?? "");
+}
+
 /** A file input's `accept` for the kinds given: extensions and MIME types. */
 export const acceptAttribute = (kinds: readonly UploadKind[]) =>
   kinds.flatMap((kind) => [...UPLOAD_KINDS[kind].extensions.map((ext) => `.${ext}`), UPLOAD_KINDS[kind].mime]).join(",");
