@@ -20,7 +20,7 @@ export function libreOfficeBinary(): string | null {
   if (chosen) return runnable(chosen) ? chosen : null;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter).filter(Boolean)) {
     for (const name of ["soffice", "libreoffice"]) {
-      const candidate = path.join(dir, name);
+      const candidate = path.join(/*turbopackIgnore: true*/ dir, name);
       if (runnable(candidate)) return candidate;
     }
   }
