@@ -47,8 +47,8 @@ for (const [size, viewport] of SIZES) {
     }
 
     await visit(owner, "/documents");
-    await owner.getByRole("button", { name: "Upload PDF" }).click();
-    await expect(owner.getByRole("form", { name: "Upload a PDF" })).toBeVisible();
+    await owner.getByRole("button", { name: "Upload file" }).click();
+    await expect(owner.getByRole("form", { name: "Upload a document" })).toBeVisible();
     await expectNoViolations(owner, `${size} /documents with the upload form open`);
 
     await visit(owner, `/documents/${showcase.documentCode}`);

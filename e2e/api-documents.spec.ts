@@ -7,14 +7,16 @@ import path from "node:path";
 import { encryptedPdf, encryptPdf } from "../test/support/encrypted-pdf";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { E2E_STORAGE_DIR, E2E_UPLOAD_TMP_DIR, db, filesUnder } from "../test/support/playwright/database";
-import { upload, uploadOk } from "../test/support/playwright/upload";
+import { type DocumentBody, upload, uploadOk } from "../test/support/playwright/upload";
+import { docx } from "../test/support/office-files";
+import { sourceKey } from "../lib/storage/document-keys";
 import type { Api } from "../test/support/playwright/api-client";
 import type { components } from "../lib/generated/openapi/schema";
 
 /** A document's stored files besides its page images (which the background keeps adding after an upload answers). */
 const documentFiles = (dir: string) => filesUnder(dir).filter((file) => !file.split(path.sep).includes("pages"));
 
-// `version` is additive (issue 28; docs/decisions.md, "Versions").
+// `version` is additive (issue 28; docs/decisions.md, "Versions"), `source_type` too (issue 47).
 const DOCUMENT_FIELDS = [
   "id",
   "title",
@@ -26,12 +28,15 @@ const DOCUMENT_FIELDS = [
   "is_active",
   "settings",
   "version",
+  "source_type",
 ].sort();
 const SETTINGS_FIELDS = [
   "email_gate",
   "gate_type",
   "gate_page",
   "allow_download",
+  "download_original",
+  "allow_questions",
   "block_free_emails",
   "password",
   "notifications_enabled",
@@ -186,6 +191,24 @@ test.describe("POST /api/v1/documents", () => {
     expect(body.settings.gate_page).toBe(2);
     const one = await uploadOk(request, account, { pages: 1 });
     expect(one.settings.gate_page).toBe(1);
+  });
+
+  test("takes a .docx as a PDF made from it, keeps the original, and refuses a PDF named .docx", async ({ request }) => {
+    const memo = docx(3, "Office memo");
+    const response = await upload(request, account, { bytes: memo, filename: "Board memo.docx" });
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as DocumentBody & { source_type: string | null };
+    expect([body.original_filename, body.page_count, body.source_type, body.title]).toEqual(["Board memo.docx", 3, "docx", "Board memo"]);
+    const row = await db.document.findUniqueOrThrow({ where: { id: body.id } });
+    expect(readFileSync(path.join(E2E_STORAGE_DIR, row.storageKey)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(readFileSync(path.join(E2E_STORAGE_DIR, sourceKey(row.storageKey, "docx"))).equals(memo)).toBe(true);
+
+    const renamed = await upload(request, account, { pages: 1, filename: "memo.docx" });
+    expect(renamed.status()).toBe(400);
+    expect((await renamed.json()).error).toEqual({
+      code: "bad_request",
+      message: "memo.docx is named as .docx but is a PDF inside. Upload it under its own name (.pdf), or export it again as .docx.",
+    });
   });
 
   const failures: Array<[string, () => Promise<Parameters<typeof upload>[2]>, number, string]> = [

@@ -55,10 +55,10 @@ test("a chosen folder of 50 PDFs three levels deep is rebuilt in the room, each 
   await page.goto(`/rooms/${roomId}`);
   const upload = page.getByRole("form", { name: "Upload into the room" });
   await upload.locator("#upload-folder-files").setInputFiles(path.join(root, "Deal"));
-  await expect(upload.getByText("50 PDFs in 6 folders · 1 other file left out")).toBeVisible();
+  await expect(upload.getByText("50 files in 6 folders · 1 other file left out")).toBeVisible();
   await upload.getByRole("button", { name: "Upload and add" }).click();
   await expect(upload.getByRole("status")).toHaveText("50 of 50 added", { timeout: 200_000 });
-  await expect(upload.getByRole("listitem", { name: "notes.txt" })).toContainText("Not a PDF: left out");
+  await expect(upload.getByRole("listitem", { name: "notes.txt" })).toContainText("Not a type this server takes: left out");
   expect(await documentPaths(page.request, roomId)).toEqual(expected.sort());
   // The page was redrawn with the new tree once the drop was done.
   await expect(page.getByRole("region", { name: "Folder Deal" })).toBeVisible();
@@ -102,11 +102,11 @@ test("three PDFs chosen together on the documents page are each uploaded with th
         titles.map(async (title) => ({ name: `${title}.pdf`, mimeType: "application/pdf", buffer: await samplePdf(1, title) })),
       ),
     );
-  const form = page.getByRole("form", { name: "Upload a PDF" });
-  await expect(form.getByText("and 2 more PDFs")).toBeVisible();
+  const form = page.getByRole("form", { name: "Upload a document" });
+  await expect(form.getByText("and 2 more files")).toBeVisible();
   await expect(form.getByLabel("Title")).toBeDisabled();
   await form.getByLabel("Allow download").uncheck();
-  await form.getByRole("button", { name: "Upload 3 PDFs" }).click();
+  await form.getByRole("button", { name: "Upload 3 files" }).click();
   // All added, the page shows them in its list.
   for (const title of titles) await expect(page.getByRole("link", { name: title, exact: true })).toBeVisible({ timeout: 60_000 });
   const answer = await page.request.get("/api/v1/documents?per_page=100", { headers: fresh.auth });

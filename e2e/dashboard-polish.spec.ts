@@ -163,8 +163,8 @@ test.describe("the upload form", () => {
     const owner = await newAccount();
     await uploadOk(request, owner, { pages: 1 });
     const page = await signedIn(browser, owner);
-    await page.getByRole("button", { name: "Upload PDF" }).click();
-    const form = page.getByRole("form", { name: "Upload a PDF" });
+    await page.getByRole("button", { name: "Upload file" }).click();
+    const form = page.getByRole("form", { name: "Upload a document" });
     await page
       .locator("#upload-file")
       .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("Hello, I am text") });

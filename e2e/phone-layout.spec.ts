@@ -43,7 +43,7 @@ test("no dashboard page, signed in or out, is wider than a 390 px phone, and not
     await shot(owner, `phone${path.replaceAll("/", "-")}`);
   }
   await owner.goto("/documents");
-  await owner.getByRole("button", { name: "Upload PDF" }).click();
+  await owner.getByRole("button", { name: "Upload file" }).click();
   await expectFitsPhone(owner, "/documents with the upload form open");
 
   await owner.goto(`/documents/${showcase.documentCode}`);

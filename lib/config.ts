@@ -89,6 +89,18 @@ const schema = z.object({
   ORPHAN_GRACE_MINUTES: z.coerce.number().min(0).max(10_080).default(60),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   PDF_WORKER_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** The LibreOffice binary converting office files; unset: `soffice` (or `libreoffice`) on PATH. None: office files are refused. */
+  LIBREOFFICE_PATH: optionalString,
+  /** Office conversions at once (each one LibreOffice process), beside the PDF workers; more wait, up to the queue limit, then 503. */
+  OFFICE_CONVERSION_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  OFFICE_CONVERSION_QUEUE_LIMIT: z.coerce.number().int().min(0).max(1000).default(4),
+  OFFICE_CONVERSION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /** A conversion's address space (ulimit -v); LibreOffice maps far more than it touches, so this is well above its resident memory. */
+  OFFICE_CONVERSION_MEMORY_MB: z.coerce.number().int().min(512).max(65_536).default(3072),
+  /** The largest PDF a conversion may write (ulimit -f). */
+  OFFICE_CONVERSION_OUTPUT_MB: z.coerce.number().int().min(1).max(4096).default(200),
+  /** The most an office file's ZIP may unpack to, in all. */
+  OFFICE_MAX_UNCOMPRESSED_MB: z.coerce.number().int().min(1).max(16_384).default(200),
   /** Unset: `uploadthing` when UPLOADTHING_TOKEN is set, otherwise `local`. */
   STORAGE_DRIVER: optionalString.pipe(z.enum(["local", "s3", "uploadthing"]).optional()),
   STORAGE_DIR: optionalString,

@@ -22,7 +22,7 @@ export const LIB_LAYERS: readonly (readonly string[])[] = [
   ["schemas", "rate-limit", "email", "health", "beacons"],
   ["audit"],
   ["storage", "credentials", "events", "teams"],
-  ["pdf", "users", "webhooks", "retention", "branding"],
+  ["pdf", "office", "users", "webhooks", "retention", "branding"],
   ["documents", "auth"],
   ["analytics", "links", "rooms", "search"],
   ["viewer", "versions", "room-analytics", "trash"],

@@ -1,10 +1,11 @@
+import { pickedKind } from "@/lib/documents/check-pdf-choice";
+import type { UploadKind } from "@/lib/office/upload-types";
+
 /** A file of a drop, with the folders it sat in (outermost first) relative to what was dropped, and the room folder chosen for the drop. */
 export type DroppedFile = { file: File; path: string[]; into?: string | null };
 
 /** A drop larger than this is refused whole, before anything is sent: the room's own bound is 5,000 documents. */
 export const MAX_FILES_PER_DROP = 1000;
-
-const isPdf = (file: File) => file.type === "application/pdf" || file.name.toLowerCase().endsWith(".pdf");
 
 /** The files of a file input: chosen one by one, or a whole folder (`webkitdirectory`), whose relative paths name the folders. */
 export function filesOfInput(files: FileList | readonly File[]): DroppedFile[] {
@@ -37,7 +38,11 @@ export async function filesOfDrop(data: DataTransfer): Promise<DroppedFile[]> {
   return found;
 }
 
-/** What a drop sends: its PDFs, and the other files named as skipped. */
-export function sortDrop(files: readonly DroppedFile[]): { pdfs: DroppedFile[]; skipped: DroppedFile[] } {
-  return { pdfs: files.filter(({ file }) => isPdf(file)), skipped: files.filter(({ file }) => !isPdf(file)) };
+/** What a drop sends: its files of the kinds the server takes (`pdfs`, though office files and images are among them), and the others named as skipped. */
+export function sortDrop(
+  files: readonly DroppedFile[],
+  kinds: readonly UploadKind[] = ["pdf"],
+): { pdfs: DroppedFile[]; skipped: DroppedFile[] } {
+  const taken = ({ file }: DroppedFile) => pickedKind(file, kinds) !== null;
+  return { pdfs: files.filter(taken), skipped: files.filter((dropped) => !taken(dropped)) };
 }

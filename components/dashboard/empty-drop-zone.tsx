@@ -7,6 +7,7 @@ export function EmptyDropZone({
   fileInput,
   onChoose,
   maxUploadMb,
+  types,
   message,
 }: {
   dropHandlers: React.HTMLAttributes<HTMLElement>;
@@ -14,6 +15,8 @@ export function EmptyDropZone({
   fileInput: React.ReactNode;
   onChoose: () => void;
   maxUploadMb: number;
+  /** The types the server takes, in words ("PDF, PowerPoint, Word, Excel or images"). */
+  types: string;
   message: React.ReactNode;
 }) {
   return (
@@ -27,13 +30,15 @@ export function EmptyDropZone({
         Share your first document
       </h2>
       <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">
-        Drop a PDF here to get a link. Gate it with an email or a password, then watch who reads it, page by page.
+        Drop a document here to get a link. Gate it with an email or a password, then watch who reads it, page by page.
       </p>
       {fileInput}
       <Button className="mt-4" onClick={onChoose}>
-        Upload PDF
+        Upload file
       </Button>
-      <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {types}, up to {maxUploadMb} MB
+      </p>
       {message && <div className="mx-auto mt-4 max-w-md">{message}</div>}
     </section>
   );

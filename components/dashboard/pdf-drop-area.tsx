@@ -9,6 +9,7 @@ export function PdfDropArea({
   pages,
   fileInput,
   maxUploadMb,
+  types,
   message,
 }: {
   dropHandlers: React.HTMLAttributes<HTMLElement>;
@@ -17,6 +18,8 @@ export function PdfDropArea({
   pages: number | null;
   fileInput: React.ReactNode;
   maxUploadMb: number;
+  /** The types the server takes, in words ("PDF, PowerPoint, Word, Excel or images"). */
+  types: string;
   message: React.ReactNode;
 }) {
   return (
@@ -30,7 +33,7 @@ export function PdfDropArea({
           {pages ? ` · ${plural(pages, "page")}` : ""}
         </p>
       ) : (
-        <p className="text-sm text-slate-600">Drag a PDF here, or</p>
+        <p className="text-sm text-slate-600">Drag a file here, or</p>
       )}
       {fileInput}
       <label
@@ -39,7 +42,9 @@ export function PdfDropArea({
       >
         {file ? "Choose another file" : "Choose a file"}
       </label>
-      <p className="mt-2 text-xs text-slate-500">PDF, up to {maxUploadMb} MB</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {types}, up to {maxUploadMb} MB
+      </p>
       {message && <div className="mt-3">{message}</div>}
     </div>
   );

@@ -15,11 +15,14 @@ import { UploadList } from "./upload-list";
 import { uploadFormData } from "./upload-form-data";
 import { useBulkUpload } from "./use-bulk-upload";
 import { useChosenPdf } from "./use-chosen-pdf";
+import { acceptAttribute, kindsInWords, type UploadKind } from "@/lib/office/upload-types";
 import { useFileDrop } from "./use-file-drop";
 import { useUploadSubmit } from "./use-upload-submit";
 
 type UploadPanelProps = {
   maxUploadMb: number;
+  /** The kinds of file this server takes (office files only where LibreOffice is installed). */
+  uploadKinds: UploadKind[];
   startOpen?: boolean;
   variant?: "button" | "empty";
   /** Files go from the browser straight to UploadThing (STORAGE_DRIVER=uploadthing). */
@@ -45,12 +48,13 @@ function DirectUploadPanel(props: Omit<UploadPanelProps, "direct">) {
 }
 
 /**
- * Closed, the drop zone (empty state) or the Upload PDF button; open, the file, its title and access
+ * Closed, the drop zone (empty state) or the Upload file button; open, the file, its title and access
  * rules. Several files chosen or dropped together are uploaded with the same rules, each titled by
  * its file name and listed with its own progress; one file opens its new document once uploaded.
  */
 function UploadForm({
   maxUploadMb,
+  uploadKinds,
   startOpen = false,
   variant = "button",
   send,
@@ -63,7 +67,7 @@ function UploadForm({
   const router = useRouter();
   // All added: the documents list shows them (the first upload's empty page becomes the list). A failure keeps this list on screen.
   const bulk = useBulkUpload(send, concurrency, { finished: (failed) => failed === 0 && router.refresh() });
-  const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, {
+  const { file, pages, fileError, choose } = useChosenPdf(maxUploadMb, uploadKinds, {
     onPick: reset,
     onAccepted: () => setOpen(true),
   });
@@ -94,10 +98,10 @@ function UploadForm({
       id="upload-file"
       type="file"
       multiple
-      accept="application/pdf,.pdf"
-      // The form labels it with its "Choose a file" label; in the empty state the Upload PDF button is
+      accept={acceptAttribute(uploadKinds)}
+      // The form labels it with its "Choose a file" label; in the empty state the Upload file button is
       // the control, and the hidden input takes no tab stop of its own.
-      aria-label={variant === "empty" ? "PDF file" : undefined}
+      aria-label={variant === "empty" ? "File to share" : undefined}
       tabIndex={variant === "empty" ? -1 : undefined}
       className="sr-only"
       aria-describedby={fileError ? "upload-file-error" : undefined}
@@ -116,6 +120,7 @@ function UploadForm({
         fileInput={fileInput}
         onChoose={() => inputRef.current?.click()}
         maxUploadMb={maxUploadMb}
+        types={kindsInWords(uploadKinds)}
         message={fileErrorMessage || errorMessage}
       />
     );
@@ -124,7 +129,7 @@ function UploadForm({
   if (!open) {
     return (
       <Button onClick={() => setOpen(true)} aria-expanded={false}>
-        Upload PDF
+        Upload file
       </Button>
     );
   }
@@ -133,7 +138,7 @@ function UploadForm({
     <form
       onSubmit={submitAll}
       className="w-full space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
-      aria-label="Upload a PDF"
+      aria-label="Upload a document"
     >
       <PdfDropArea
         dropHandlers={drop.handlers}
@@ -142,11 +147,12 @@ function UploadForm({
         pages={pages}
         fileInput={fileInput}
         maxUploadMb={maxUploadMb}
+        types={kindsInWords(uploadKinds)}
         message={
           fileErrorMessage ||
           (others.length > 0 && (
             <p className="text-sm text-slate-700">
-              and {plural(others.length, "more PDF")}: each is titled by its file name and gets the access rules below.
+              and {plural(others.length, "more file")}: each is titled by its file name and gets the access rules below.
             </p>
           ))
         }
@@ -160,7 +166,7 @@ function UploadForm({
         name="title"
         maxLength={200}
         disabled={others.length > 0}
-        placeholder={file ? file.name.replace(/\.pdf$/i, "").replace(/[_-]+/g, " ") : ""}
+        placeholder={file ? file.name.replace(/\.[a-z0-9]{2,4}$/i, "").replace(/[_-]+/g, " ") : ""}
       />
       <SettingsFields
         values={{ ...DEFAULT_SETTINGS, gate_page: Math.min(DEFAULT_SETTINGS.gate_page, pages ?? DEFAULT_SETTINGS.gate_page) }}
@@ -175,7 +181,7 @@ function UploadForm({
       {bulk.rows.length > 0 && <UploadList rows={bulk.rows} />}
       <div className="flex gap-2">
         <Button type="submit" disabled={busy || !file}>
-          {busy ? "Uploading…" : others.length > 0 ? `Upload ${others.length + 1} PDFs` : "Upload and create link"}
+          {busy ? "Uploading…" : others.length > 0 ? `Upload ${others.length + 1} files` : "Upload and create link"}
         </Button>
         <Button variant="ghost" onClick={() => setOpen(false)} disabled={busy}>
           Cancel

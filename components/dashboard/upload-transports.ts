@@ -97,8 +97,9 @@ export function useUploadThingUpload(): SendUpload {
       if (typeof value === "string") fields[name] = value;
     });
     progress.onProgress(0);
-    // Chosen by its .pdf name, whatever type the browser guessed (UploadThing's router matches on it);
-    // the server's inspection decides what the file really is.
+    // Every file goes through UploadThing's one "pdf" route (it matches on the type given here): an
+    // office file or image too, chosen by its name; the server tells what the file is by its bytes
+    // once it has it, and converts it (lib/office).
     void startUpload([new File([file], file.name, { type: "application/pdf", lastModified: file.lastModified })], fields);
   };
 }

@@ -98,7 +98,11 @@ export function useBulkUpload(send: SendUpload, concurrency: number, { after, fi
         message,
       });
       const queued = pdfs.map((dropped) => row(dropped, "queued"));
-      setRows((current) => [...current, ...queued, ...skipped.map((dropped) => row(dropped, "skipped", "Not a PDF: left out"))]);
+      setRows((current) => [
+        ...current,
+        ...queued,
+        ...skipped.map((dropped) => row(dropped, "skipped", "Not a type this server takes: left out")),
+      ]);
       queued.forEach((added, i) => waiting.current.push({ id: added.id, dropped: pdfs[i]!, form: copyOf(form) }));
       runNext();
     },

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { PDF_HEADER_LENGTH, pdfChoiceProblem } from "@/lib/documents/check-pdf-choice";
+import { PDF_HEADER_LENGTH, pdfChoiceProblem, pickedKind } from "@/lib/documents/check-pdf-choice";
+import type { UploadKind } from "@/lib/office/upload-types";
 
 /** Counts pages in the browser (pdf.js, loaded only when a file is chosen) to bound the gate page. */
 async function countPages(file: File): Promise<number | null> {
@@ -22,7 +23,11 @@ async function countPages(file: File): Promise<number | null> {
  * read it. Only the file's own state changes here: the settings already chosen stay as they are,
  * however late the page count arrives. `onPick` hears every pick, `onAccepted` a file that passed.
  */
-export function useChosenPdf(maxUploadMb: number, { onPick, onAccepted }: { onPick: () => void; onAccepted: () => void }) {
+export function useChosenPdf(
+  maxUploadMb: number,
+  kinds: readonly UploadKind[],
+  { onPick, onAccepted }: { onPick: () => void; onAccepted: () => void },
+) {
   const [file, setFile] = useState<File | null>(null);
   const [pages, setPages] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -34,12 +39,14 @@ export function useChosenPdf(maxUploadMb: number, { onPick, onAccepted }: { onPi
     latest.current = chosen;
     const head = new Uint8Array(await chosen.slice(0, PDF_HEADER_LENGTH).arrayBuffer());
     if (latest.current !== chosen) return;
-    const problem = pdfChoiceProblem(chosen, head, maxUploadMb);
+    const problem = pdfChoiceProblem(chosen, head, maxUploadMb, kinds);
     setFileError(problem);
     setFile(problem ? null : chosen);
     setPages(null);
     if (problem) return;
     onAccepted();
+    // Another kind's pages are known once the server has converted it.
+    if (pickedKind(chosen, kinds) !== "pdf") return;
     const counted = await countPages(chosen);
     if (latest.current === chosen) setPages(counted);
   }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { PDF_HEADER_LENGTH, pdfChoiceProblem } from "@/lib/documents/check-pdf-choice";
+import type { UploadKind } from "@/lib/office/upload-types";
 import type { VersionOutcome } from "@/lib/versions/version-outcome";
 import { postWithProgress } from "./upload-transports";
 import type { UploadStatus } from "./use-upload-submit";
@@ -13,7 +14,7 @@ import type { VersionReport } from "./version-report";
  * checks it, sent with its progress, then inspected on the server ("processing"). `report` hears
  * what it came to; once it is current the page's data is read again.
  */
-export function useVersionUpload(code: string, maxUploadMb: number, report: (report: VersionReport) => void) {
+export function useVersionUpload(code: string, maxUploadMb: number, kinds: readonly UploadKind[], report: (report: VersionReport) => void) {
   const router = useRouter();
   const [status, setStatus] = useState<UploadStatus>({ kind: "idle" });
   const busy = status.kind === "uploading" || status.kind === "processing";
@@ -22,7 +23,7 @@ export function useVersionUpload(code: string, maxUploadMb: number, report: (rep
     if (!file || busy) return;
     report(null);
     const head = new Uint8Array(await file.slice(0, PDF_HEADER_LENGTH).arrayBuffer());
-    const problem = pdfChoiceProblem(file, head, maxUploadMb);
+    const problem = pdfChoiceProblem(file, head, maxUploadMb, kinds);
     if (problem) return report({ kind: "error", message: problem });
     const form = new FormData();
     form.set("file", file, file.name);

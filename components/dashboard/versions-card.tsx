@@ -1,5 +1,6 @@
 "use client";
 
+import { acceptAttribute, kindsInWords } from "@/lib/office/upload-types";
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -17,7 +18,7 @@ import { type VersionReport, VersionReportNotice } from "./version-report";
  */
 export function VersionsCard({ code, data }: { code: string; data: VersionsCardData }) {
   const [report, setReport] = useState<VersionReport>(null);
-  const { status, busy, upload } = useVersionUpload(code, data.maxUploadMb, setReport);
+  const { status, busy, upload } = useVersionUpload(code, data.maxUploadMb, data.uploadKinds, setReport);
   const drop = useFileDrop(([file]) => void upload(file));
   const input = useRef<HTMLInputElement>(null);
   const actions = (
@@ -25,7 +26,7 @@ export function VersionsCard({ code, data }: { code: string; data: VersionsCardD
       <input
         ref={input}
         type="file"
-        accept="application/pdf,.pdf"
+        accept={acceptAttribute(data.uploadKinds)}
         aria-label="New version's PDF"
         // The button is the control; the input takes no tab stop of its own.
         tabIndex={-1}
@@ -73,7 +74,7 @@ function VersionsDescription({ data }: { data: VersionsCardData }) {
         : `the last ${plural(data.versionsKept, "version")}`;
   return (
     <>
-      Drop a PDF on this card or choose one, up to {data.maxUploadMb} MB. Your team keeps {kept}.
+      Drop a file on this card or choose one ({kindsInWords(data.uploadKinds)}), up to {data.maxUploadMb} MB. Your team keeps {kept}.
     </>
   );
 }

@@ -10,7 +10,7 @@ import { Toggle } from "@/components/ui/toggle";
 import { DEFAULT_SETTINGS, type DocumentSettings } from "@/lib/documents/settings-form";
 import { type RoomFormState, updateRoomSettingsAction } from "@/lib/http/actions/room-actions";
 
-type Settings = Omit<DocumentSettings, "gate_type" | "gate_page" | "block_free_emails" | "notifications_enabled"> & {
+type Settings = Omit<DocumentSettings, "gate_type" | "gate_page" | "block_free_emails" | "notifications_enabled" | "download_original"> & {
   gate_type: "full" | "none";
   password: boolean;
 };

@@ -1,5 +1,6 @@
 "use client";
 
+import { acceptAttribute, kindsInWords, type UploadKind } from "@/lib/office/upload-types";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type SendUpload, useServerUpload, useUploadThingUpload } from "@/components/dashboard/upload-transports";
@@ -12,7 +13,7 @@ import { UploadList } from "@/components/dashboard/upload-list";
 import { useBulkUpload } from "@/components/dashboard/use-bulk-upload";
 import { placeUploadedDocumentAction } from "@/lib/http/actions/room-actions";
 
-type Props = { roomId: string; folders: Options; maxUploadMb: number; direct: boolean };
+type Props = { roomId: string; folders: Options; maxUploadMb: number; direct: boolean; uploadKinds: UploadKind[] };
 
 // Through this server several files go at once (its queues bound the work); UploadThing's client reports one upload at a time.
 const AT_ONCE = { server: 3, direct: 1 };
@@ -39,6 +40,7 @@ function UploadForm({
   roomId,
   folders,
   maxUploadMb,
+  uploadKinds,
   send,
   concurrency,
 }: Omit<Props, "direct"> & { send: SendUpload; concurrency: number }) {
@@ -63,14 +65,17 @@ function UploadForm({
   function choose(files: DroppedFile[]) {
     setError(null);
     if (files.length > MAX_FILES_PER_DROP) return setError(`Drop at most ${MAX_FILES_PER_DROP} files at once; this drop has more.`);
-    const sorted = sortDrop(files);
-    if (sorted.pdfs.length === 0) return setError(files.length ? "None of these files is a PDF." : "Choose at least one PDF.");
+    const sorted = sortDrop(files, uploadKinds);
+    if (sorted.pdfs.length === 0)
+      return setError(
+        files.length ? `None of these files is of a type this server takes (${kindsInWords(uploadKinds)}).` : "Choose at least one file.",
+      );
     setChosen(sorted);
   }
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!chosen) return setError("Choose a PDF first.");
+    if (!chosen) return setError("Choose a file first.");
     const into = String(new FormData(event.currentTarget).get("folder_id") ?? "") || null;
     upload.start(
       chosen.pdfs.map((dropped) => ({ ...dropped, into })),
@@ -97,14 +102,14 @@ function UploadForm({
       >
         <p className="text-sm text-slate-800" aria-live="polite">
           {chosen
-            ? `${plural(chosen.pdfs.length, "PDF")}${folderCount ? ` in ${plural(folderCount, "folder")}` : ""}${chosen.skipped.length ? ` · ${chosen.skipped.length} other ${chosen.skipped.length === 1 ? "file" : "files"} left out` : ""}`
-            : "Drag PDFs or a whole folder here, or"}
+            ? `${plural(chosen.pdfs.length, "file")}${folderCount ? ` in ${plural(folderCount, "folder")}` : ""}${chosen.skipped.length ? ` · ${chosen.skipped.length} other ${chosen.skipped.length === 1 ? "file" : "files"} left out` : ""}`
+            : `Drag files (${kindsInWords(uploadKinds)}) or a whole folder here, or`}
         </p>
         <input
           id="upload-file"
           type="file"
           multiple
-          accept="application/pdf,.pdf"
+          accept={acceptAttribute(uploadKinds)}
           className="sr-only"
           onChange={(e) => e.target.files && choose(filesOfInput(e.target.files))}
         />
@@ -130,7 +135,7 @@ function UploadForm({
           ))}
         </div>
         <p className="mt-2 text-xs text-slate-500">
-          PDFs, up to {maxUploadMb} MB each, up to {MAX_FILES_PER_DROP.toLocaleString("en")} at once
+          {kindsInWords(uploadKinds)}, up to {maxUploadMb} MB each, up to {MAX_FILES_PER_DROP.toLocaleString("en")} at once
         </p>
       </div>
       <Field id="upload-folder" label="Into folder">

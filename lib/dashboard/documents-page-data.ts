@@ -1,3 +1,4 @@
+import { uploadKindsTaken } from "../office/prepare-upload";
 import { config } from "../config";
 import { db } from "../db/client";
 import { shareUrl } from "../documents/short-code";
@@ -39,7 +40,7 @@ export async function documentsPageData(teamId: string, search: Record<string, s
     textResults,
     // With nothing uploaded yet the empty state is the upload panel itself (a drop zone).
     firstUpload: rows.length === 0 && !filtered && pagination.page === 1,
-    upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing" },
+    upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing", uploadKinds: uploadKindsTaken() },
   };
 }
 

@@ -1,3 +1,4 @@
+import { uploadKindsTaken } from "../office/prepare-upload";
 import { db } from "../db/client";
 import { apiShortCode } from "../documents/short-code";
 import { findOwnedRoom } from "../rooms/find-room";
@@ -43,7 +44,7 @@ export async function roomPageData(teamId: string, id: string) {
       viewAsUrl: rows.find((link) => link.groupId === group.id && link.isActive)?.url ?? null,
     })),
     permissions: permissionRows(detail),
-    upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing" },
+    upload: { maxUploadMb: config().MAX_UPLOAD_MB, direct: config().STORAGE_DRIVER === "uploadthing", uploadKinds: uploadKindsTaken() },
     addable: documents.map((doc): [string, string] => [apiShortCode(doc.code), doc.title]),
   };
 }

@@ -34,6 +34,20 @@ describe("pdfChoiceProblem", () => {
     expect(pdfChoiceProblem(pdf({ size: 0 }), new Uint8Array(), 5)).toBe("deck.pdf is empty. Choose a PDF with pages in it.");
     expect(pdfChoiceProblem(pdf({ size: 6 * MB }), bytes("%PDF-"), 5)).toBe("deck.pdf is 6.0 MB; the limit is 5 MB.");
   });
+
+  it("lets the office files and images the server takes go, by name or type, leaving their bytes to the server", () => {
+    const kinds = ["pdf", "docx", "pptx", "xlsx", "csv", "png", "jpg"] as const;
+    expect(pdfChoiceProblem(pdf({ name: "memo.docx", type: "" }), bytes("PK"), 5, kinds)).toBeNull();
+    expect(pdfChoiceProblem(pdf({ name: "photo", type: "image/jpeg" }), bytes("\xff\xd8"), 5, kinds)).toBeNull();
+    expect(pdfChoiceProblem(pdf({ name: "DECK.PPTX", type: "" }), bytes("PK"), 5, kinds)).toBeNull();
+    expect(pdfChoiceProblem(pdf({ name: "notes.txt", type: "text/plain" }), bytes("hi"), 5, kinds)).toBe(
+      "notes.txt is not a type this server takes. Choose a file of these: PDF (.pdf), PowerPoint (.pptx), Word (.docx), Excel (.xlsx, .csv), images (.png, .jpg, .jpeg).",
+    );
+    expect(pdfChoiceProblem(pdf({ name: "memo.docx", type: "" }), bytes("PK"), 5, ["pdf", "png", "jpg"])).toMatch(
+      /memo\.docx is not a type this server takes/,
+    );
+    expect(pdfChoiceProblem(pdf({ name: "notes.pdf" }), bytes("Hello"), 5, kinds)).toMatch(/does not start with %PDF-/);
+  });
 });
 
 describe("formatBytes", () => {

@@ -11,7 +11,8 @@ import type { Tx } from "../db/client";
 import { unusedShareCode } from "./share-code";
 import { apiShortCode } from "./short-code";
 import { storage } from "../storage";
-import { originalKey } from "../storage/document-keys";
+import { originalKey, sourceKey } from "../storage/document-keys";
+import { prepareUpload } from "../office/prepare-upload";
 import { now } from "../time";
 import { recordEvent } from "../events/record-event";
 import { defaultTitle } from "./default-title";
@@ -61,27 +62,35 @@ export async function createDocument(
   const gate = { emailGate: fields.email_gate ?? true, gateType: fields.gate_type ?? "preview", gatePage: fields.gate_page ?? null };
   const stored: string[] = [];
   await faultPoint("upload:received");
+  const prepared = await prepareUpload(file);
+  const pdf = prepared.pdf;
   try {
     const { pageCount, firstPageAspect, gatePage, preview, decrypted, pageImages } = await processPdf(
       storageKey,
-      file.path,
+      pdf.path,
       gate,
       storageKey,
-      imagePagesBeforeAnswer(file.size),
+      imagePagesBeforeAnswer(pdf.size),
     );
     if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);
     stored.push(...pageImages.keys);
-    const sizeBytes = decrypted?.size ?? file.size;
+    const sizeBytes = decrypted?.size ?? pdf.size;
     if (fields.gate_page !== undefined && fields.gate_page > pageCount) {
       throw new ApiError("validation_error", `gate_page must be between 1 and the page count (${pageCount}); got ${fields.gate_page}`);
     }
     // The gate's three come from the file: a default gate_page past its last page stands on it.
     const settings = { ...storedSettings(fields), emailGate: gate.emailGate, gateType: gate.gateType, gatePage };
     const passwordHash = storedOriginal ? storedOriginal.passwordHash : fields.password ? await hashPassword(fields.password) : null;
-    if (!storedOriginal && !decrypted) {
-      await storage().put(storageKey, createReadStream(file.path), file.size);
-      stored.push(storageKey);
+    // A converted file's PDF replaces a direct upload's stored original, which is kept as the source.
+    if ((!storedOriginal || prepared.sourceType) && !decrypted) {
+      await storage().put(storageKey, createReadStream(pdf.path), pdf.size);
+      if (!storedOriginal) stored.push(storageKey);
+    }
+    if (prepared.sourceType) {
+      const source = sourceKey(storageKey, prepared.sourceType);
+      await storage().put(source, createReadStream(file.path), file.size);
+      stored.push(source);
     }
     await faultPoint("upload:stored");
 
@@ -96,6 +105,7 @@ export async function createDocument(
           code,
           title: fields.title ?? defaultTitle(file.filename),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
+          sourceType: prepared.sourceType,
           pageCount,
           firstPageAspect,
           sizeBytes: BigInt(sizeBytes),
@@ -114,6 +124,7 @@ export async function createDocument(
           number: 1,
           storageKey,
           originalFilename: doc.originalFilename,
+          sourceType: prepared.sourceType,
           pageCount,
           firstPageAspect,
           sizeBytes: BigInt(sizeBytes),
@@ -153,5 +164,7 @@ export async function createDocument(
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage().delete(key)));
     throw error;
+  } finally {
+    await prepared.cleanup();
   }
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { PAGE_FILES_DRAWN_WITH_EVERY_PAGE, pageFileKey } from "../storage/document-keys";
+import { PAGE_FILES_DRAWN_WITH_EVERY_PAGE, pageFileKey, sourceKey } from "../storage/document-keys";
+import { docx } from "../../test/support/office-files";
 import { UTApi, UTFile } from "uploadthing/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
@@ -125,6 +126,22 @@ describe("a direct upload to UploadThing", () => {
         .sort(),
     ).toEqual([slot.storageKey, doc.previewStorageKey].sort());
   });
+
+  it("converts an office file UploadThing holds: the PDF replaces it under the document's key, the file kept as its source", async () => {
+    const ownerId = await owner();
+    const memo = docx(2, "Direct memo");
+    const slot = await openDirectUpload(ownerId, { name: "Memo.docx", size: memo.length }, { email_gate: false });
+    await browserStores(slot.storageKey, memo);
+
+    const outcome = await completeDirectUpload(slot.id, slot.storageKey);
+    expect(outcome.ok).toBe(true);
+    const doc = await db.document.findUniqueOrThrow({ where: { id: slot.id } });
+    expect([doc.originalFilename, doc.pageCount, doc.sourceType]).toEqual(["Memo.docx", 2, "docx"]);
+    const byKey = (key: string) =>
+      [...uploadthing.files.values()].find((file) => file.customId === UploadThingStorage.customId(key))!.bytes;
+    expect(byKey(slot.storageKey).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(byKey(sourceKey(slot.storageKey, "docx")).equals(memo)).toBe(true);
+  }, 120_000);
 
   it("deletes a file that needs a password from UploadThing and says why", async () => {
     const ownerId = await owner();

@@ -1,11 +1,11 @@
 /**
- * The Content-Disposition of a document's download: named after its title, `<title>.pdf` (a
- * room's ZIP: `<name>.zip`). The
+ * The Content-Disposition of a document's download: named after its title, `<title>.pdf` (an
+ * original office file `<title>.<its extension>`, a room's ZIP: `<name>.zip`). The
  * plain `filename` holds printable ASCII only (accents dropped, anything else, quotes, slashes and
  * backslashes `_`), so no title can break the header or name a path; `filename*` carries the title
  * exactly (RFC 6266 / RFC 8187), which browsers prefer.
  */
-export function downloadDisposition(title: string, extension: "pdf" | "zip" = "pdf"): string {
+export function downloadDisposition(title: string, extension = "pdf"): string {
   const base = title
     .replace(/[\u0000-\u001f\u007f/\\]+/g, " ")
     .trim()

@@ -20,6 +20,7 @@ export function serializeDocument(doc: Document): z.input<typeof documentSchema>
     is_active: doc.isActive,
     settings: serializeSettings(doc),
     version: doc.version,
+    source_type: doc.sourceType,
   };
 }
 

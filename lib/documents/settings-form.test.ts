@@ -25,6 +25,7 @@ describe("the document settings form", () => {
       gate_page: 3,
       allow_download: true,
       block_free_emails: false,
+      download_original: false,
       allow_questions: true,
       notifications_enabled: true,
       expires_at: null,
@@ -49,6 +50,7 @@ describe("the document settings form", () => {
     expect(settingsIn("email-gate").map((setting) => setting.key)).toEqual(["email_gate", "gate_type", "gate_page"]);
     expect(settingsIn("reading").map((setting) => setting.key)).toEqual([
       "allow_download",
+      "download_original",
       "block_free_emails",
       "allow_questions",
       "notifications_enabled",
@@ -71,6 +73,7 @@ describe("the document settings form", () => {
       gate_type: "full",
       allow_download: false,
       block_free_emails: false,
+      download_original: false,
       allow_questions: false,
       notifications_enabled: false,
       verify_email: false,
@@ -91,6 +94,7 @@ describe("the document settings form", () => {
       preview_pages: "2",
       email_gate: "false",
       block_free_emails: "false",
+      download_original: "false",
       allow_questions: "false",
       notifications_enabled: "false",
       verify_email: "false",

@@ -52,7 +52,8 @@ const f = createUploadthing({
 });
 
 /**
- * The dashboard's direct upload: one PDF of at most MAX_UPLOAD_MB from a signed-in owner. The
+ * The dashboard's direct upload: one file of at most MAX_UPLOAD_MB from a signed-in owner, sent as
+ * a PDF whatever it is (an office file or image is told by its bytes and converted once stored). The
  * browser sends the file to UploadThing; UploadThing calls back once it has it, and the document
  * is made as every upload is (lib/documents/direct-upload.ts). The original is stored under the
  * document's own key, as its customId.
@@ -77,7 +78,7 @@ export function pdfFileRouter() {
           throw asUploadThingError(error as ApiError);
         }
         const file = files[0];
-        if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one PDF at a time."));
+        if (!file || files.length !== 1) throw asUploadThingError(new ApiError("bad_request", "Upload one file at a time."));
         // UploadThing's own checks of the file run after this middleware: refuse here what they would, before a slot is kept.
         if (file.type !== "application/pdf") throw asUploadThingError(new ApiError("bad_request", "Only PDF files can be uploaded."));
         try {

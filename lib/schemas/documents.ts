@@ -126,6 +126,11 @@ export const documentSchema = z
         "The current version's number (additive, not in docs/api-contract.md): GET /api/v1/documents/{short_code}/versions lists them",
       example: 1,
     }),
+    source_type: z.string().nullable().openapi({
+      description:
+        "The kind of file the current version was uploaded as when it was not a PDF (pptx, docx, xlsx, odt, csv, png, jpg…): page_count counts the PDF made from it, and the original is kept (additive, not in docs/api-contract.md); null for a PDF",
+      example: "pptx",
+    }),
   })
   .openapi("Document");
 

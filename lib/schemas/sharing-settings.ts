@@ -152,6 +152,22 @@ export const SHARING_SETTINGS = {
       onLink: { label: "Downloads", inWords: "downloads", choices: ["Allowed", "Not allowed"], main: true },
     },
   },
+  download_original: {
+    column: "downloadOriginal",
+    default: false,
+    link: false,
+    input: booleanValue("download_original"),
+    upload: { read: "boolean" },
+    output: z.boolean(),
+    about:
+      "For a document uploaded as an office file or image (source_type), where downloads are allowed readers download that original instead of the PDF made from it; a watermark always gives the watermarked PDF (additive)",
+    form: {
+      control: "checkbox",
+      group: "reading",
+      label: "Download the original file",
+      hint: "For a Word, Excel or PowerPoint file or an image: readers get it as uploaded, not the PDF (a watermark always gives the PDF)",
+    },
+  },
   block_free_emails: {
     column: "blockFreeEmails",
     default: false,

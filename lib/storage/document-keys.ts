@@ -41,6 +41,9 @@ export const originalKey = (documentId: string) => `documents/${documentId}/orig
 /** A later version's original, in a folder of its own named by `folderId` (a fresh uuid per upload). */
 export const versionOriginalKey = (documentId: string, folderId: string) => `documents/${documentId}/versions/${folderId}/original.pdf`;
 
+/** The file a version's PDF was made from (an office file or an image, `sourceType` its extension), kept beside that PDF. */
+export const sourceKey = (originalStorageKey: string, sourceType: string) => `${fileFolder(originalStorageKey)}/source.${sourceType}`;
+
 /** The folder of a stored file: the version it was made from, for an original, a preview or a page image. */
 export const fileFolder = (key: string) => key.slice(0, key.lastIndexOf("/"));
 

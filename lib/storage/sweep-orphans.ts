@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { fileFolder, pageOfFileKey } from "./document-keys";
+import { fileFolder, pageOfFileKey, sourceKey } from "./document-keys";
 import { now } from "../time";
 import { storage } from "./index";
 
@@ -28,7 +28,7 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   const imagePages = new Map(rows.map((row) => [fileFolder(row.storageKey), row.pageImages]));
   const versions = await db.documentVersion.findMany({
     where: { documentId: { in: rows.map((row) => row.id) } },
-    select: { storageKey: true },
+    select: { storageKey: true, sourceType: true },
   });
   // A link with its own gate has its own preview, stored beside its document's files.
   const links = await db.link.findMany({
@@ -38,7 +38,10 @@ export async function sweepOrphanedObjects(graceMs: number): Promise<string[]> {
   const referenced = new Set([
     ...rows.flatMap((row) => [row.storageKey, row.previewStorageKey]),
     ...links.map((link) => link.previewStorageKey),
-    ...versions.map((version) => version.storageKey),
+    ...versions.flatMap((version) => [
+      version.storageKey,
+      ...(version.sourceType ? [sourceKey(version.storageKey, version.sourceType)] : []),
+    ]),
   ]);
   const isCountedImage = (key: string) => {
     const image = pageOfFileKey(key);

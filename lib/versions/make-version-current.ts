@@ -1,3 +1,4 @@
+import { sourceKey } from "../storage/document-keys";
 import { type AuditActor, recordAudit } from "../audit/record-audit";
 import { config } from "../config";
 import { notFound } from "../errors";
@@ -29,6 +30,8 @@ export type IncomingVersion = {
   /** The same file on local disk, to build previews from. */
   localPath: string;
   originalFilename: string;
+  /** The kind uploaded when the PDF was made from another file (kept at `sourceKey`); null for a PDF. */
+  sourceType: string | null;
   sizeBytes: number;
   inspection: Pick<ProcessedPdf, "pageCount" | "firstPageAspect" | "pageImages">;
   /**
@@ -190,6 +193,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
         number,
         storageKey: incoming.storageKey,
         originalFilename: incoming.originalFilename,
+        sourceType: incoming.sourceType,
         pageCount,
         firstPageAspect,
         sizeBytes: BigInt(incoming.sizeBytes),
@@ -205,6 +209,7 @@ async function write(tx: Tx, by: AuditActor, { doc }: Rows, plan: Plan, incoming
       lastVersionNumber: Math.max(doc.lastVersionNumber, number),
       storageKey: incoming.storageKey,
       originalFilename: incoming.originalFilename,
+      sourceType: incoming.sourceType,
       pageCount,
       firstPageAspect,
       sizeBytes: BigInt(incoming.sizeBytes),
@@ -288,7 +293,7 @@ async function pruneVersions(tx: Tx, doc: Document): Promise<string[]> {
   const gone = others.slice(Math.max(0, team.versionsKept - 1));
   if (gone.length === 0) return [];
   await tx.documentVersion.deleteMany({ where: { id: { in: gone.map((v) => v.id) } } });
-  return gone.map((v) => v.storageKey);
+  return gone.flatMap((v) => [v.storageKey, ...(v.sourceType ? [sourceKey(v.storageKey, v.sourceType)] : [])]);
 }
 
 async function removeFiles(keys: string[] | undefined): Promise<void> {

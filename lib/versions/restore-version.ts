@@ -41,6 +41,7 @@ export async function restoreVersion(by: AuditActor, shortCode: string, number: 
       storageKey: version.storageKey,
       localPath: local,
       originalFilename: version.originalFilename,
+      sourceType: version.sourceType,
       sizeBytes: size,
       inspection,
       restoring: version.number,

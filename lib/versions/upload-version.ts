@@ -3,7 +3,8 @@ import { createReadStream } from "node:fs";
 import type { AuditActor } from "../audit/record-audit";
 import { faultPoint } from "../fault-point";
 import { storage } from "../storage";
-import { versionOriginalKey } from "../storage/document-keys";
+import { sourceKey, versionOriginalKey } from "../storage/document-keys";
+import { prepareUpload } from "../office/prepare-upload";
 import type { UploadedFile } from "../documents/create-document";
 import { findOwnedDocument } from "../documents/find-document";
 import { makeVersionCurrent, type VersionChange } from "./make-version-current";
@@ -21,33 +22,43 @@ export async function uploadVersion(by: AuditActor, shortCode: string, file: Upl
   const storageKey = versionOriginalKey(doc.id, randomUUID());
   const stored: string[] = [];
   await faultPoint("version:received");
+  const prepared = await prepareUpload(file);
+  const pdf = prepared.pdf;
   try {
     // The gate is settled once the page count is known (makeVersionCurrent); this run only inspects and draws page 1.
     const inspection = await processPdf(
       storageKey,
-      file.path,
+      pdf.path,
       { emailGate: false, gateType: "none", gatePage: null },
       storageKey,
-      imagePagesBeforeAnswer(file.size),
+      imagePagesBeforeAnswer(pdf.size),
     );
     stored.push(...inspection.pageImages.keys);
     if (inspection.decrypted) stored.push(storageKey);
     else {
-      await storage().put(storageKey, createReadStream(file.path), file.size);
+      await storage().put(storageKey, createReadStream(pdf.path), pdf.size);
       stored.push(storageKey);
+    }
+    if (prepared.sourceType) {
+      const source = sourceKey(storageKey, prepared.sourceType);
+      await storage().put(source, createReadStream(file.path), file.size);
+      stored.push(source);
     }
     await faultPoint("version:stored");
     return await makeVersionCurrent(by, doc.id, {
       storageKey,
       // An encrypted upload is decrypted again by the worker for each preview, as for the first upload.
-      localPath: file.path,
+      localPath: pdf.path,
       originalFilename: file.filename.slice(0, 255) || "document.pdf",
-      sizeBytes: inspection.decrypted?.size ?? file.size,
+      sourceType: prepared.sourceType,
+      sizeBytes: inspection.decrypted?.size ?? pdf.size,
       inspection,
       restoring: null,
     });
   } catch (error) {
     await Promise.allSettled(stored.map((key) => storage().delete(key)));
     throw error;
+  } finally {
+    await prepared.cleanup();
   }
 }

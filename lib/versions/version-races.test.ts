@@ -77,6 +77,7 @@ describe("versions changed at once (issue 40, item 1)", () => {
         storageKey: first.storageKey,
         localPath: local,
         originalFilename: first.originalFilename,
+        sourceType: first.sourceType,
         sizeBytes: Number(first.sizeBytes),
         inspection,
         restoring: 1,

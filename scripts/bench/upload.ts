@@ -4,6 +4,8 @@
  * once, then a normal 100 MB PDF. For each: HTTP status, time, peak resident memory of the web
  * process (growth over its idle figure) and of the PDF workers, and /api/health latency (polled
  * every 50 ms) while it runs. Targets: web process growth ≤ 128 MB and health p95 ≤ 200 ms during bombs.
+ * Then office files converted by LibreOffice (when installed): a 30-slide deck (.pptx), a 20-page
+ * memo (.docx) and a 10-sheet model (.xlsx), each with its conversion time and page count.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { samplePdf } from "../lib/sample-pdf";
@@ -11,6 +13,8 @@ import { createApiKey } from "../../lib/auth/api-keys";
 import { createUser } from "../../lib/users/create-user";
 import { startApp, waitForHealth } from "../../test/support/app-process";
 import { compressionBomb } from "../../test/support/hostile-pdfs";
+import { convertedByLibreOffice, docx, odp, xlsx } from "../../test/support/office-files";
+import { libreOfficeBinary } from "../../lib/office/libreoffice-binary";
 import { freshBenchDatabase } from "./fresh-database";
 import { percentile } from "./measure";
 
@@ -48,11 +52,12 @@ const workers = (parent: number) =>
 
 async function upload(bytes: Buffer, name: string) {
   const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
+  form.append("file", new Blob([new Uint8Array(bytes)]), name);
   const started = performance.now();
   const response = await fetch(`${BASE}/api/v1/documents`, { method: "POST", headers: { Authorization: `Bearer ${key}` }, body: form });
-  const body = (await response.json()) as { error?: { message: string } };
-  return { status: response.status, ms: performance.now() - started, message: body.error?.message ?? "" };
+  const body = (await response.json()) as { error?: { message: string }; page_count?: number };
+  const pages = body.page_count === undefined ? "" : `${body.page_count} pages`;
+  return { status: response.status, ms: performance.now() - started, message: body.error?.message ?? pages };
 }
 
 async function scenario(name: string, webPid: number, run: () => Promise<Array<Awaited<ReturnType<typeof upload>>>>) {
@@ -102,6 +107,16 @@ try {
   await scenario("1 bomb (1 MB → 1 GB)", webPid, async () => [await upload(bomb, "bomb.pdf")]);
   await scenario("4 bombs at once", webPid, () => Promise.all([1, 2, 3, 4].map((i) => upload(bomb, `bomb-${i}.pdf`))));
   await scenario(`a normal ${(large.length / MB).toFixed(0)} MB PDF`, webPid, async () => [await upload(large, "large.pdf")]);
+
+  if (libreOfficeBinary()) {
+    const deck = await convertedByLibreOffice(odp(30, "Deck slide"), "odp", "pptx");
+    const memo = docx(20, "Memo page");
+    const model = xlsx(10, 45, "Model sheet");
+    await upload(docx(1, "Warm"), "warm.docx");
+    await scenario("office: a 30-slide deck (.pptx)", webPid, async () => [await upload(deck, "deck.pptx")]);
+    await scenario("office: a 20-page memo (.docx)", webPid, async () => [await upload(memo, "memo.docx")]);
+    await scenario("office: a 10-sheet model (.xlsx)", webPid, async () => [await upload(model, "model.xlsx")]);
+  } else console.log("\noffice: LibreOffice is not installed; office files are refused (see README).");
 } finally {
   app.child.kill("SIGTERM");
   await app.exited;

@@ -43,6 +43,7 @@ export const documentExample = {
   settings: settingsSchema.parse(defaultApiSettings(SHARING_SETTING_KEYS)),
 
   version: 1,
+  source_type: null,
 } satisfies Out<typeof documentSchema>;
 
 export const ENGAGEMENT_HOT = { label: "High Interest", type: "hot" } as const;
