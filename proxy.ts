@@ -61,7 +61,7 @@ async function roomPage(code: string, holder: string | null) {
   });
   if (found === null) return busyPage();
   if (found.state === "gone" || found.state === "expired") return refusalPage(foundRefusal(found.state, "room"));
-  if (found.byRoom && !found.byRoom.allowed) return refusalPage(tooManyRequests(found.byRoom));
+  if (found.byRoom && !found.byRoom.allowed) return refusalPage(tooManyRequests(found.byRoom, "room"));
   return NextResponse.next();
 }
 
