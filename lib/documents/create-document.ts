@@ -62,13 +62,15 @@ export async function createDocument(
   const stored: string[] = [];
   await faultPoint("upload:received");
   try {
-    const { pageCount, firstPageAspect, gatePage, preview, decrypted, pageImages } = await processPdf(
-      storageKey,
-      file.path,
-      gate,
-      storageKey,
-      imagePagesBeforeAnswer(file.size),
-    );
+    const {
+      pageCount,
+      firstPageAspect,
+      title: pdfTitle,
+      gatePage,
+      preview,
+      decrypted,
+      pageImages,
+    } = await processPdf(storageKey, file.path, gate, storageKey, imagePagesBeforeAnswer(file.size));
     if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);
     stored.push(...pageImages.keys);
@@ -94,7 +96,7 @@ export async function createDocument(
           teamId: by.teamId,
           createdById: by.userId,
           code,
-          title: fields.title ?? defaultTitle(file.filename),
+          title: fields.title ?? defaultTitle(file.filename, pdfTitle),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
           pageCount,
           firstPageAspect,
