@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PDFDocument, PDFHexString, PDFName } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { withXmpTitle } from "@/test/support/encrypted-pdf";
 import { config } from "../config";
@@ -29,7 +29,7 @@ async function uploadedTitle(bytes: Uint8Array, filename = "q3_board-deck.pdf", 
 /** A PDF whose Info dictionary's Title is exactly `raw` (control characters and all). */
 async function withInfoTitle(raw: string): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(await samplePdf(1), { updateMetadata: false });
-  pdf.getInfoDict().set(PDFName.of("Title"), PDFHexString.fromText(raw));
+  pdf.setTitle(raw);
   return pdf.save();
 }
 

@@ -7,7 +7,6 @@ const OFFICE_EXTENSION = /\.(?:docx?|xlsx?|pptx?|odt|ods|odp|rtf|pages|key|numbe
 // Titles tools write when the author gave none: naming them would name every such document alike.
 const PLACEHOLDER =
   /^(?:untitled(?:\s+document)?(?:\s*\d+)?|document\s*\d*|title|no\s+title|presentation\s*\d*|powerpoint\s+presentation|book\s*\d*|new\s+document|unknown|slide\s*\d+)$/i;
-// eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
