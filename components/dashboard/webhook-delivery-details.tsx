@@ -1,4 +1,10 @@
-import type { DeliveryRow } from "./webhook-deliveries";
+/** What a delivery sent and what came back, as the Webhook page lists deliveries. */
+export type DeliveryExchange = {
+  payload: Record<string, unknown>;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+};
 
 /** The document an event is about, from its payload (`data.document`); null for events about no document (a test, a room). */
 export function deliveredDocument(payload: Record<string, unknown>): { title: string; shortCode: string } | null {
@@ -15,7 +21,7 @@ const block =
  * What one delivery sent and what came back: the request body as every attempt sent it (pretty
  * JSON), the latest response's status and the first bytes of its body, as stored.
  */
-export function WebhookDeliveryDetails({ delivery }: { delivery: DeliveryRow }) {
+export function WebhookDeliveryDetails({ delivery }: { delivery: DeliveryExchange }) {
   const document = deliveredDocument(delivery.payload);
   return (
     <div className="space-y-3 text-sm">

@@ -10,12 +10,12 @@ import { rateLimitWindow } from "@/lib/rate-limit";
 import { CLIENT_ADDRESS_HEADER, stampFor } from "@/lib/request/client-address";
 import { createUser } from "@/lib/users/create-user";
 import { VIEWER_LIMITS } from "@/lib/viewer/doors/limits";
-import { proxy } from "@/proxy";
+import { answerSharePage } from "@/lib/http/share-page-door";
 import { ReaderBrowser as Browser } from "@/test/support/reader-browser";
 
 /**
  * A reader turned away at a room's door reads that it was the room, in the viewer's JSON answers and
- * on the share page the proxy renders, never "document".
+ * on the share page its door renders, never "document".
  */
 vi.mock("next/headers", async () => (await import("@/test/support/cookie-jar")).nextHeadersMock);
 
@@ -32,10 +32,11 @@ async function setRoom(settings: Record<string, unknown>, password?: string) {
   });
 }
 
-/** The share page as a browser asks for it: what the proxy answers before the page renders. */
+/** The share page as a browser asks for it: what its door (proxy.ts) answers before the page renders. */
 async function sharePage(code: string, address = new Browser().address) {
-  const response = await proxy(
+  const response = await answerSharePage(
     new NextRequest(`http://localhost:3000/s/${code}`, { headers: { [CLIENT_ADDRESS_HEADER]: stampFor(address) } }),
+    `/s/${code}`,
   );
   return { status: response.status, html: await response.text() };
 }
