@@ -33,7 +33,8 @@ export function WebhookDeliveryDetails({ delivery }: { delivery: DeliveryExchang
       )}
       <div>
         <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Request body</h3>
-        <pre className={block} data-testid="delivery-request">
+        {/* A long body scrolls in its box: a named region the keyboard can reach and scroll. */}
+        <pre className={block} role="region" aria-label="Request body" tabIndex={0} data-testid="delivery-request">
           {JSON.stringify(delivery.payload, null, 2)}
         </pre>
       </div>
@@ -43,7 +44,7 @@ export function WebhookDeliveryDetails({ delivery }: { delivery: DeliveryExchang
           {delivery.response_status === null ? (delivery.error ?? "No response yet") : `HTTP ${delivery.response_status}`}
         </p>
         {delivery.response_body ? (
-          <pre className={block} data-testid="delivery-response-body">
+          <pre className={block} role="region" aria-label="Response body" tabIndex={0} data-testid="delivery-response-body">
             {delivery.response_body}
           </pre>
         ) : (
