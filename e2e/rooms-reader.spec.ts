@@ -202,10 +202,10 @@ test("every access rule of a room: its password, agreement, allow and block list
   const gate = page.getByTestId("email-gate");
   await gate.getByLabel("Email").fill("someone@elsewhere.example");
   await gate.getByRole("button", { name: "Continue" }).click();
-  await expect(gate).toContainText("can't open this document");
+  await expect(gate).toContainText("can't open this room");
   await gate.getByLabel("Email").fill("intern@fund.example");
   await gate.getByRole("button", { name: "Continue" }).click();
-  await expect(gate).toContainText("can't open this document");
+  await expect(gate).toContainText("can't open this room");
   expect(await db.roomLead.count({ where: { roomId: room.id } })).toBe(0);
   await gate.getByLabel("Email").fill("partner@fund.example");
   await gate.getByRole("button", { name: "Continue" }).click();
@@ -234,7 +234,7 @@ test("every access rule of a room: its password, agreement, allow and block list
   const fresh = await browser.newContext();
   const freshPage = await fresh.newPage();
   expect((await freshPage.goto(`/s/${expiring.code}`))!.status()).toBe(410);
-  await expect(freshPage.getByRole("heading", { name: "This link has expired" })).toBeVisible();
+  await expect(freshPage.getByRole("heading", { name: "This room's link has expired" })).toBeVisible();
   await fresh.close();
 
   await api(page.request, "DELETE", `/rooms/${room.id}`);

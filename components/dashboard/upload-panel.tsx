@@ -152,7 +152,7 @@ function UploadForm({
           fileErrorMessage ||
           (others.length > 0 && (
             <p className="text-sm text-slate-700">
-              and {plural(others.length, "more file")}: each is titled by its file name and gets the access rules below.
+              and {plural(others.length, "more file")}: each is titled by its own title (or its file name) and gets the access rules below.
             </p>
           ))
         }
@@ -161,7 +161,7 @@ function UploadForm({
       <TextField
         id="title"
         label="Title"
-        hint="Defaults to the file name"
+        hint="Defaults to the PDF's own title, or else the file name"
         error={errors.title}
         name="title"
         maxLength={200}

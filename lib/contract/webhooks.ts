@@ -2,6 +2,7 @@ import { json } from "../http/respond";
 import type { EventKind } from "../schemas/events";
 import { webhookConfigurationSchema, webhookInputSchema, webhookSchema, webhookTestResultSchema } from "../schemas/webhooks";
 import { deleteWebhook, getWebhookConfiguration, saveWebhook, sendTestEvent } from "../webhooks/manage-webhook";
+import { eventExamples } from "./examples/events";
 import { CREATED_AT, EVENT_ID, type In, type Out, READ_AT, WEBHOOK_ID } from "./examples/story";
 import { defineOperation } from "./operation";
 
@@ -49,6 +50,8 @@ const webhookConfigurationExample = {
       created_at: READ_AT,
       last_attempt_at: READ_AT,
       next_attempt_at: null,
+      payload: eventExamples["lead.captured"],
+      response_body: '{"received":true}',
     },
   ],
 } satisfies Out<typeof webhookConfigurationSchema>;

@@ -65,13 +65,15 @@ export async function createDocument(
   const prepared = await prepareUpload(file);
   const pdf = prepared.pdf;
   try {
-    const { pageCount, firstPageAspect, gatePage, preview, decrypted, pageImages } = await processPdf(
-      storageKey,
-      pdf.path,
-      gate,
-      storageKey,
-      imagePagesBeforeAnswer(pdf.size),
-    );
+    const {
+      pageCount,
+      firstPageAspect,
+      title: pdfTitle,
+      gatePage,
+      preview,
+      decrypted,
+      pageImages,
+    } = await processPdf(storageKey, pdf.path, gate, storageKey, imagePagesBeforeAnswer(pdf.size));
     if (decrypted && !storedOriginal) stored.push(storageKey);
     if (preview) stored.push(preview.key);
     stored.push(...pageImages.keys);
@@ -103,7 +105,7 @@ export async function createDocument(
           teamId: by.teamId,
           createdById: by.userId,
           code,
-          title: fields.title ?? defaultTitle(file.filename),
+          title: fields.title ?? defaultTitle(file.filename, pdfTitle),
           originalFilename: file.filename.slice(0, 255) || "document.pdf",
           sourceType: prepared.sourceType,
           pageCount,

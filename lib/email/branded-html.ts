@@ -3,6 +3,9 @@ import { accentInk, DEFAULT_ACCENT } from "../rules/accent";
 /** The brand an owner email carries: the team's logo (an absolute URL), accent and mark. */
 export type EmailBrand = { teamName: string; accentColor: string | null; logoUrl: string | null; hidePagewiseMark: boolean };
 
+/** Pagewise's own emails (account links, password resets): no team's logo, the default accent, the mark. */
+export const PAGEWISE_BRAND: EmailBrand = { teamName: "Pagewise", accentColor: null, logoUrl: null, hidePagewiseMark: false };
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 

@@ -6,7 +6,8 @@ import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { samplePdf } from "../../scripts/lib/sample-pdf";
 import { uploadVersion } from "../versions/upload-version";
 import { noReaderCap, openAccess, ownerAccess, readerAddress } from "../../test/support/fixtures";
-import { readInRoom, roomOf } from "../../test/support/room-reads";
+import { readInRoom, roomLinkOf, roomOf } from "../../test/support/room-reads";
+import { newDocumentCode } from "../ids";
 import { startSmtpSink } from "../../test/support/smtp-sink";
 import { startReceiver } from "../../test/support/webhook-receiver";
 import { config, reloadConfig } from "../config";
@@ -105,8 +106,8 @@ describe("owner digest emails", () => {
     expect(others).toHaveLength(0);
     expect(email).toMatchObject({ toAddress: owner.email, status: "logged", subject: "50 readers on “Deck”" });
     expect(lines(email!.body)).toEqual([
-      "- james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)",
-      "- ann@globex.io read 2 of 12 pages in 4s (new lead)",
+      "- james@acme.com (acme.com) read 12 of 12 pages in 4m 18s (new lead, finished)",
+      "- ann@globex.io (globex.io) read 2 of 12 pages in 4s (new lead)",
       ...Array.from({ length: 18 }, () => "- an anonymous reader read 3 of 12 pages in 6s"),
       "and 30 more readers",
     ]);
@@ -159,8 +160,27 @@ describe("owner digest emails", () => {
     await runOnce();
     const [email] = await digests(owner.id);
     expect(lines(email!.body)).toEqual([
-      "- jane@sequoia.com read 2 of 12 pages in 10s, in the room “Series A” (new lead)",
+      "- jane@sequoia.com (sequoia.com) read 2 of 12 pages in 10s, in the room “Series A” (new lead)",
       "- an anonymous reader read 1 of 12 pages in 5s",
+    ]);
+  });
+
+  it("name the link or room link each reader came through, and the reader's company; the document's own code names none", async () => {
+    const { owner, doc } = await ownerWithDeck();
+    const investor = await db.link.create({ data: { documentId: doc.id, code: newDocumentCode(), name: "Investor" } });
+    const room = await roomOf(doc.teamId, "Series A", [doc]);
+    const roomLink = await roomLinkOf(room, "Board link");
+    await (await reader(sharedDocument(doc, investor), "jane@sequoia.com")).read(pages(2, 5));
+    await (await reader(readInRoom(doc, room, roomLink), "raj@kleiner.vc")).read(pages(1, 5), { wait: false });
+    await (await reader(doc, "ann@globex.io")).read(pages(1, 5), { wait: false });
+    await runOnce();
+    advance(31 * SECOND);
+    await runOnce();
+    const [email] = await digests(owner.id);
+    expect(lines(email!.body).sort()).toEqual([
+      "- ann@globex.io (globex.io) read 1 of 12 pages in 5s (new lead)",
+      "- jane@sequoia.com (sequoia.com) read 2 of 12 pages in 10s via Investor link (new lead)",
+      "- raj@kleiner.vc (kleiner.vc) read 1 of 12 pages in 5s via Board link, in the room “Series A” (new lead)",
     ]);
   });
 
@@ -297,7 +317,7 @@ describe("owner digest emails", () => {
     const [first, second] = await digests(told.owner.id);
     expect(lines(first!.body)).toEqual(["- an anonymous reader read 2 of 12 pages in 4s"]);
     expect(lines(second!.body)).toEqual([
-      "- lead@acme.com has not read a page yet (new lead)",
+      "- lead@acme.com (acme.com) has not read a page yet (new lead)",
       "- an anonymous reader read 12 of 12 pages in 14s (finished)",
     ]);
   });
@@ -336,7 +356,7 @@ describe("owner digest emails", () => {
       }
       expect(smtp.mails).toHaveLength(5);
       for (const { owner } of decks) expect(smtp.mails.filter((m) => m.includes(`To: ${owner.email}`))).toHaveLength(1);
-      expect(smtp.mails[0]).toContain("james@acme.com read 12 of 12 pages in 12s (new lead, finished)");
+      expect(smtp.mails[0]).toContain("james@acme.com (acme.com) read 12 of 12 pages in 12s (new lead, finished)");
     } finally {
       await smtp.close();
     }

@@ -1,7 +1,7 @@
 import { db, type Tx } from "../db/client";
-import { config } from "../config";
 import { now } from "../time";
 import { brandedHtml, type EmailBrand } from "./branded-html";
+import { teamEmailBrand } from "./team-email-brand";
 import { DIGEST_MAX_LINES, type DigestQuestion, type DigestReader, type DigestUpdate, digestEmail } from "./digest-email";
 import { digestWindowMs, keepWaitingUntil } from "./digest-schedule";
 import { digestMembers, getsDigestOf } from "./digest-recipients";
@@ -69,7 +69,7 @@ async function composeNextDigest(tx: Tx): Promise<Outcome> {
     if (!readers[0]?.news && asked.length === 0) continue;
     updates ??= await versionUpdates(tx, doc.id, digest.last_sent_at ?? doc.createdAt);
     const email = digestEmail(doc, readers, readers[0]?.total ?? 0, updates, asked);
-    brand ??= await emailBrand(tx, doc);
+    brand ??= await teamEmailBrand(tx, doc);
     await enqueueOwnerEmail(tx, {
       userId: member.userId,
       teamId: doc.teamId,
@@ -111,12 +111,21 @@ function activeReaders(tx: Tx, documentId: string, since: Date, wants: { leads: 
       total_time_seconds AS "totalTimeSeconds",
       new_lead AS "newLead",
       finished_now AS finished,
-      -- A read in a data room names the room: the one of the reader's latest visit, if it was in one.
-      (SELECT r.name FROM visits vi LEFT JOIN rooms r ON r.id = vi.room_id
-       WHERE vi.viewer_id = active.id ORDER BY vi.number DESC LIMIT 1) AS room,
+      coalesce(company_domain, split_part(email, '@', 2)) AS company,
+      latest.room,
+      latest.link,
       count(*) OVER ()::int AS total,
       bool_or(new_lead OR finished_now OR coalesce(last_viewed_event_at >= ${since}, false)) OVER () AS news
     FROM active
+    -- The reader's latest visit names the data room it was in and the link (or room link) it came through.
+    LEFT JOIN LATERAL (
+      SELECT r.name AS room, coalesce(l.name, rl.name) AS link
+      FROM visits vi
+      LEFT JOIN rooms r ON r.id = vi.room_id
+      LEFT JOIN links l ON l.id = vi.link_id
+      LEFT JOIN room_links rl ON rl.id = vi.room_link_id
+      WHERE vi.viewer_id = active.id ORDER BY vi.number DESC LIMIT 1
+    ) latest ON true
     ORDER BY new_lead DESC, finished_now DESC, (email IS NOT NULL) DESC, engagement_rank DESC, last_viewed_at DESC NULLS LAST, id
     LIMIT ${DIGEST_MAX_LINES}`;
 }
@@ -141,18 +150,4 @@ function newQuestions(tx: Tx, documentId: string, since: Date): Promise<DigestQu
     take: DIGEST_MAX_LINES,
     select: { askerEmail: true, page: true, text: true },
   });
-}
-
-/** The document's team's brand for its digest; the logo through the document's own link (lib/branding's route). */
-async function emailBrand(tx: Tx, doc: { teamId: string; code: string }): Promise<EmailBrand> {
-  const team = await tx.team.findUniqueOrThrow({
-    where: { id: doc.teamId },
-    select: { name: true, accentColor: true, hidePagewiseMark: true, logoHash: true },
-  });
-  return {
-    teamName: team.name,
-    accentColor: team.accentColor,
-    hidePagewiseMark: team.hidePagewiseMark,
-    logoUrl: team.logoHash && `${config().APP_URL}/s/${doc.code}/logo?v=${team.logoHash}`,
-  };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { DIGEST_MAX_LINES, digestEmail, formatReadingTime, readerLine } from "./digest-email";
 
-const reader = { email: null, pagesViewed: 3, completion: 0.25, totalTimeSeconds: 40, newLead: false, finished: false, room: null };
+const reader = {
+  email: null,
+  pagesViewed: 3,
+  completion: 0.25,
+  totalTimeSeconds: 40,
+  newLead: false,
+  finished: false,
+  room: null,
+  company: null,
+  link: null,
+};
 
 describe("digest email", () => {
   it("writes reading time as seconds, minutes and seconds, or hours and minutes", () => {
@@ -15,10 +25,19 @@ describe("digest email", () => {
   it("names the reader, how far they read and what is new about them", () => {
     expect(
       readerLine(
-        { ...reader, email: "james@acme.com", pagesViewed: 12, completion: 1, totalTimeSeconds: 258, newLead: true, finished: true },
+        {
+          ...reader,
+          email: "james@acme.com",
+          company: "acme.com",
+          pagesViewed: 12,
+          completion: 1,
+          totalTimeSeconds: 258,
+          newLead: true,
+          finished: true,
+        },
         12,
       ),
-    ).toBe("james@acme.com read 12 of 12 pages in 4m 18s (new lead, finished)");
+    ).toBe("james@acme.com (acme.com) read 12 of 12 pages in 4m 18s (new lead, finished)");
     expect(readerLine(reader, 12)).toBe("an anonymous reader read 3 of 12 pages in 40s");
     expect(readerLine({ ...reader, pagesViewed: 1, completion: 1, totalTimeSeconds: 0.2 }, 1)).toBe("an anonymous reader read 1 of 1 page");
     expect(readerLine({ ...reader, email: "ann@globex.io", pagesViewed: 0, completion: 0, totalTimeSeconds: 0, newLead: true }, 12)).toBe(
@@ -30,6 +49,17 @@ describe("digest email", () => {
     expect(readerLine({ ...reader, email: "jane@sequoia.com", newLead: true, room: "Series A" }, 12)).toBe(
       "jane@sequoia.com read 3 of 12 pages in 40s, in the room “Series A” (new lead)",
     );
+  });
+
+  it("names the link the reader came through, a name ending in “link” as it is, and the reader's company", () => {
+    const jane = { ...reader, email: "jane@sequoia.com", company: "sequoia.com" };
+    expect(readerLine({ ...jane, link: "Investor" }, 12)).toBe(
+      "jane@sequoia.com (sequoia.com) read 3 of 12 pages in 40s via Investor link",
+    );
+    expect(readerLine({ ...jane, link: "Board link", room: "Series A" }, 12)).toBe(
+      "jane@sequoia.com (sequoia.com) read 3 of 12 pages in 40s via Board link, in the room “Series A”",
+    );
+    expect(readerLine({ ...reader, link: "Investor" }, 12)).toBe("an anonymous reader read 3 of 12 pages in 40s via Investor link");
   });
 
   it("counts the pages of the version the reader read furthest, not the current one's", () => {

@@ -4,6 +4,8 @@ import { completionPageCount } from "../rules/completion";
 /** A reader as the digest reports them: cumulative figures, and what is new since the previous digest. */
 export type DigestReader = {
   email: string | null;
+  /** The reader's company: the domain of the email they gave. */
+  company: string | null;
   pagesViewed: number;
   /** Of the version read furthest, which may have another page count than the current one. */
   completion: number;
@@ -12,6 +14,8 @@ export type DigestReader = {
   finished: boolean;
   /** The data room of the reader's latest visit; null when they last read it outside rooms. */
   room: string | null;
+  /** The name of the link (or room link) of the reader's latest visit; null for the document's or room's own code. */
+  link: string | null;
 };
 
 /** Readers listed by name in one digest; the rest are counted, so a flood of readers stays one short email. */
@@ -25,18 +29,22 @@ export function formatReadingTime(seconds: number): string {
   return `${Math.floor(total / 3600)}h ${Math.floor((total % 3600) / 60)}m`;
 }
 
-/** "james@acme.com read 12 of 12 pages in 4m 18s, in the room “Series A” (new lead, finished)". */
+/** "via Investor link": a link named "Investor" or "Investor link" reads the same. */
+const viaLink = (name: string) => ` via ${/\blink$/i.test(name.trim()) ? name.trim() : `${name.trim()} link`}`;
+
+/** "james@acme.com (acme.com) read 12 of 12 pages in 4m 18s via Investor link, in the room “Series A” (new lead, finished)". */
 export function readerLine(reader: DigestReader, currentPageCount: number): string {
   const pageCount = completionPageCount(reader.pagesViewed, reader.completion, currentPageCount);
-  const who = reader.email ?? "an anonymous reader";
+  const who = reader.email === null ? "an anonymous reader" : `${reader.email}${reader.company ? ` (${reader.company})` : ""}`;
   const time = Math.round(reader.totalTimeSeconds) >= 1 ? ` in ${formatReadingTime(reader.totalTimeSeconds)}` : "";
   const read =
     reader.pagesViewed > 0
       ? `read ${reader.pagesViewed} of ${pageCount} ${pageCount === 1 ? "page" : "pages"}${time}`
       : "has not read a page yet";
+  const via = reader.link === null ? "" : viaLink(reader.link);
   const room = reader.room === null ? "" : `, in the room “${reader.room}”`;
   const marks = [reader.newLead && "new lead", reader.finished && "finished"].filter(Boolean);
-  return `${who} ${read}${room}${marks.length ? ` (${marks.join(", ")})` : ""}`;
+  return `${who} ${read}${via}${room}${marks.length ? ` (${marks.join(", ")})` : ""}`;
 }
 
 /** A version that became current since the previous digest (a `document.updated` event). */

@@ -120,8 +120,8 @@ describe("digest emails to every member who opted in", { timeout: 90_000 }, () =
     await (await reader(t.doc, "james@acme.com")).read([1, 2], 5);
     await digestRound();
 
-    const asLead = ["- james@acme.com read 2 of 12 pages in 10s (new lead)"];
-    const asReader = ["- james@acme.com read 2 of 12 pages in 10s"];
+    const asLead = ["- james@acme.com (acme.com) read 2 of 12 pages in 10s (new lead)"];
+    const asReader = ["- james@acme.com (acme.com) read 2 of 12 pages in 10s"];
     expect(await digestsOf(t.owner, t.admin, t.uploader, t.watcher, t.bystander, t.optedOut)).toEqual([
       [asLead],
       [asLead],
@@ -154,7 +154,7 @@ describe("digest emails to every member who opted in", { timeout: 90_000 }, () =
     advance(6 * MINUTE);
     await reader(t.doc, "lead@acme.com");
     await digestRound();
-    const lead = ["- lead@acme.com has not read a page yet (new lead)"];
+    const lead = ["- lead@acme.com (acme.com) has not read a page yet (new lead)"];
     expect((await digestsOf(t.owner, t.admin, t.uploader, t.watcher)).map((d) => d.slice(1))).toEqual([
       [finished, lead],
       [lead],

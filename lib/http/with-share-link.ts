@@ -123,7 +123,7 @@ async function answerForRoom(
   const found = await findRoomAt(doorName, code, holder);
   // A disabled room link is answered as an unknown code.
   if (found.state !== "active") throw refusalError(foundRefusal(found.state === "disabled" ? "missing" : found.state, "room"));
-  if (found.byRoom && !found.byRoom.allowed) throw refusalError(tooManyRequests(found.byRoom));
+  if (found.byRoom && !found.byRoom.allowed) throw refusalError(tooManyRequests(found.byRoom, "room"));
   const access = await viewerAccess(found.share);
   const body = maxBody === undefined ? undefined : await readJsonBody(req, maxBody);
   if (hasNulCharacter(body)) throw new ApiError("bad_request", NUL_MESSAGE);

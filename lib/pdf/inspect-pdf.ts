@@ -1,5 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { decryptPdf } from "./decrypt-pdf";
+import { usablePdfTitle } from "../rules/pdf-title";
 
 export const PDF_MAGIC = Buffer.from("%PDF-");
 
@@ -18,6 +19,8 @@ export type Inspected = {
   document: PDFDocument;
   pageCount: number;
   firstPageAspect: number;
+  /** The title the file gives itself, when it names the document (lib/rules/pdf-title.ts): Info's Title, else XMP's dc:title. */
+  title: string | null;
   /** The file without its encryption, when it was encrypted yet opens without a password: what to keep instead. */
   decrypted: Uint8Array | null;
 };
@@ -26,8 +29,8 @@ export type Inspected = {
  * Checks that bytes are a PDF anyone can open, and counts its pages. Refused: no `%PDF-` header,
  * unparseable or truncated, needing a password, without pages, or with more than `maxPages`. An
  * encrypted file that opens without a password is decrypted and the copy inspected instead. Also
- * gives the shape of page 1 as displayed (height ÷ width, rotation applied). Runs in the PDF
- * worker process.
+ * gives the shape of page 1 as displayed (height ÷ width, rotation applied) and the file's own
+ * title, read from the parse that proved the file. Runs in the PDF worker process.
  */
 export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<Inspected> {
   if (bytes.length < PDF_MAGIC.length || !Buffer.from(bytes.subarray(0, PDF_MAGIC.length)).equals(PDF_MAGIC)) {
@@ -75,11 +78,19 @@ async function inspectLoaded(document: PDFDocument, bytes: Uint8Array, maxPages:
     // Reading the last page proves the page tree is complete (truncated files fail here).
     await pdf.getPage(pdf.numPages);
     const { width, height } = (await pdf.getPage(1)).getViewport({ scale: 1 });
-    return { document, pageCount: pdf.numPages, firstPageAspect: height / width };
+    return { document, pageCount: pdf.numPages, firstPageAspect: height / width, title: await ownTitle(pdf) };
   } catch (error) {
     if (error instanceof PdfRefused) throw error;
     throw new PdfRefused(UNREADABLE);
   } finally {
     await pdf.cleanup();
   }
+}
+
+type PdfProxy = Awaited<ReturnType<(typeof import("unpdf"))["getDocumentProxy"]>>;
+
+/** Metadata that does not parse is no title, never a refusal: the file itself was proved above. */
+async function ownTitle(pdf: PdfProxy): Promise<string | null> {
+  const { info, metadata } = await pdf.getMetadata().catch(() => ({ info: undefined, metadata: null }));
+  return usablePdfTitle((info as { Title?: unknown } | undefined)?.Title) ?? usablePdfTitle(metadata?.get("dc:title"));
 }

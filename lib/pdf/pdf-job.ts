@@ -52,6 +52,8 @@ export type InspectResult = {
   kind: "inspect";
   pageCount: number;
   firstPageAspect: number;
+  /** The file's own title when it names the document (lib/rules/pdf-title.ts). */
+  title: string | null;
   gatePage: number;
   preview: { pages: number; size: number } | null;
   /** Set when the file was decrypted to `decryptedOutput`: that copy is the document's file. */

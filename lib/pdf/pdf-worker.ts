@@ -16,7 +16,7 @@ import { logger } from "../log/logger";
 const log = logger("pdf-worker");
 
 async function inspect(job: InspectJob): Promise<PdfJobResult> {
-  const { document, pageCount, firstPageAspect, decrypted } = await inspectPdf(await readFile(job.input), job.maxPages);
+  const { document, pageCount, firstPageAspect, title, decrypted } = await inspectPdf(await readFile(job.input), job.maxPages);
   if (decrypted) await writeFile(job.decryptedOutput, decrypted);
   const gatePage = resolveGatePage(job.gate.gatePage, pageCount);
   const outcome = {
@@ -24,6 +24,7 @@ async function inspect(job: InspectJob): Promise<PdfJobResult> {
     kind: "inspect",
     pageCount,
     firstPageAspect,
+    title,
     gatePage,
     preview: null,
     decrypted: decrypted && { size: decrypted.length },

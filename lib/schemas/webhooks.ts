@@ -50,6 +50,10 @@ export const deliverySchema = z
     created_at: z.string(),
     last_attempt_at: z.string().nullable(),
     next_attempt_at: z.string().nullable(),
+    payload: z.record(z.string(), z.unknown()).openapi({ description: "The event's JSON body as every attempt sends it" }),
+    response_body: z.string().nullable().openapi({
+      description: "The first 2,048 bytes of the latest attempt's response body (UTF-8); null before an answer came",
+    }),
   })
   .openapi("WebhookDelivery");
 

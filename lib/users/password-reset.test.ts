@@ -40,11 +40,33 @@ beforeEach(() => {
 afterEach(() => {
   setClockOffset(0);
   delete process.env.SMTP_URL;
+  delete process.env.SMTP_FROM;
   reloadConfig();
 });
 afterAll(() => smtp.close());
 
 describe("asking for a password reset link", () => {
+  it("sends the link, or the note that no account uses the address, as text and as HTML in Pagewise's own brand, from SMTP_FROM", async () => {
+    process.env.SMTP_FROM = "Pagewise at Acme <accounts@acme.test>";
+    reloadConfig();
+    const email = unique("branded");
+    await createUser({ email, password: PASSWORD });
+    expect(await requestPasswordReset({ email }, address())).toEqual({ status: "check_email" });
+    const stranger = unique("branded-stranger");
+    expect(await requestPasswordReset({ email: stranger }, address())).toEqual({ status: "check_email" });
+    const [mail] = mailsTo(email);
+    const token = tokenIn(mail!);
+    expect(mail).toContain("From: Pagewise at Acme <accounts@acme.test>");
+    expect(mail).toContain("Content-Type: text/plain");
+    expect(mail).toContain("Content-Type: text/html");
+    expect(mail).toMatch(new RegExp(`<a href="[^"]+/reset-password\\?token=${token}"`));
+    expect(mail).toContain("Sent by Pagewise");
+    const [noAccount] = mailsTo(stranger);
+    expect(noAccount).toContain("From: Pagewise at Acme <accounts@acme.test>");
+    expect(noAccount).toContain("Content-Type: text/html");
+    expect(noAccount).toContain("no account uses it");
+  });
+
   it("answers the same for an address with an account and one without, and sends each one email", async () => {
     const email = unique("known");
     await createUser({ email, password: PASSWORD });

@@ -56,7 +56,7 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
   if (interrupted) {
     // An attempt cut off by a crash: it counts as failed, and the schedule it set stands.
     const at = now();
-    const cutOff = { ok: false, status: null, error: ATTEMPT_INTERRUPTED, durationMs: 0, signedAt: interrupted.signedAt };
+    const cutOff = { ok: false, status: null, body: null, error: ATTEMPT_INTERRUPTED, durationMs: 0, signedAt: interrupted.signedAt };
     if (interrupted.number < MAX_ATTEMPTS && !delivery.isTest) {
       await db.webhookAttempt.update({ where: { id: interrupted.id }, data: { finishedAt: at } });
     } else {
@@ -102,7 +102,7 @@ export async function attemptDelivery(deliveryId: string): Promise<AttemptOutcom
 }
 
 type Delivery = Prisma.WebhookDeliveryGetPayload<{ include: { webhook: true } }>;
-type Sent = { ok: boolean; status: number | null; error: string | null; durationMs: number; signedAt: Date };
+type Sent = { ok: boolean; status: number | null; body: string | null; error: string | null; durationMs: number; signedAt: Date };
 
 /**
  * Records how an attempt ended and moves the delivery along its schedule, returning when the next
@@ -120,6 +120,7 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
       data: {
         signedAt: outcome.signedAt,
         responseStatus: outcome.status,
+        responseBody: outcome.body,
         error: outcome.error,
         durationMs: outcome.durationMs,
         finishedAt: at,
@@ -133,6 +134,7 @@ async function settleAttempt(delivery: Delivery, attempt: number, outcome: Sent,
         nextAttemptAt,
         lastAttemptAt: at,
         responseStatus: outcome.status,
+        responseBody: outcome.body,
         error: outcome.error,
         durationMs: outcome.durationMs,
       },

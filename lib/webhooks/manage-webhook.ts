@@ -5,7 +5,7 @@ import { type AuditActor, fieldChanges, recordAudit } from "../audit/record-audi
 import { webhookHost } from "../audit/webhook-host";
 import { db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
-import type { Webhook, WebhookDelivery } from "../generated/prisma/client";
+import type { Prisma, Webhook, WebhookDelivery } from "../generated/prisma/client";
 import { can } from "../teams/permissions";
 import { newEventId, newWebhookSecret } from "../ids";
 import { now } from "../time";
@@ -29,7 +29,7 @@ export function serializeWebhook(webhook: Webhook, secret?: string): z.input<typ
   };
 }
 
-export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySchema> {
+export function serializeDelivery(d: WebhookDelivery & { event: { payload: Prisma.JsonValue } }): z.input<typeof deliverySchema> {
   return {
     delivery_id: d.id,
     event_id: d.eventId,
@@ -43,6 +43,8 @@ export function serializeDelivery(d: WebhookDelivery): z.input<typeof deliverySc
     created_at: d.createdAt.toISOString(),
     last_attempt_at: d.lastAttemptAt?.toISOString() ?? null,
     next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+    payload: d.event.payload as Record<string, unknown>,
+    response_body: d.responseBody,
   };
 }
 
@@ -124,6 +126,7 @@ export async function getWebhookConfiguration(teamId: string): Promise<z.input<t
     where: { webhookId: webhook.id },
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: RECENT_DELIVERIES,
+    include: { event: { select: { payload: true } } },
   });
   return {
     webhook: {

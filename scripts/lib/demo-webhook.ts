@@ -148,12 +148,14 @@ export async function seedNotifications(user: { id: string; email: string }, tea
     const readers = await db.viewer.findMany({ where: { documentId: doc.id }, orderBy: { lastViewedAt: "desc" }, take: 5 });
     const listed = readers.map((r) => ({
       email: r.email,
+      company: r.companyDomain,
       pagesViewed: r.pagesViewed,
       completion: r.completion,
       totalTimeSeconds: r.totalTimeSeconds,
       newLead: r.email !== null && r.visits === 1,
       finished: r.completion >= 1,
       room: null,
+      link: null,
     }));
     const email = digestEmail(doc, listed, listed.length);
     const createdAt = new Date(at - (index + 1) * 7 * HOUR);

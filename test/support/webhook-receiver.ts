@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export type Received = { body: string; headers: IncomingMessage["headers"]; at: number };
-type Answer = { status: number; delayMs?: number };
+/** `body`: what the response carries ("ok" unless told). */
+type Answer = { status: number; delayMs?: number; body?: string | Buffer };
 /** How to answer a request; a promise holds the answer back until it settles (the sender waits meanwhile). */
 type Behaviour = (request: Received) => Answer | Promise<Answer>;
 
@@ -16,9 +17,9 @@ export async function startReceiver(behaviour: Behaviour = () => ({ status: 200 
     req.on("end", () => {
       const request = { body: Buffer.concat(chunks).toString("utf8"), headers: req.headers, at: Date.now() };
       received.push(request);
-      void Promise.resolve(answer(request)).then(({ status, delayMs = 0 }) =>
+      void Promise.resolve(answer(request)).then(({ status, delayMs = 0, body = "ok" }) =>
         setTimeout(() => {
-          if (!res.destroyed) res.writeHead(status, { "Content-Type": "text/plain" }).end("ok");
+          if (!res.destroyed) res.writeHead(status, { "Content-Type": "text/plain" }).end(body);
         }, delayMs),
       );
     });

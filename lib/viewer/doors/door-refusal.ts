@@ -19,46 +19,56 @@ export type ShownRefusal = DoorRefusal & { title: string; explanation: string };
 /** What a code that is not open to readers was found to be: a document's (or link's), or a room's. */
 export type ClosedState = "gone" | "expired" | "disabled" | "missing";
 
-const gone = (what: "document" | "room"): ShownRefusal => ({
+/** What a share code opens, named in a refusal's words. */
+export type SharedThing = "document" | "room";
+
+/** A room's share (lib/viewer/rooms/public-room.ts) carries its room row; a document, even one read in a room, does not. */
+export const sharedThingOf = (subject: object): SharedThing => ("roomRow" in subject ? "room" : "document");
+
+const gone = (what: SharedThing): ShownRefusal => ({
   status: 410,
   title: `This ${what} is no longer available`,
   message: `This ${what} is no longer available.`,
   explanation: "The person who shared it has removed it. Ask them for a new link if you still need it.",
 });
 
-const EXPIRED: ShownRefusal = {
+// A room's own code and its room links expire with the room's settings: the reader is told it was the room.
+const expired = (what: SharedThing): ShownRefusal => ({
   status: 410,
-  title: "This link has expired",
-  message: "This link has expired.",
+  title: what === "room" ? "This room's link has expired" : "This link has expired",
+  message: what === "room" ? "This room's link has expired." : "This link has expired.",
   explanation: "It was shared for a limited time. Ask the person who shared it for a new link if you still need it.",
-};
+});
 
-const DISABLED: DoorRefusal = { status: 404, message: "This link is not available." };
-const MISSING: DoorRefusal = { status: 404, message: "This document is not available." };
+const disabled = (what: SharedThing): DoorRefusal => ({
+  status: 404,
+  message: what === "room" ? "This room is not available." : "This link is not available.",
+});
+const missing = (what: SharedThing): DoorRefusal => ({ status: 404, message: `This ${what} is not available.` });
 
 /** The refusal for a code in `state`, a document's (or link's) or a room's. */
-export function foundRefusal(state: "gone" | "expired", what?: "document" | "room"): ShownRefusal;
-export function foundRefusal(state: ClosedState, what?: "document" | "room"): DoorRefusal;
-export function foundRefusal(state: ClosedState, what: "document" | "room" = "document"): DoorRefusal {
+export function foundRefusal(state: "gone" | "expired", what?: SharedThing): ShownRefusal;
+export function foundRefusal(state: ClosedState, what?: SharedThing): DoorRefusal;
+export function foundRefusal(state: ClosedState, what: SharedThing = "document"): DoorRefusal {
   switch (state) {
     case "gone":
       return gone(what);
     case "expired":
-      return EXPIRED;
+      return expired(what);
     case "disabled":
-      return DISABLED;
+      return disabled(what);
     case "missing":
-      return MISSING;
+      return missing(what);
   }
 }
 
 /** Past one of the door's budgets (per address, per document, per room). */
-export function tooManyRequests(limit: RateLimitState): ShownRefusal {
+export function tooManyRequests(limit: RateLimitState, what: SharedThing | "link" = "link"): ShownRefusal {
   return {
     status: 429,
     title: "Too many requests",
     message: `Too many requests. Try again in ${limit.retryAfter} seconds.`,
-    explanation: `This link was opened too many times in a short while. Try again in ${limit.retryAfter} seconds.`,
+    explanation: `This ${what} was opened too many times in a short while. Try again in ${limit.retryAfter} seconds.`,
     limit,
   };
 }

@@ -5,6 +5,7 @@ import { now } from "../../time";
 import type { Access, AccessSubject } from "./access";
 import { openedColumns } from "../tracking/opened-subject";
 import { NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR } from "../doors/limits";
+import { sharedThingOf } from "../doors/door-refusal";
 
 /** What the reader accepts on: a shared document, or a room (lib/viewer/rooms/public-room.ts). */
 type SharedDoc = AccessSubject & { agreement: string | null };
@@ -17,8 +18,9 @@ type SharedDoc = AccessSubject & { agreement: string | null };
  * acceptance of the text it holds a grant for is on file already and records nothing.
  */
 export async function acceptAgreement(doc: SharedDoc, access: Access, browserId: string, address: string): Promise<void> {
-  if (!doc.agreement) throw new ApiError("not_found", "This document has no agreement to accept.");
-  if (!access.passwordOk) throw new ApiError("forbidden", "Enter the document's password first.");
+  const what = sharedThingOf(doc);
+  if (!doc.agreement) throw new ApiError("not_found", `This ${what} has no agreement to accept.`);
+  if (!access.passwordOk) throw new ApiError("forbidden", `Enter the ${what}'s password first.`);
   if (!access.agreementDue && !access.agreementAccepted) throw new ApiError("forbidden", "Enter your email first.");
   if (access.agreementAccepted) return;
   const fresh = await consumeRateLimit(`agreement:new:${doc.id}:${address}`, now(), NEW_ACCEPTANCES_PER_ADDRESS_PER_HOUR, 3600);

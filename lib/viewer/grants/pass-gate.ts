@@ -12,6 +12,7 @@ import { consumeRateLimit, rateLimitHeaders } from "../../rate-limit";
 import type { Document } from "../../generated/prisma/client";
 import { eventLink, eventRoom, recordedLinkId, type RecordedDocument } from "../tracking/event-link";
 import { checkEmailRules } from "./email-rules";
+import { sharedThingOf } from "../doors/door-refusal";
 import { isFreeEmailDomain } from "./free-email";
 import { GATE_NEW_READERS_PER_ADDRESS_PER_HOUR } from "../doors/limits";
 import { completionPageCount } from "../../rules/completion";
@@ -25,7 +26,10 @@ export function admittedEmail(doc: Pick<Document, "blockFreeEmails" | "allowList
   if (!parsed.success) throw invalidInput(parsed.error, { wording: "sentence" });
   const domain = parsed.data.email.split("@")[1]!;
   if (doc.blockFreeEmails && isFreeEmailDomain(domain)) {
-    throw new ApiError("validation_error", `Please use your work email address; ${domain} addresses are not accepted for this document.`);
+    throw new ApiError(
+      "validation_error",
+      `Please use your work email address; ${domain} addresses are not accepted for this ${sharedThingOf(doc)}.`,
+    );
   }
   checkEmailRules(doc, parsed.data.email);
   return parsed.data;

@@ -4,6 +4,7 @@ import { createSampleDocument } from "../../../scripts/lib/demo-data";
 import { readerAddress } from "../../../test/support/fixtures";
 import { readableMail } from "../../../test/support/smtp-sink";
 import { smtpSinkForThisFile } from "../../../test/support/smtp-sink-per-file";
+import { config, reloadConfig } from "../../config";
 import { db } from "../../db/client";
 import { sendDueNotifications } from "../../email/send-due-notifications";
 import { ApiError } from "../../errors";
@@ -78,6 +79,43 @@ describe("email verification at the gate", () => {
     expect(await db.lead.findFirstOrThrow({ where: { documentId: doc.id } })).toMatchObject({ email, verified: true });
     // Used once.
     expect((await refusal(checkVerificationCode(doc, { code }, browser))).message).toBe(WRONG_CODE_MESSAGE);
+  });
+
+  it("emails the code as HTML in the sharing team's brand, from SMTP_FROM, the title escaped", async () => {
+    process.env.SMTP_FROM = "Acme Capital <deals@acme-capital.test>";
+    reloadConfig();
+    try {
+      const team = await db.team.update({
+        where: { id: doc.teamId },
+        data: {
+          name: "Acme Capital",
+          accentColor: "#0f766e",
+          ...{
+            logoKey: "teams/x/logo-c0.png",
+            logoContentType: "image/png",
+            logoSize: 10,
+            logoWidth: 10,
+            logoHeight: 10,
+            logoHash: "c0ffee",
+          },
+        },
+      });
+      doc = await db.document.update({ where: { id: doc.id }, data: { title: `<img src=x onerror=alert(1)> & "Deck"` } });
+      const email = `html-${serial}@acme.com`;
+      await sendVerificationCode(doc, { email }, browser, address);
+      await sendDueNotifications();
+      const mail = readableMail(smtp.mails.find((m) => m.includes(`To: ${email}`))!);
+      const code = await codeSentTo(email);
+      expect(mail).toContain("From: Acme Capital <deals@acme-capital.test>");
+      const html = mail.slice(mail.indexOf("Content-Type: text/html"));
+      expect(html).toContain(`Your code to open &quot;&lt;img src=x onerror=alert(1)&gt; &amp; &quot;Deck&quot;&quot; is ${code}.`);
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("border-top:4px solid #0f766e");
+      expect(html).toContain(`src="${config().APP_URL}/s/${doc.code}/logo?v=c0ffee" alt="${team.name}"`);
+    } finally {
+      delete process.env.SMTP_FROM;
+      reloadConfig();
+    }
   });
 
   it("sends nothing to an email the lists refuse", async () => {

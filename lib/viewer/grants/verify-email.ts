@@ -2,6 +2,8 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { config } from "../../config";
 import { db } from "../../db/client";
 import { enqueueOwnerEmail } from "../../email/enqueue-owner-email";
+import { brandedHtml } from "../../email/branded-html";
+import { teamEmailBrand } from "../../email/team-email-brand";
 import { ApiError, invalidInput } from "../../errors";
 import type { Document } from "../../generated/prisma/client";
 import type { AccessSubject } from "./access";
@@ -50,7 +52,8 @@ function limited(state: RateLimitState): ApiError {
 /**
  * The gate's first step when the document verifies emails: once the lists admit the email, a
  * random 6-digit code replaces any earlier one of this browser on this share code and is emailed
- * (through the owner-email outbox: SMTP, or the local outbox without it). No viewer or lead yet.
+ * (through the owner-email outbox: SMTP, or the local outbox without it), in the sharing team's
+ * brand (its HTML part as digests', from SMTP_FROM). No viewer or lead yet.
  */
 export async function sendVerificationCode(doc: SharedDoc, input: unknown, browserId: string, address: string): Promise<{ email: string }> {
   const { email, name } = admittedEmail(doc, input);
@@ -101,7 +104,9 @@ export async function sendVerificationCode(doc: SharedDoc, input: unknown, brows
     });
     // Kept in the outbox of the team's owner, who can pass a code on when no email server is set.
     const owner = await tx.teamMember.findFirstOrThrow({ where: { teamId: doc.teamId, role: "owner" }, select: { userId: true } });
-    await enqueueOwnerEmail(tx, { userId: owner.userId, to: email, kind: "reader_code", ...codeEmail(doc.title, code) });
+    const message = codeEmail(doc.title, code);
+    const html = brandedHtml(message.body, await teamEmailBrand(tx, doc));
+    await enqueueOwnerEmail(tx, { userId: owner.userId, to: email, kind: "reader_code", ...message, html });
   });
   return { email };
 }
