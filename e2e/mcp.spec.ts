@@ -12,7 +12,7 @@ import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 const MCP_URL = `${E2E_URL}/api/mcp`;
-const WRITE_TOOLS = ["create_link", "create_room", "add_document_to_room", "create_room_link"];
+const WRITE_TOOLS = ["create_link", "create_room", "add_document_to_room", "create_room_link", "answer_question"];
 const READ_TOOLS = [
   "search_documents",
   "search_text",
@@ -26,6 +26,7 @@ const READ_TOOLS = [
   "list_rooms",
   "get_room",
   "get_room_stats",
+  "list_questions",
 ];
 const DAYS_AGO = (days: number) => new Date(Date.now() - days * 86_400_000);
 
@@ -164,6 +165,7 @@ test("each read tool answers exactly what its REST endpoint answers for the same
     ["list_rooms", {}, "/api/v1/rooms"],
     ["get_room", { room_id: roomId }, `/api/v1/rooms/${roomId}`],
     ["get_room_stats", { room_id: roomId }, `/api/v1/rooms/${roomId}/stats`],
+    ["list_questions", { status: "open" }, "/api/v1/questions?status=open"],
   ];
   expect(new Set(pairs.map(([name]) => name))).toEqual(new Set(READ_TOOLS));
   for (const [name, args, path] of pairs) {
