@@ -1,5 +1,5 @@
 import { TextField } from "@/components/ui/field";
-import { LINK_FORM_SETTINGS } from "@/lib/schemas/sharing-settings";
+import { LINK_FORM_SETTINGS } from "@/lib/schemas/link-form-settings";
 import type { FieldsProps } from "./link-override-choice";
 import { LinkSettingField } from "./link-setting-field";
 import { useMailConfigured } from "./mail-context";

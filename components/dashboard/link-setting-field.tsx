@@ -2,7 +2,7 @@ import { Field, inputClass, TextField } from "@/components/ui/field";
 import { LocalDateTimeInput } from "@/components/ui/local-date-time-input";
 import type { Options } from "@/components/ui/select";
 import { choiceField } from "@/lib/dashboard/link-form-input";
-import type { LinkFormSetting } from "@/lib/schemas/sharing-settings";
+import type { LinkFormSetting } from "@/lib/schemas/link-form-settings";
 import { ChoiceField, type FieldsProps, onOff, tri } from "./link-override-choice";
 import { NO_MAIL_HINT } from "./mail-context";
 

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_SETTINGS, DOCUMENT_SETTINGS, PASSWORD_FIELD, settingsIn } from "@/lib/documents/settings-form";
-import { SETTING_GROUPS } from "@/lib/schemas/sharing-settings";
+import { SETTING_GROUPS } from "@/lib/schemas/setting-form";
 import { MailProvider } from "./mail-context";
 import { SettingControl } from "./setting-control";
 import { SettingsFields } from "./settings-fields";

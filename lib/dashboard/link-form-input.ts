@@ -1,5 +1,6 @@
 import type { FieldProblems } from "../errors";
-import { LINK_FORM_SETTINGS, type LinkFormSetting, type LinkSettingKey } from "../schemas/sharing-settings";
+import { LINK_FORM_SETTINGS, type LinkFormSetting } from "../schemas/link-form-settings";
+import type { LinkSettingKey } from "../schemas/sharing-settings";
 
 /** "document" follows the document; the other choices override it. */
 export type TriState = "document" | "on" | "off";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { LinkOverrides } from "../links/shared-document";
 import type { StoredSettings } from "../rooms/room-settings";
 import type { roomLinkSchema } from "../schemas/rooms";
-import { overridesInWords } from "../schemas/sharing-settings";
+import { overridesInWords } from "../schemas/link-form-settings";
 import { roomLinkFormOverrides } from "./room-link-form";
 
 type RoomLink = z.input<typeof roomLinkSchema>;

@@ -1,10 +1,5 @@
-import {
-  type SETTING_GROUPS,
-  type SettingControl,
-  type SettingForm,
-  SHARING_SETTING_KEYS,
-  SHARING_SETTINGS,
-} from "../schemas/sharing-settings";
+import type { SETTING_GROUPS, SettingControl, SettingForm } from "../schemas/setting-form";
+import { SHARING_SETTING_KEYS, SHARING_SETTINGS } from "../schemas/sharing-settings";
 import type { z } from "zod";
 import type { settingsSchema } from "../schemas/documents";
 import { expiryToInput, readAgreement, readEmailList, readExpiry, readWatermark } from "./access-rule-inputs";

@@ -2,7 +2,7 @@ import { db } from "../db/client";
 import type { Document, Link } from "../generated/prisma/client";
 import { shareUrl } from "../documents/short-code";
 import { now } from "../time";
-import { overridesInWords } from "../schemas/sharing-settings";
+import { overridesInWords } from "../schemas/link-form-settings";
 import { linkFigures, NO_FIGURES, type LinkFigures } from "./link-figures";
 import { type LinkFilter, resolveLinkFilter } from "./link-filter";
 import { isExpired, linkOverrides, sharedDocument, type LinkOverrides } from "./shared-document";

@@ -1,49 +1,11 @@
 import type { Document } from "../generated/prisma/client";
 import { accessRuleFields, MAX_LIST_ENTRIES } from "./access-rules";
+import type { SettingForm } from "./setting-form";
 import { booleanValue, GATE_TYPES, passwordValue } from "./setting-values";
 import { z } from "./zod";
 
 /** What an OpenAPI field says beside its type. */
 type About = { description?: string; example?: unknown; type?: "integer"; minimum?: number };
-
-/**
- * The control that shows a setting in the owner's forms: each kind is one control
- * (components/dashboard/setting-control.tsx) and one reading of what it posts
- * (lib/documents/settings-form.ts). `template` is a watermark's text with the reader's fields,
- * `terms` an agreement's text or address; `password` is set, never shown.
- */
-export type SettingControl = "checkbox" | "select" | "preview-pages" | "password" | "datetime" | "email-list" | "template" | "terms";
-
-/** Where a control stands, in this order: the email gate, the reading options, the password, the access rules (the links' defaults). */
-export const SETTING_GROUPS = ["email-gate", "reading", "password", "access-rules"] as const;
-
-/** A setting as the owner's forms show it: its control, group, label and hint; `field` where the form names it otherwise. */
-export type SettingForm = {
-  control: SettingControl;
-  group: (typeof SETTING_GROUPS)[number];
-  label: string;
-  hint?: string;
-  field?: string;
-  options?: ReadonlyArray<{ value: string; label: string }>;
-  placeholder?: string;
-  /** Shown off, and not to be turned on, without an email server (its codes go by email). */
-  needsMail?: true;
-  /** How a link's form asks whether the link overrides it; a setting without one is not in links' forms. */
-  onLink?: LinkForm;
-};
-
-/**
- * A setting in a link's form (components/dashboard/link-setting-field.tsx), where each either
- * follows the document (or room) or overrides it: its label there, a checkbox's two overriding
- * answers, and whether it stands at the top of the form (`main`) or folds away under "More rules".
- */
-export type LinkForm = {
-  label: string;
-  /** What a link's row says it overrides ("Its own downloads, expiry; …"). */
-  inWords: string;
-  choices?: readonly [on: string, off: string];
-  main?: true;
-};
 
 const listHint = (what: string) => `One email or domain per line (a domain includes its subdomains), up to ${MAX_LIST_ENTRIES}. ${what}`;
 
@@ -346,29 +308,6 @@ export type LinkSettingKey = { [K in SharingSettingKey]: (typeof SHARING_SETTING
 
 /** The settings a link may override, in the order the API shows them. */
 export const LINK_SETTING_KEYS = entries.filter(([, setting]) => setting.link).map(([key]) => key) as [LinkSettingKey, ...LinkSettingKey[]];
-
-/** A setting as a link's form asks it. */
-export type LinkFormSetting = LinkForm & { key: LinkSettingKey; control: SettingControl; needsMail: boolean };
-
-/** The settings links' forms ask, in the API's order: those a link may override that say how. */
-export const LINK_FORM_SETTINGS: readonly LinkFormSetting[] = entries.flatMap(([key, setting]) =>
-  setting.link && setting.form.onLink
-    ? [{ ...setting.form.onLink, key: key as LinkSettingKey, control: setting.form.control, needsMail: setting.form.needsMail === true }]
-    : [],
-);
-
-/**
- * Which settings a link overrides, in the owner's words: "Its own downloads, expiry; the rest
- * follows the document." The gate's kind and page are the email gate to them.
- */
-export function overridesInWords(keys: readonly string[], follows: "document" | "room"): string {
-  const word = (key: string) =>
-    LINK_FORM_SETTINGS.find((setting) => setting.key === key)?.inWords ??
-    (key.startsWith("gate_") ? "email gate" : key.replaceAll("_", " "));
-  const inApiOrder = [...keys].sort((a, b) => SHARING_SETTING_KEYS.indexOf(a as never) - SHARING_SETTING_KEYS.indexOf(b as never));
-  const words = [...new Set(inApiOrder.map(word))];
-  return words.length ? `Its own ${words.join(", ")}; the rest follows the ${follows}.` : `Follows the ${follows}'s settings.`;
-}
 
 /** Every setting's key, in the API's order. */
 export const SHARING_SETTING_KEYS = entries.map(([key]) => key);
