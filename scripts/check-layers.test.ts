@@ -157,7 +157,7 @@ describe("the map's check", () => {
 
   it("refuses a map that leaves a lib module out of its layer, or puts it in another", () => {
     const moved = doc.replace("`viewer` (doors", "`links` and `viewer` (doors");
-    const messages = findMapDrift(moved.replace(", `links`.", "."), files).map((v) => v.message);
+    const messages = findMapDrift(moved.replace("), `links`,", "),"), files).map((v) => v.message);
     const links = layerOf("links") + 1;
     expect(messages).toEqual([`layer ${links} does not name \`links\``, `layer ${links + 1} names \`links\`, which is in layer ${links}`]);
   });

@@ -105,12 +105,16 @@ const FUNCTION_NAMES = readdirSync(FUNCTIONS_DIR)
   .map((f) => f.slice(0, -".sql".length))
   .sort();
 
-/** Each function's full definition as PostgreSQL prints it, and its body as stored. */
+/** Each of our functions' full definition as PostgreSQL prints it, and its body as stored. */
 async function functionDefinitions(url: string) {
   const rows = await query<{ name: string; definition: string; body: string }>(
     url,
     `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition, p.prosrc AS body
-     FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY p.proname`,
+     FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+     WHERE n.nspname = 'public'
+       -- An extension's functions (unaccent's) are the extension's, not files of ours.
+       AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e')
+     ORDER BY p.proname`,
   );
   return rows;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSampleDocument } from "../../scripts/lib/demo-data";
 import { createApiKey } from "../auth/api-keys";
@@ -73,13 +73,15 @@ beforeAll(async () => {
     group_id: group.id!,
     user_id: user.id,
     email: "reader@acme.com",
+    // No answer exists: a well-formed id of none answers 404, so the hostile value is the only thing wrong.
+    answer_id: randomUUID(),
   });
 });
 
 describe("every path parameter the API publishes", () => {
-  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, groups, members, contacts)", () => {
+  it("covers the operations of the document (short codes, link and room link codes, versions, rooms, folders, groups, members, contacts, answers)", () => {
     expect(new Set(operations.flatMap((o) => o.names))).toEqual(
-      new Set(["short_code", "number", "code", "id", "folder_id", "group_id", "user_id", "email"]),
+      new Set(["short_code", "number", "code", "id", "folder_id", "group_id", "user_id", "email", "answer_id"]),
     );
   });
 
