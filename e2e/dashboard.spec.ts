@@ -256,7 +256,7 @@ test("keeps the reader digest in the outbox without SMTP, and saves what the own
     await owner.reload();
     await expect(owner.getByTestId("notifications")).toContainText("1 reader on “Seed round deck”", { timeout: 1_000 });
   }).toPass({ timeout: 120_000, intervals: [2_000] });
-  await expect(owner.getByTestId("notifications")).toContainText(/investor@sequoia\.com read \d of 6 pages.*\(new lead/);
+  await expect(owner.getByTestId("notifications")).toContainText(/investor@sequoia\.com \(sequoia\.com\) read \d of 6 pages.*\(new lead/);
   await shot(owner, "notifications");
 
   await expect(owner.getByLabel("New leads")).toBeChecked();

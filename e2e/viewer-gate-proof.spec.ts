@@ -146,7 +146,9 @@ test("in Chromium, nothing the viewer receives before the gate holds a later pag
     );
   });
   for (const [layout, build] of Object.entries(HOSTILE_PDFS)) {
-    const doc = await uploadOk(owner, account, { bytes: await build(), fields: { gate_page: "3" } });
+    // Titled by the owner: a PDF's own Title is the owner's to keep as the document's title (shown, as any title, before the gate);
+    // what is proved here is that nothing of the file itself carries a later page past the gate.
+    const doc = await uploadOk(owner, account, { bytes: await build(), fields: { gate_page: "3", title: `Hostile ${layout}` } });
     await page.goto(`/s/${doc.short_code.slice(2)}`);
     await expect(page.getByTestId("pdf-page-2")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
     await expect(page.getByTestId("email-gate")).toBeVisible();

@@ -80,6 +80,9 @@ test.describe("the webhook API", () => {
       created_at: expect.any(String),
       last_attempt_at: expect.any(String),
       next_attempt_at: null,
+      // What was sent and the start of what came back (additive).
+      payload: expect.objectContaining({ event: "webhook.test", id: result.event_id }),
+      response_body: expect.any(String),
     });
 
     expect((await request.delete("/api/v1/webhooks", { headers })).status()).toBe(204);

@@ -64,7 +64,7 @@ const DOCUMENT_COLUMNS: Array<Column<DocumentListRow>> = [
     header: "Last viewed",
     hideBelow: "md",
     cellClassName: "whitespace-nowrap text-slate-600",
-    cell: (doc) => (doc.lastViewedAt ? <LocalTime value={doc.lastViewedAt} /> : <span className="text-slate-400">Not yet</span>),
+    cell: (doc) => (doc.lastViewedAt ? <LocalTime value={doc.lastViewedAt} /> : <span className="text-slate-500">Not yet</span>),
   },
   {
     key: "created",
