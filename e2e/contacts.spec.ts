@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
-import { axeViolations } from "../test/support/playwright/axe";
 import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
+import { SCREENS, shotsAndAxe } from "../test/support/playwright/screens";
 
 /**
  * People and today's story (issue 45, items 1 and 2): while a reader reads in another browser, the
@@ -14,27 +14,12 @@ test.beforeAll(async () => {
   owner = await newAccount("contacts");
 });
 
-const SIZES = [
-  ["desktop", { width: 1366, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const;
-
-/** Screenshots at both widths, each checked by axe, back to desktop after. */
-async function shotsAndAxe(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
-    expect(await axeViolations(page), `${name} at ${size}`).toEqual([]);
-  }
-  await page.setViewportSize(SIZES[0][1]);
-}
-
 test("Reading now follows a reader live; Contacts lists them and opens their timeline", async ({ browser, request }) => {
   test.setTimeout(90_000);
   const doc = await uploadOk(request, owner, { pages: 3, fields: { title: "Seed memo", email_gate: "true", gate_type: "full" } });
 
   const dashboard = await signedIn(browser, owner);
-  await dashboard.setViewportSize(SIZES[0][1]);
+  await dashboard.setViewportSize(SCREENS[0][1]);
   await dashboard.goto("/overview");
   const now = dashboard.getByTestId("reading-now");
   await expect(now).toContainText("No one is reading right now");

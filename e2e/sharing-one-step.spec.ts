@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
-import { axeViolations } from "../test/support/playwright/axe";
 import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
+import { shotsAndAxe } from "../test/support/playwright/screens";
 
 /**
  * Sharing in one step (issue 45, item 4): an empty account sees the upload, not filters; the
@@ -14,20 +14,6 @@ let owner: Account;
 test.beforeAll(async () => {
   owner = await newAccount("one-step");
 });
-
-const SIZES = [
-  ["desktop", { width: 1366, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const;
-
-async function shotsAndAxe(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
-    expect(await axeViolations(page), `${name} at ${size}`).toEqual([]);
-  }
-  await page.setViewportSize(SIZES[0][1]);
-}
 
 test("from an empty account to a shared link: no filters before the first upload, then copy, open, type to filter, a copied new link", async ({
   browser,

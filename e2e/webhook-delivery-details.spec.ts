@@ -1,9 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
-import { axeViolations } from "../test/support/playwright/axe";
 import { signedIn } from "../test/support/playwright/sign-in";
 import { uploadOk } from "../test/support/playwright/upload";
 import { startReceiver } from "../test/support/webhook-receiver";
+import { SCREENS, shotsAndAxe } from "../test/support/playwright/screens";
 
 /**
  * A webhook delivery row on the Webhook page names its document and opens, from the keyboard, to
@@ -18,19 +18,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => receiver.close());
 
-const SIZES = [
-  ["desktop", { width: 1366, height: 900 }],
-  ["phone", { width: 390, height: 844 }],
-] as const;
-
-async function shotsAndAxe(page: Page, name: string) {
-  for (const [size, viewport] of SIZES) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${size}.png`), fullPage: true });
-    expect(await axeViolations(page), `${name} at ${size}`).toEqual([]);
-  }
-}
-
 test("a delivery row names its document and opens to show the request body, the response status and the answer", async ({
   browser,
   request,
@@ -42,7 +29,7 @@ test("a delivery row names its document and opens to show the request body, the 
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
 
   const page = await signedIn(browser, owner);
-  await page.setViewportSize(SIZES[0][1]);
+  await page.setViewportSize(SCREENS[0][1]);
   await page.goto("/settings/webhook");
   const row = page.getByRole("button", { name: /document\.uploaded.*Delivery deck/ });
   await expect(row).toHaveAttribute("aria-expanded", "false");
