@@ -16,7 +16,7 @@ import ts from "typescript";
  * from its own folder and from lower layers only; modules in one layer do not import each other.
  */
 export const LIB_LAYERS: readonly (readonly string[])[] = [
-  ["generated", "config", "time", "ids", "format-time", "plural", "errors", "work-gate", "retried-task"],
+  ["generated", "config", "time", "ids", "format-time", "plural", "errors", "work-gate", "retried-task", "byte-bounded-cache"],
   ["log", "metrics"],
   ["fault-point", "db", "request", "rules", "zip", "sharp"],
   ["schemas", "rate-limit", "email", "health", "beacons"],

@@ -18,4 +18,15 @@ describe("readers' marks drawn into page images in the web process", () => {
     const { memory, items } = sharp.cache();
     expect({ memoryMb: memory.current, cachedOperations: items.current }).toEqual({ memoryMb: 0, cachedOperations: 0 });
   }, 60_000);
+
+  it("draws a reader's page the same whether or not other readers' marks were drawn on it first: the kept clean pixels are never inked", async () => {
+    const page = await sharp({ create: { width: 1280, height: 1656, channels: 3, background: "#fdfcf8" } })
+      .webp({ quality: 80, effort: 2 })
+      .toBuffer();
+    const digest = (image: Buffer) => createHash("sha256").update(image).digest("hex");
+    const first = digest(await drawPageWatermark(page, "Confidential · first@example.com"));
+    await drawPageWatermark(page, "Confidential · second@example.com");
+    await drawPageWatermark(page, "Confidential · third@example.com");
+    expect(digest(await drawPageWatermark(page, "Confidential · first@example.com"))).toBe(first);
+  }, 60_000);
 });
