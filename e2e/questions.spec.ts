@@ -5,8 +5,8 @@ import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
 /**
  * Questions and answers in the browser (issue 44): a reader passes the gate and asks from the
- * viewer about the page they are on; the owner answers from the Questions inbox to the asker; the
- * reader, reloading, reads the answer under their question.
+ * viewer about the page they are on; the owner answers from the Questions inbox to the asker and
+ * rewords the answer (its first wording kept); the reader, reloading, reads it under their question.
  */
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
@@ -18,7 +18,10 @@ test.beforeAll(async ({ request }) => {
   doc = await uploadOk(request, owner, { pages: 2, fields: { gate_type: "full", title: `Lease ${Date.now()}` } });
 });
 
-test("a reader asks from the viewer, the owner answers from the inbox, the reader sees the answer on reload", async ({ browser, page }) => {
+test("a reader asks from the viewer, the owner answers from the inbox and rewords the answer, the reader sees it on reload", async ({
+  browser,
+  page,
+}) => {
   await page.goto(`/s/${doc.short_code.slice(2)}`);
   await page.getByLabel("Email").fill("reader@initech.com");
   await page.getByRole("button", { name: "Continue" }).click();
@@ -37,11 +40,18 @@ test("a reader asks from the viewer, the owner answers from the inbox, the reade
   await question.getByRole("radio", { name: "Only the asker" }).check();
   await question.getByRole("button", { name: "Send answer" }).click();
   await expect(question.getByRole("status")).toContainText("Answer sent.");
-  await expect(question.getByRole("list", { name: "Answers" })).toContainText("Yes, until 2031: see page 2.");
+  const answers = question.getByRole("list", { name: "Answers" });
+  await expect(answers).toContainText("Yes, until 2031: see page 2.");
+  await answers.getByRole("button", { name: "Edit" }).click();
+  await answers.getByLabel("The answer's new wording").fill("Yes, until 2031: see page 2 and schedule B.");
+  await answers.getByRole("button", { name: "Save answer" }).click();
+  await expect(answers.getByText("Yes, until 2031: see page 2 and schedule B.")).toBeVisible();
+  await answers.getByText("the earlier wording").click();
+  await expect(answers.getByRole("listitem").filter({ hasText: "Yes, until 2031: see page 2." }).last()).toBeVisible();
   await question.getByRole("button", { name: "Close question" }).click();
   await expect(question.getByText("Closed", { exact: true })).toBeVisible();
 
   await page.reload();
   await page.getByRole("button", { name: "Ask a question" }).click();
-  await expect(page.getByTestId("reader-question")).toContainText("Yes, until 2031: see page 2.");
+  await expect(page.getByTestId("reader-question")).toContainText("Yes, until 2031: see page 2 and schedule B.");
 });

@@ -11,7 +11,8 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { type QuestionState, updateQuestionAction } from "@/lib/http/actions/question-actions";
 import { plural } from "@/lib/plural";
 import type { questionSchema } from "@/lib/schemas/questions";
-import { AnswerForm, VISIBILITY } from "./question-answer-form";
+import { QuestionAnswer } from "./question-answer";
+import { AnswerForm } from "./question-answer-form";
 
 type Question = z.input<typeof questionSchema>;
 type Member = { id: string; label: string };
@@ -88,13 +89,8 @@ function QuestionCard({ question, members, canAnswer }: { question: Question; me
         {question.answers.length > 0 && (
           <ol aria-label="Answers" className="space-y-3">
             {question.answers.map((answer) => (
-              <li key={answer.id} className="border-l-2 border-brand-600 pl-3 text-sm">
-                <p className="whitespace-pre-wrap text-slate-800">{answer.text}</p>
-                <p className="mt-1 text-xs text-slate-500">
-                  {answer.author?.name ?? answer.author?.email ?? "A former member"} · {VISIBILITY[answer.visibility].label} ·{" "}
-                  <LocalTime value={answer.created_at} />
-                  {answer.revisions.length > 0 && ` · edited ${plural(answer.revisions.length, "time")}`}
-                </p>
+              <li key={answer.id}>
+                <QuestionAnswer questionId={question.id} answer={answer} canEdit={canAnswer} />
               </li>
             ))}
           </ol>

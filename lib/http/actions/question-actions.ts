@@ -4,8 +4,9 @@ import "server-only";
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { answerQuestion } from "../../questions/answer-question";
+import { editAnswer } from "../../questions/edit-answer";
 import { updateQuestion } from "../../questions/update-question";
-import { answerQuestionSchema, QUESTION_STATUSES } from "../../schemas/questions";
+import { answerQuestionSchema, QUESTION_STATUSES, updateAnswerSchema } from "../../schemas/questions";
 import { requireTeam } from "../require-team";
 import { type FormProblems, formAction, formFields, formState, recordId } from "../server-action";
 
@@ -43,6 +44,19 @@ export const updateQuestionAction = formAction(
   },
   async (team, id, _state, change): Promise<QuestionState> => {
     await updateQuestion(team.teamId, id, change);
+    revalidatePath("/questions");
+    return { ok: true };
+  },
+);
+
+export const editAnswerAction = formAction(
+  {
+    session: answerer,
+    args: z.tuple([recordId, recordId, formState<QuestionState>(), formFields(updateAnswerSchema)]),
+    failure: (message) => `The answer was not changed: ${message}`,
+  },
+  async (team, questionId, answerId, _state, { text }): Promise<QuestionState> => {
+    await editAnswer(team, questionId, answerId, text);
     revalidatePath("/questions");
     return { ok: true };
   },
