@@ -21,6 +21,8 @@ export type Showcase = {
   /** A second owner with nothing uploaded: the first-upload empty states. */
   newcomer: Account;
   documentCode: string;
+  /** The code of the document's named link, whose page has its own figures. */
+  linkCode: string;
   signUpPath: string;
   reader: { open: string; gate: string; gateAfterPreview: string; password: string; agreement: string };
 };
@@ -62,6 +64,7 @@ export async function seedShowcase(request: APIRequestContext): Promise<Showcase
     owner,
     newcomer,
     documentCode: main.short_code.slice(2),
+    linkCode: ((await linked.json()) as { code: string }).code,
     signUpPath: await invitationPath(),
     reader: {
       open: path(second),
@@ -82,6 +85,7 @@ export const dashboardPaths = (showcase: Showcase) => [
   "/overview",
   "/documents",
   `/documents/${showcase.documentCode}`,
+  `/documents/${showcase.documentCode}/links/${showcase.linkCode}`,
   "/rooms",
   "/contacts",
   "/questions",
