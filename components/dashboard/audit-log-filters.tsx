@@ -1,6 +1,4 @@
-import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
-import { QueryForm } from "@/components/ui/query-form";
+import { FilterBar, FilterInput, FilterSelect } from "@/components/ui/filter-fields";
 import { AUDIT_TARGET_TYPES } from "@/lib/schemas/audit";
 
 const KINDS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
@@ -18,48 +16,25 @@ const KINDS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
 /** The audit log's filters (kind of change, member, dates), filled from the URL; blank ones stay out of it. */
 export function AuditLogFilters({ values, members }: { values: Record<string, string>; members: Array<{ id: string; label: string }> }) {
   return (
-    <QueryForm action="/settings/audit-log" className="mb-4 flex flex-wrap items-end gap-3" role="search" aria-label="Filter the audit log">
-      <div className="w-full sm:w-auto">
-        <label htmlFor="audit-action" className="mb-1 block text-sm font-medium text-slate-700">
-          Change
-        </label>
-        <select id="audit-action" name="action" defaultValue={values.action ?? ""} className={inputClass}>
-          <option value="">Every change</option>
-          {AUDIT_TARGET_TYPES.map((kind) => (
-            <option key={kind} value={kind}>
-              {KINDS[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="audit-actor" className="mb-1 block text-sm font-medium text-slate-700">
-          Member
-        </label>
-        <select id="audit-actor" name="actor" defaultValue={values.actor ?? ""} className={inputClass}>
-          <option value="">Anyone</option>
-          {members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="audit-since" className="mb-1 block text-sm font-medium text-slate-700">
-          From
-        </label>
-        <input id="audit-since" name="since" type="date" defaultValue={values.since} className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="audit-until" className="mb-1 block text-sm font-medium text-slate-700">
-          To
-        </label>
-        <input id="audit-until" name="until" type="date" defaultValue={values.until} className={inputClass} />
-      </div>
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-    </QueryForm>
+    <FilterBar action="/settings/audit-log" label="Filter the audit log">
+      <FilterSelect
+        id="audit-action"
+        name="action"
+        label="Change"
+        value={values.action}
+        every="Every change"
+        choices={AUDIT_TARGET_TYPES.map((kind) => [kind, KINDS[kind]])}
+      />
+      <FilterSelect
+        id="audit-actor"
+        name="actor"
+        label="Member"
+        value={values.actor}
+        every="Anyone"
+        choices={members.map((member) => [member.id, member.label])}
+      />
+      <FilterInput id="audit-since" name="since" label="From" type="date" value={values.since} />
+      <FilterInput id="audit-until" name="until" label="To" type="date" value={values.until} />
+    </FilterBar>
   );
 }

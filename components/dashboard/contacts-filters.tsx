@@ -1,9 +1,5 @@
-import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
-import { QueryForm } from "@/components/ui/query-form";
+import { FilterBar, FilterInput, FilterSelect } from "@/components/ui/filter-fields";
 import type { ContactSort } from "@/lib/schemas/contacts";
-
-const field = "mb-1 block text-sm font-medium text-slate-700";
 
 export const SORT_LABELS: Record<ContactSort, string> = {
   last_active: "Last active",
@@ -20,53 +16,32 @@ export function ContactsFilters({
   companies: Array<{ domain: string; people: number }>;
 }) {
   return (
-    <QueryForm
-      action="/contacts"
-      className="mb-4 flex flex-wrap items-end gap-3 print:hidden"
-      role="search"
-      aria-label="Filter the contacts"
-    >
-      <div className="w-full sm:w-64">
-        <label htmlFor="contacts-search" className={field}>
-          Search
-        </label>
-        <input
-          id="contacts-search"
-          name="search"
-          type="search"
-          placeholder="Email or name"
-          defaultValue={values.search}
-          className={inputClass}
-        />
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="contacts-company" className={field}>
-          Company
-        </label>
-        <select id="contacts-company" name="company" defaultValue={values.company ?? ""} className={inputClass}>
-          <option value="">Every company</option>
-          {companies.map((c) => (
-            <option key={c.domain} value={c.domain}>
-              {c.domain} ({c.people})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="contacts-sort" className={field}>
-          Sort by
-        </label>
-        <select id="contacts-sort" name="sort" defaultValue={values.sort ?? ""} className={inputClass}>
-          {Object.entries(SORT_LABELS).map(([key, label]) => (
-            <option key={key} value={key === "last_active" ? "" : key}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-    </QueryForm>
+    <FilterBar action="/contacts" label="Filter the contacts">
+      <FilterInput
+        id="contacts-search"
+        name="search"
+        label="Search"
+        type="search"
+        placeholder="Email or name"
+        value={values.search}
+        width="w-full sm:w-64"
+      />
+      <FilterSelect
+        id="contacts-company"
+        name="company"
+        label="Company"
+        value={values.company}
+        every="Every company"
+        choices={companies.map((company) => [company.domain, `${company.domain} (${company.people})`])}
+      />
+      {/* Last active is the order when none is named, so it stays out of the URL. */}
+      <FilterSelect
+        id="contacts-sort"
+        name="sort"
+        label="Sort by"
+        value={values.sort}
+        choices={Object.entries(SORT_LABELS).map(([key, label]) => [key === "last_active" ? "" : key, label])}
+      />
+    </FilterBar>
   );
 }

@@ -1,6 +1,4 @@
-import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
-import { QueryForm } from "@/components/ui/query-form";
+import { FilterBar, FilterInput, FilterSelect } from "@/components/ui/filter-fields";
 
 type Choice = { id: string; label: string };
 
@@ -18,62 +16,42 @@ export function QuestionsFilters({
   filters: Record<string, string>;
 }) {
   return (
-    <QueryForm action="/questions" className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter the questions">
-      <div className="w-full sm:w-auto">
-        <label htmlFor="questions-status" className="mb-1 block text-sm font-medium text-slate-700">
-          Status
-        </label>
-        <select id="questions-status" name="status" defaultValue={filters.status ?? ""} className={inputClass}>
-          <option value="">Open and closed</option>
-          <option value="open">Open</option>
-          <option value="closed">Closed</option>
-        </select>
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="questions-room" className="mb-1 block text-sm font-medium text-slate-700">
-          Room
-        </label>
-        <select id="questions-room" name="room_id" defaultValue={filters.room_id ?? ""} className={inputClass}>
-          <option value="">Every document and room</option>
-          {rooms.map((room) => (
-            <option key={room.id} value={room.id}>
-              {room.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="questions-assignee" className="mb-1 block text-sm font-medium text-slate-700">
-          Assigned to
-        </label>
-        <select id="questions-assignee" name="assignee" defaultValue={filters.assignee ?? ""} className={inputClass}>
-          <option value="">Anyone or nobody</option>
-          {members.map((member) => (
-            <option key={member.id} value={member.id}>
-              {member.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="w-full sm:w-auto">
-        <label htmlFor="questions-document" className="mb-1 block text-sm font-medium text-slate-700">
-          Document
-        </label>
-        <input
-          id="questions-document"
-          name="short_code"
-          defaultValue={filters.short_code ?? ""}
-          placeholder="s-k3j9x0q2ab"
-          aria-describedby="questions-document-hint"
-          className={inputClass}
-        />
-        <span id="questions-document-hint" className="sr-only">
-          A document&apos;s short code, as its page shows it
-        </span>
-      </div>
-      <Button type="submit" variant="secondary">
-        Filter
-      </Button>
-    </QueryForm>
+    <FilterBar action="/questions" label="Filter the questions" className="">
+      <FilterSelect
+        id="questions-status"
+        name="status"
+        label="Status"
+        value={filters.status}
+        every="Open and closed"
+        choices={[
+          ["open", "Open"],
+          ["closed", "Closed"],
+        ]}
+      />
+      <FilterSelect
+        id="questions-room"
+        name="room_id"
+        label="Room"
+        value={filters.room_id}
+        every="Every document and room"
+        choices={rooms.map((room) => [room.id, room.name])}
+      />
+      <FilterSelect
+        id="questions-assignee"
+        name="assignee"
+        label="Assigned to"
+        value={filters.assignee}
+        every="Anyone or nobody"
+        choices={members.map((member) => [member.id, member.label])}
+      />
+      <FilterInput
+        id="questions-document"
+        name="short_code"
+        label="Document"
+        value={filters.short_code}
+        placeholder="s-k3j9x0q2ab"
+        hint="A document's short code, as its page shows it"
+      />
+    </FilterBar>
   );
 }

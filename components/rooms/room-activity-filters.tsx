@@ -1,10 +1,6 @@
-import { Button } from "@/components/ui/button";
-import { inputClass } from "@/components/ui/field";
-import { QueryForm } from "@/components/ui/query-form";
+import { FilterBar, FilterInput, FilterSelect } from "@/components/ui/filter-fields";
 import { ROOM_ACTIVITY_KINDS } from "@/lib/schemas/room-analytics";
 import { ACTIVITY_KIND_LABELS } from "./room-activity-table";
-
-const field = "mb-1 block text-sm font-medium text-slate-700";
 
 /** The activity record's filters (kind, link, group, reader's email, dates), filled from the URL; blank ones stay out of it. */
 export function RoomActivityFilters({
@@ -20,77 +16,22 @@ export function RoomActivityFilters({
   groups: Array<[string, string]>;
 }) {
   return (
-    <QueryForm action={action} className="mb-4 flex flex-wrap items-end gap-3 print:hidden" role="search" aria-label="Filter the activity">
-      <div className="w-full sm:w-auto">
-        <label htmlFor="activity-kind" className={field}>
-          Event
-        </label>
-        <select id="activity-kind" name="kind" defaultValue={values.kind ?? ""} className={inputClass}>
-          <option value="">Every event</option>
-          {ROOM_ACTIVITY_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {ACTIVITY_KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ChoiceFilter id="activity-link" name="link" label="Link" every="Every link" value={values.link} choices={links} />
+    <FilterBar action={action} label="Filter the activity">
+      <FilterSelect
+        id="activity-kind"
+        name="kind"
+        label="Event"
+        value={values.kind}
+        every="Every event"
+        choices={ROOM_ACTIVITY_KINDS.map((kind) => [kind, ACTIVITY_KIND_LABELS[kind]])}
+      />
+      <FilterSelect id="activity-link" name="link" label="Link" value={values.link} every="Every link" choices={links} />
       {groups.length > 0 && (
-        <ChoiceFilter id="activity-group" name="group_id" label="Group" every="Every group" value={values.group_id} choices={groups} />
+        <FilterSelect id="activity-group" name="group_id" label="Group" value={values.group_id} every="Every group" choices={groups} />
       )}
-      <div className="w-full sm:w-auto">
-        <label htmlFor="activity-email" className={field}>
-          Reader’s email
-        </label>
-        <input id="activity-email" name="email" type="email" defaultValue={values.email} className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="activity-since" className={field}>
-          From
-        </label>
-        <input id="activity-since" name="since" type="date" defaultValue={values.since} className={inputClass} />
-      </div>
-      <div>
-        <label htmlFor="activity-until" className={field}>
-          To
-        </label>
-        <input id="activity-until" name="until" type="date" defaultValue={values.until} className={inputClass} />
-      </div>
-      <Button type="submit" variant="secondary">
-        Apply
-      </Button>
-    </QueryForm>
-  );
-}
-
-function ChoiceFilter({
-  id,
-  name,
-  label,
-  every,
-  value,
-  choices,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  every: string;
-  value: string | undefined;
-  choices: Array<[string, string]>;
-}) {
-  return (
-    <div className="w-full sm:w-auto">
-      <label htmlFor={id} className={field}>
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={value ?? ""} className={inputClass}>
-        <option value="">{every}</option>
-        {choices.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
+      <FilterInput id="activity-email" name="email" label="Reader’s email" type="email" value={values.email} />
+      <FilterInput id="activity-since" name="since" label="From" type="date" value={values.since} />
+      <FilterInput id="activity-until" name="until" label="To" type="date" value={values.until} />
+    </FilterBar>
   );
 }
