@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount } from "../test/support/playwright/accounts";
 import { axeViolations } from "../test/support/playwright/axe";
+import { horizontalOverflow } from "../test/support/playwright/overflow";
 import { DESKTOP, PHONE, type Showcase, dashboardPaths, seedShowcase, signedIn } from "../test/support/playwright/showcase";
 import { uploadOk } from "../test/support/playwright/upload";
 
@@ -8,7 +9,9 @@ import { uploadOk } from "../test/support/playwright/upload";
  * axe-core finds nothing to fix on any page an owner or a reader sees, on a desktop and on a phone
  * (issue 24): every dashboard page with data on it, the forms that open on them, the sign-in and
  * sign-up pages, every door of the viewer (email gate, password, agreement, the open document), the
- * owner's preview of their own link and the alert of a document deleted while it was open.
+ * owner's preview of their own link and the alert of a document deleted while it was open. On the
+ * phone, each dashboard page is also no wider than the screen, nothing sticks out of it, and its
+ * screenshot is kept.
  */
 test.describe.configure({ timeout: 120_000 });
 
@@ -38,22 +41,36 @@ async function visit(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
 }
 
+/** On a phone: the page is no wider than the screen and nothing sticks out of it; its screenshot is kept either way. */
+async function expectFitsPhone(page: Page, where: string) {
+  const { scrollWidth, outside } = await horizontalOverflow(page);
+  expect.soft(scrollWidth, `${where} is ${scrollWidth} px wide`).toBeLessThanOrEqual(PHONE.width);
+  expect.soft(outside, `${where}: elements sticking out`).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath(`phone${where.replaceAll(/[^\w-]+/g, "-")}.png`), fullPage: true });
+}
+
 for (const [size, viewport] of SIZES) {
-  test(`every dashboard page has no axe violations on a ${size}`, async ({ browser }) => {
+  test(`every dashboard page has no axe violations on a ${size}${size === "phone" ? ", and none is wider than the screen" : ""}`, async ({
+    browser,
+  }) => {
     const owner = await signedIn(browser, showcase.owner, viewport);
+    const check = async (page: Page, where: string) => {
+      await expectNoViolations(page, `${size} ${where}`);
+      if (size === "phone") await expectFitsPhone(page, where);
+    };
     for (const path of dashboardPaths(showcase)) {
       await visit(owner, path);
-      await expectNoViolations(owner, `${size} ${path}`);
+      await check(owner, path);
     }
 
     await visit(owner, "/documents");
     await owner.getByRole("button", { name: "Upload file" }).click();
     await expect(owner.getByRole("form", { name: "Upload a document" })).toBeVisible();
-    await expectNoViolations(owner, `${size} /documents with the upload form open`);
+    await check(owner, "/documents with the upload form open");
 
     await visit(owner, `/documents/${showcase.documentCode}`);
     await owner.getByTestId("viewers-table").getByRole("button").first().click();
-    await expectNoViolations(owner, `${size} /documents/<code> with a reader's visits open`);
+    await check(owner, "/documents/<code> with a reader's visits open");
 
     if (size === "phone") {
       await owner.getByRole("button", { name: "Menu" }).click();
@@ -64,13 +81,14 @@ for (const [size, viewport] of SIZES) {
     const newcomer = await signedIn(browser, showcase.newcomer, viewport);
     for (const path of ["/documents", "/overview"]) {
       await visit(newcomer, path);
-      await expectNoViolations(newcomer, `${size} ${path} before the first upload`);
+      await check(newcomer, `${path} before the first upload`);
     }
 
-    const stranger = await (await browser.newContext({ viewport })).newPage();
+    const onPhone = size === "phone";
+    const stranger = await (await browser.newContext({ viewport, isMobile: onPhone, hasTouch: onPhone })).newPage();
     for (const path of ["/sign-in", "/sign-up", showcase.signUpPath]) {
       await visit(stranger, path);
-      await expectNoViolations(stranger, `${size} ${path}`);
+      await check(stranger, path);
     }
   });
 
