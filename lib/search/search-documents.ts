@@ -53,7 +53,7 @@ function findDocuments(teamId: string, q: string, limit: number, offset: number)
       FROM documents WHERE team_id = ${teamId}::uuid AND deleted_at IS NULL
     ),
     candidates AS (
-      SELECT p.document_id, count(*)::int AS candidate_pages, array_agg(p.ctid) AS tids
+      SELECT p.document_id, count(*)::int AS candidate_pages, array_agg(p.ctid) FILTER (WHERE query.loosened) AS tids
       FROM page_texts p CROSS JOIN query
       JOIN team_documents d ON d.id = p.document_id AND d.version = p.version
       WHERE p.search_vector @@ query.candidate_tsq
