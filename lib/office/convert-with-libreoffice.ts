@@ -4,8 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { config } from "../config";
 import { ApiError } from "../errors";
+import { logger } from "../log/logger";
 import { CONVERSION_REGISTRY } from "./conversion-profile";
 import { runInConversionLane } from "./conversion-lane";
+
+const log = logger("office");
+
+/** The line logged for each conversion, with LibreOffice's time in `ms` (as `npm run bench:upload` reads it). */
+export const CONVERTED_MESSAGE = "office file converted to PDF";
 
 export type ConversionLimits = { timeoutSeconds: number; memoryMb: number; outputMb: number };
 
@@ -35,7 +41,11 @@ export async function convertWithLibreOffice(
     const source = path.join(dir, `document.${extension}`);
     await copyFile(input, source);
     const outDir = path.join(dir, "out");
-    await runInConversionLane(() => runSoffice(binary, dir, [profile, outDir, source], limits));
+    await runInConversionLane(async () => {
+      const started = performance.now();
+      await runSoffice(binary, dir, [profile, outDir, source], limits);
+      log.info({ kind: extension, ms: Math.round(performance.now() - started) }, CONVERTED_MESSAGE);
+    });
     const pdf = path.join(outDir, "document.pdf");
     const written = await stat(pdf).catch(() => null);
     if (!written || written.size === 0) {

@@ -105,6 +105,65 @@ describe("GET /api/v1/search", () => {
   });
 });
 
+describe("a phrase", () => {
+  const tag = randomBytes(3).toString("hex");
+  const [first, second] = [`quarter${tag}`, `revenue${tag}`];
+  const phrase = `"${first} ${second}"`;
+  const adjacent = `the ${first} ${second} grew`;
+  const apart = `${second} fell, then the ${first} closed`;
+  let phraseKey: string;
+  let docs: Record<"once" | "twice" | "never" | "titled", Document>;
+
+  /** A document of `texts.length` pages whose page N (from 1) reads texts[N - 1], written straight into the index. */
+  async function documentWithPages(title: string, texts: string[]) {
+    const doc = await createSampleDocument(phraseOwner, title, texts.length, { email_gate: false });
+    for (const [i, text] of texts.entries()) {
+      await db.$executeRaw`
+        INSERT INTO page_texts (document_id, version, page, text) VALUES (${doc.id}::uuid, ${doc.version}, ${i + 1}, ${text})
+        ON CONFLICT (document_id, version, page) DO UPDATE SET text = EXCLUDED.text`;
+    }
+    return doc;
+  }
+  let phraseOwner: Awaited<ReturnType<typeof createUser>>;
+  const searchAs = (q: string, query = "") =>
+    callApiRoute(searchRoute.GET, { key: phraseKey, path: `/api/v1/search?q=${encodeURIComponent(q)}${query}` });
+  const codes = (answer: Awaited<ReturnType<typeof search>>) => answer.body!.results.map((r: { short_code: string }) => r.short_code);
+
+  beforeAll(async () => {
+    phraseOwner = await newOwner();
+    phraseKey = (await createApiKey(ownerAccess(phraseOwner), "phrase")).key;
+    // "once" has the most pages holding both words, but only one with them side by side.
+    docs = {
+      once: await documentWithPages("Once", [apart, apart, apart, adjacent, apart]),
+      twice: await documentWithPages("Twice", [adjacent, "nothing here", adjacent]),
+      never: await documentWithPages("Never", [apart, apart, apart, apart, apart, apart]),
+      titled: await documentWithPages(`Memo ${phrase}`, [apart]),
+    };
+  }, 60_000);
+
+  it("matches only pages where its words stand side by side, ranking documents by those pages", async () => {
+    const answer = await searchAs(phrase);
+    expect(codes(answer)).toEqual([`s-${docs.titled.code}`, `s-${docs.twice.code}`, `s-${docs.once.code}`]);
+    const [titled, twice, once] = answer.body!.results;
+    expect(titled).toMatchObject({ title_matches: true, pages: [], matching_pages: 0 });
+    expect(twice).toMatchObject({ matching_pages: 2, pages: [{ page: 1 }, { page: 3 }] });
+    expect(once).toMatchObject({ matching_pages: 1, pages: [{ page: 4, snippet: expect.stringContaining(`**${first}** **${second}**`) }] });
+    expect(answer.body!.pagination).toEqual({ page: 1, per_page: 20, total: 3, total_pages: 1 });
+  });
+
+  it("keeps the order and the total from one page of results to the next, and past the last", async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => searchAs(phrase, `&per_page=1&page=${page}`)));
+    expect(pages.map(codes)).toEqual([[`s-${docs.titled.code}`], [`s-${docs.twice.code}`], [`s-${docs.once.code}`], []]);
+    expect(pages.map((answer) => answer.body!.pagination.total)).toEqual([3, 3, 3, 3]);
+  });
+
+  it("excluded with a minus, leaves out only the pages where its words stand side by side", async () => {
+    const answer = await searchAs(`${first} -${phrase}`);
+    expect(codes(answer)).toEqual([`s-${docs.never.code}`, `s-${docs.once.code}`, `s-${docs.titled.code}`]);
+    expect(answer.body!.results.map((r: { matching_pages: number }) => r.matching_pages)).toEqual([6, 4, 1]);
+  });
+});
+
 describe("the backfill", () => {
   it("fills the pages of a document drawn before the index existed", async () => {
     const word = `backfilled${randomBytes(3).toString("hex")}`;
