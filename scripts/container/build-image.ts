@@ -41,3 +41,8 @@ export function buildImage(tag: string, target?: string): void {
 export function imageSizeMb(tag: string): number {
   return Math.round(Number(output("podman", ["image", "inspect", "--format", "{{.Size}}", tag])) / 1e6);
 }
+
+/** Removes the images no tag needs (a rebuilt stage's predecessors); answers how many. */
+export function pruneImages(): number {
+  return output("podman", ["image", "prune", "--force"]).split("\n").filter(Boolean).length;
+}
