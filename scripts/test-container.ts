@@ -31,11 +31,16 @@ const containers: TrialContainer[] = [];
 async function stage<T>(name: string, work: () => T | Promise<T>): Promise<T> {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = await work();
-  const seconds = (Date.now() - started) / 1000;
-  timings.push([name, seconds]);
-  console.log(`✓ ${name}${typeof result === "string" ? `: ${result}` : ""} (${seconds.toFixed(1)} s)`);
-  return result;
+  const seconds = () => (Date.now() - started) / 1000;
+  try {
+    const result = await work();
+    timings.push([name, seconds()]);
+    console.log(`✓ ${name}${typeof result === "string" ? `: ${result}` : ""} (${seconds().toFixed(1)} s)`);
+    return result;
+  } catch (error) {
+    timings.push([`${name} (FAILED)`, seconds()]);
+    throw error;
+  }
 }
 
 async function startContainer(image: string, label: string): Promise<TrialContainer> {
