@@ -104,6 +104,25 @@ async function main(): Promise<void> {
   await stage("a .docx with LibreOffice", () => uploadOfficeFile(office, officeKey, true));
 }
 
+/** Removes every container started and its volume, saying which could not be removed. */
+function removeContainers(): void {
+  for (const container of containers.splice(0)) {
+    try {
+      container.remove();
+    } catch (error) {
+      console.error(`Could not remove ${container.name}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+// Interrupted (Ctrl-C, CI's timeout), the containers go too.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    removeContainers();
+    process.exit(130);
+  });
+}
+
 const started = Date.now();
 let failed = false;
 try {
@@ -112,13 +131,7 @@ try {
   failed = true;
   console.error(`\n✗ ${error instanceof Error ? error.message : String(error)}`);
 } finally {
-  for (const container of containers) {
-    try {
-      container.remove();
-    } catch (error) {
-      console.error(`Could not remove ${container.name}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  removeContainers();
 }
 console.log("\nStage times:");
 for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)} s  ${name}`);

@@ -27,19 +27,25 @@ export class TrialContainer {
     const port = await freeLoopbackPort();
     const baseUrl = `http://127.0.0.1:${port}`;
     run("podman", ["volume", "create", name], { stdio: "ignore" });
-    output("podman", [
-      "run",
-      "--detach",
-      "--name",
-      name,
-      "--publish",
-      `127.0.0.1:${port}:3000`,
-      "--volume",
-      `${name}:/data`,
-      "--env",
-      `APP_URL=${baseUrl}`,
-      image,
-    ]);
+    const publish = `127.0.0.1:${port}:3000`;
+    try {
+      output("podman", [
+        "run",
+        "--detach",
+        "--name",
+        name,
+        "--publish",
+        publish,
+        "--volume",
+        `${name}:/data`,
+        "--env",
+        `APP_URL=${baseUrl}`,
+        image,
+      ]);
+    } catch (error) {
+      output("podman", ["volume", "rm", "--force", name]);
+      throw error;
+    }
     return new TrialContainer(name, baseUrl);
   }
 
