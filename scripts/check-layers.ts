@@ -46,7 +46,10 @@ export const PART_IMPORTS: Record<string, readonly string[]> = {
   root: ["lib", "scripts/lib", "root"],
   // What the product's commands need (demo data, sample PDFs); the commands never import tests.
   "scripts/lib": ["lib", "scripts/lib"],
-  scripts: ["lib", "scripts/lib", "scripts"],
+  // test-container.ts runs the container trial (scripts/container).
+  scripts: ["lib", "scripts/lib", "scripts/container", "scripts"],
+  // The container trial drives the image as the specs drive the app, with the tests' office files.
+  "scripts/container": ["lib", "scripts/lib", "test/support", "scripts/container"],
   // The vitest harness.
   test: ["lib", "test"],
   // auth-http drives the real next-auth route handlers in integration tests.
