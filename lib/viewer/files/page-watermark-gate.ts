@@ -35,3 +35,14 @@ export function pageWatermarkGate(): PageWatermarkGate {
   holder.pagewisePageWatermarkGate ??= createPageWatermarkGate(PAGE_WATERMARK_GATE_LIMITS);
   return holder.pagewisePageWatermarkGate;
 }
+
+/**
+ * The gate of the marks begun before anyone asked (lib/http/first-page-mark.ts): one at a time and
+ * none waiting, so a share page's guess costs at most one drawing in the process, and apart from
+ * pageWatermarkGate, so a guess at the wrong width never holds up the width the browser asks for.
+ */
+export function earlyMarkGate(): PageWatermarkGate {
+  const holder = globalThis as { pagewiseEarlyMarkGate?: PageWatermarkGate };
+  holder.pagewiseEarlyMarkGate ??= createPageWatermarkGate({ concurrency: 1, queueLimit: 0, maxWaitMs: 0 });
+  return holder.pagewiseEarlyMarkGate;
+}

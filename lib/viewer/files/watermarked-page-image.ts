@@ -6,7 +6,7 @@ import { config } from "../../config";
 import type { StoredObject } from "../../storage";
 import { cachedFile, type CachedFile } from "../../storage/file-cache";
 import { drawPageWatermark } from "./draw-page-watermark";
-import { pageWatermarkGate } from "./page-watermark-gate";
+import { type PageWatermarkGate, pageWatermarkGate } from "./page-watermark-gate";
 import { watermarkDigest } from "./watermark";
 
 /** Where readers' marked page images are kept (WATERMARK_IMAGE_CACHE_MB), least recently served removed first. */
@@ -23,19 +23,20 @@ export function watermarkTag(text: string | null): string {
 /**
  * The page image a reader gets: with no watermark, the stored image itself; with one, the stored
  * (clean) image with `text` drawn into its pixels, so no saved image escapes the mark. A marked
- * image is made once per stored image and text (no second PDF render), through the process's gate,
- * and kept on disk under its own bound. Null when the stored image is missing.
+ * image is made once per stored image and text (no second PDF render), through `gate` (the process's
+ * gate for readers' requests), and kept on disk under its own bound. Null when the stored image is missing.
  */
 export async function readerPageImage(
   storedKey: string,
   text: string | null,
   readStored: () => Promise<StoredObject | null>,
+  gate: PageWatermarkGate = pageWatermarkGate(),
 ): Promise<CachedFile | null> {
   if (text === null) return readStored();
   try {
     // Hashed: the text holds the reader's email and address. A stored key names one version's page for good.
     return await cachedFile(pageWatermarkCache(), `${sha256(JSON.stringify([storedKey, text]))}.webp`, (output) =>
-      pageWatermarkGate().run(async () => {
+      gate.run(async () => {
         const stored = await readStored();
         if (!stored) throw new MissingImage();
         await writeFile(output, await drawPageWatermark(await buffer(stored.body), text));
