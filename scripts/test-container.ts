@@ -98,9 +98,10 @@ async function main(): Promise<void> {
   });
 
   const office = await stage("start the office image", () => startContainer(OFFICE_IMAGE, "office"));
-  const officeKey = await stage("user:create and apikey:create in the office image", () =>
-    createAccountAndKey(office, "office@container.test"),
-  );
+  let officeKey = "";
+  await stage("user:create and apikey:create in the office image", () => {
+    officeKey = createAccountAndKey(office, "office@container.test");
+  });
   await stage("a .docx with LibreOffice", () => uploadOfficeFile(office, officeKey, true));
 }
 
