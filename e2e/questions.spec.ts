@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
+import { shotsAndAxe } from "../test/support/playwright/screens";
 import { signedIn } from "../test/support/playwright/sign-in";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
@@ -40,6 +41,7 @@ test("a reader asks from the viewer, the owner answers from the inbox and reword
   await question.getByRole("radio", { name: "Only the asker" }).check();
   await question.getByRole("button", { name: "Send answer" }).click();
   await expect(question.getByRole("status")).toContainText("Answer sent.");
+  await expect(question.getByLabel("Your answer")).toHaveValue("");
   const answers = question.getByRole("list", { name: "Answers" });
   await expect(answers).toContainText("Yes, until 2031: see page 2.");
   await answers.getByRole("button", { name: "Edit" }).click();
@@ -48,6 +50,9 @@ test("a reader asks from the viewer, the owner answers from the inbox and reword
   await expect(answers.getByText("Yes, until 2031: see page 2 and schedule B.")).toBeVisible();
   await answers.getByText("the earlier wording").click();
   await expect(answers.getByRole("listitem").filter({ hasText: "Yes, until 2031: see page 2." }).last()).toBeVisible();
+  await answers.getByRole("button", { name: "Edit" }).click();
+  await shotsAndAxe(ownerPage, "questions-inbox-editing");
+  await answers.getByRole("button", { name: "Cancel" }).click();
   await question.getByRole("button", { name: "Close question" }).click();
   await expect(question.getByText("Closed", { exact: true })).toBeVisible();
 

@@ -23,7 +23,7 @@ export function AnswerForm({ question }: { question: Question }) {
   const [state, dispatch, pending] = useActionState<QuestionState, FormData>(answerQuestionAction.bind(null, question.id), {});
   const id = useId();
   return (
-    <ActionForm dispatch={dispatch} state={state} className="space-y-3" aria-label="Answer">
+    <ActionForm dispatch={dispatch} state={state} clearOnOk className="space-y-3" aria-label="Answer">
       <div>
         <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium text-slate-700">
           Your answer

@@ -8,23 +8,27 @@ import { pastInstantIn } from "./past-instant";
 /**
  * A form driven by a `useActionState` dispatch. It submits without React's automatic form reset,
  * so what was typed stays after the server refuses it, and it moves focus to the first field the
- * answer marked invalid (`aria-invalid="true"`) each time an answer arrives. A newly typed
- * expiry that has already passed is asked about first.
+ * answer marked invalid (`aria-invalid="true"`) each time an answer arrives. With `clearOnOk`, an
+ * answer that says `ok` empties the form, for forms that send something new each time (an answer to
+ * a question). A newly typed expiry that has already passed is asked about first.
  */
 export function ActionForm<State>({
   dispatch,
   state,
+  clearOnOk = false,
   ...props
 }: Omit<React.FormHTMLAttributes<HTMLFormElement>, "action" | "onSubmit"> & {
   dispatch: (form: FormData) => void;
   state: State;
+  clearOnOk?: boolean;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const ask = useDialog();
   const [held, setHeld] = useState<FormData | null>(null);
   useEffect(() => {
-    if (state) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [state]);
+    if (clearOnOk && (state as { ok?: boolean } | undefined)?.ok) form.current?.reset();
+    else if (state) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state, clearOnOk]);
   const send = (data: FormData) => startTransition(() => dispatch(data));
   return (
     <>
