@@ -152,6 +152,16 @@ test("in Chromium, nothing the viewer receives before the gate holds a later pag
     await page.goto(`/s/${doc.short_code.slice(2)}`);
     await expect(page.getByTestId("pdf-page-2")).toHaveAttribute("data-rendered", "true", { timeout: 20_000 });
     await expect(page.getByTestId("email-gate")).toBeVisible();
+    // Page 2's text layer is fetched after its image is drawn: wait until its response is read, then for every response seen by then.
+    await expect
+      .poll(
+        async () => {
+          await Promise.all(reading);
+          return received.some((r) => markersIn(r.body).has("PWMARK-P2"));
+        },
+        { message: layout, timeout: 20_000 },
+      )
+      .toBe(true);
     await Promise.all(reading);
     // The viewer reads page images and their layers, never the file: page 2's text reaches it in its layers, nothing of page 3 or later.
     expect(
