@@ -100,6 +100,20 @@ test("the first paint, before any script runs, already shows the title, page cou
   await noScript.close();
 });
 
+test("a long document's page 1 stands in place in the server's HTML, not in a part the page reveals later", async ({ browser, page }) => {
+  const doc = await uploadOk(request(page), account, { pages: 40, fields: { email_gate: "false", title: "Long report" } });
+  // Enough page images that the column's HTML is larger than React streams inline (12.8 kB).
+  await expect
+    .poll(async () => (await db.document.findUniqueOrThrow({ where: { id: doc.id } })).pageImages, { timeout: 60_000 })
+    .toBeGreaterThanOrEqual(30);
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const serverRendered = await noScript.newPage();
+  await serverRendered.goto(linkOf(doc));
+  await expect(serverRendered.locator('img[elementtiming="page-image-1"]')).toBeVisible();
+  await expect(serverRendered.locator('img[elementtiming="page-image-30"]')).toBeAttached();
+  await noScript.close();
+});
+
 test("the viewer's scripts are named in the HTML: none is found only once others run, and each is fetched once", async ({ page }) => {
   const doc = await uploadOk(request(page), account, { pages: 2, fields: { email_gate: "false" } });
   const html = await (await request(page).get(linkOf(doc))).text();

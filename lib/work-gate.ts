@@ -8,6 +8,8 @@ export type WorkGate = {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Running and waiting now, for benches and tests. */
   load(): { running: number; waiting: number };
+  /** Settles once nothing runs (at once when nothing does). */
+  idle(): Promise<void>;
 };
 
 export function createWorkGate({
@@ -23,6 +25,7 @@ export function createWorkGate({
 }): WorkGate {
   let running = 0;
   const waiting: Array<() => void> = [];
+  const idlers: Array<() => void> = [];
   const enter = () =>
     new Promise<void>((resolve, reject) => {
       const admit = () => {
@@ -48,9 +51,10 @@ export function createWorkGate({
       } finally {
         const next = waiting.shift();
         if (next) next();
-        else running--;
+        else if (--running === 0) for (const idler of idlers.splice(0)) idler();
       }
     },
     load: () => ({ running, waiting: waiting.length }),
+    idle: () => (running === 0 ? Promise.resolve() : new Promise<void>((resolve) => idlers.push(resolve))),
   };
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { GateOverlay } from "./gate/gate-overlay";
 import { COLUMN, type PageLayout, pageTop } from "./pages/page-geometry";
 import { ServerColumn, SlotColumn } from "./pages/page-columns";
@@ -24,6 +24,9 @@ import { stepFrom } from "./zoom/zoom";
 
 // pdf.js is fetched only when a readable page has no image and the file may be read (downloads allowed), never on the server.
 const PdfFallback = lazy(() => import("./pages/pdf-fallback"));
+
+/** How long the server's column waits for its page 1 before the measured column replaces it anyway. */
+const FIRST_PAGE_WAIT_MS = 1500;
 
 /**
  * The document's readable pages in one scrolling column of the server's page images, zoomable,
@@ -59,6 +62,13 @@ export function DocumentViewer({
   const [imagesMissing, setImagesMissing] = useState(imagesStopped);
   const [aspect, setAspect] = useState(pageAspect);
   const [fallbackPages, setFallbackPages] = useState<number | null>(null);
+  const [firstShown, setFirstShown] = useState(Math.min(pageImages, readablePages) === 0);
+  const onFirstShown = useCallback(() => setFirstShown(true), []);
+  // On a slow network the reader may page on before page 1 arrives.
+  useEffect(() => {
+    const wait = setTimeout(onFirstShown, FIRST_PAGE_WAIT_MS);
+    return () => clearTimeout(wait);
+  }, [onFirstShown]);
   const scrollRef = useRef<HTMLElement>(null);
   // What is on screen, for event handlers that run between renders (a pinch sends many moves).
   const shown = useRef<PageLayout | null>(null);
@@ -101,8 +111,10 @@ export function DocumentViewer({
   const linkClosed = notice === "gone" || notice === "unavailable";
   useViewerKeys(scrollRef, currentRef, { goTo, zoom: step, fit }, !linkClosed);
 
-  // Until the column is measured its pages would be laid out at a width about to change.
-  const measured = layout.viewportWidth > 0;
+  // Until the column is measured its pages would be laid out at a width about to change. The
+  // server's page 1 stays until it is painted: the measured column's page 1 is another element, to
+  // decode and paint again, and laying out its slots kept the browser from painting at all.
+  const measured = layout.viewportWidth > 0 && firstShown;
   usePageFromHash(goTo, measured && !linkClosed);
   return (
     <ViewerLayout
@@ -133,59 +145,65 @@ export function DocumentViewer({
           {ownerPreview && <OwnerPreviewNote />}
         </div>
       )}
-      {/* Its own boundary, so hydration does the toolbar and the column in separate tasks. */}
-      <Suspense>
-        {notice ? (
-          <ViewerNotice kind={notice} />
-        ) : !measured ? (
-          <ServerColumn code={code} version={version} mark={imageMark} pages={Math.min(pageImages, readablePages)} aspect={pageAspect} />
-        ) : usePdf ? (
-          <Suspense
-            fallback={
-              <PageImageColumn
-                code={code}
-                version={version}
-                mark={imageMark}
-                pages={Math.min(pageImages, readablePages)}
-                box={{ width: layout.width, height: layout.height }}
-                sizes={pageImageSizes(layout.width)}
-              />
-            }
-          >
-            <PdfFallback
-              file={file}
+      {/* No Suspense boundary here: React's server renderer sends a large one (a long document's
+          column) apart, hidden, and reveals it up to 300 ms after the first paint; page 1 waited. */}
+      {notice ? (
+        <ViewerNotice kind={notice} />
+      ) : !measured ? (
+        <ServerColumn
+          code={code}
+          version={version}
+          mark={imageMark}
+          pages={Math.min(pageImages, readablePages)}
+          aspect={pageAspect}
+          onFirstShown={onFirstShown}
+        />
+      ) : usePdf ? (
+        <Suspense
+          fallback={
+            <PageImageColumn
               code={code}
               version={version}
               mark={imageMark}
-              watermark={watermark}
-              pageCount={pageCount}
-              pageImages={pageImages}
-              layout={layout}
-              aspect={aspect}
-              renderWidth={renderWidth}
-              near={near}
-              slotRef={slotRef}
-              goTo={goTo}
-              onOpened={onPdfOpened}
-              onFailed={onFailed}
+              pages={Math.min(pageImages, readablePages)}
+              box={{ width: layout.width, height: layout.height }}
+              sizes={pageImageSizes(layout.width)}
             />
-          </Suspense>
-        ) : (
-          <SlotColumn
+          }
+        >
+          <PdfFallback
+            file={file}
             code={code}
             version={version}
             mark={imageMark}
+            watermark={watermark}
             pageCount={pageCount}
-            readablePages={readablePages}
+            pageImages={pageImages}
             layout={layout}
+            aspect={aspect}
             renderWidth={renderWidth}
             near={near}
             slotRef={slotRef}
             goTo={goTo}
-            onMissing={onMissing}
+            onOpened={onPdfOpened}
+            onFailed={onFailed}
           />
-        )}
-      </Suspense>
+        </Suspense>
+      ) : (
+        <SlotColumn
+          code={code}
+          version={version}
+          mark={imageMark}
+          pageCount={pageCount}
+          readablePages={readablePages}
+          layout={layout}
+          renderWidth={renderWidth}
+          near={near}
+          slotRef={slotRef}
+          goTo={goTo}
+          onMissing={onMissing}
+        />
+      )}
       {gate && pages > 0 && !linkClosed && (
         <GateOverlay code={code} title={title} pageCount={pageCount} gate={gate} pageWidth={measured ? layout.width : SERVER_PAGE_WIDTH} />
       )}

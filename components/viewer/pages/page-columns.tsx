@@ -8,7 +8,14 @@ import { PageSlot } from "./page-slot";
 const FIRST_PAGES = 3;
 
 /** The column before it is measured (the server's rendering, and the browser's until its first layout): the readable pages' images at the server's guessed width. */
-export function ServerColumn(props: { code: string; version: number; mark: string | null; pages: number; aspect: number }) {
+export function ServerColumn(props: {
+  code: string;
+  version: number;
+  mark: string | null;
+  pages: number;
+  aspect: number;
+  onFirstShown: () => void;
+}) {
   if (props.pages === 0) return <PageSkeleton aspect={props.aspect} />;
   return (
     <PageImageColumn
@@ -18,6 +25,7 @@ export function ServerColumn(props: { code: string; version: number; mark: strin
       pages={props.pages}
       box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${props.aspect}` }}
       sizes={SERVER_PAGE_WIDTH}
+      onFirstShown={props.onFirstShown}
     />
   );
 }

@@ -169,6 +169,7 @@ export function PageImageColumn({
   pages,
   box,
   sizes,
+  onFirstShown,
 }: {
   code: string;
   version: number;
@@ -176,13 +177,24 @@ export function PageImageColumn({
   pages: number;
   box: ColumnBox;
   sizes: string;
+  /** Page 1's image painted, or refused. */
+  onFirstShown?: () => void;
 }) {
   return (
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {/* Page 1's box stands where the skeleton stood, and says what it did. */}
       {pages > 0 && (
         <div data-page={1} className="relative overflow-hidden bg-white shadow-md" style={box} role="status" aria-live="polite">
-          <PageImage code={code} version={version} page={1} mark={mark} sizes={sizes} priority />
+          <PageImage
+            code={code}
+            version={version}
+            page={1}
+            mark={mark}
+            sizes={sizes}
+            priority
+            onPainted={onFirstShown}
+            onRefused={onFirstShown}
+          />
           <span className="sr-only">Loading document…</span>
         </div>
       )}

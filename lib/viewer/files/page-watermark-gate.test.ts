@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../errors";
-import { createPageWatermarkGate } from "./page-watermark-gate";
+import { createPageWatermarkGate, earlyMarkGate, laterPageGate } from "./page-watermark-gate";
 
 /** A piece of work that runs until released, and says whether it has started. */
 function held() {
@@ -59,5 +59,36 @@ describe("the web process's gate for drawing watermarks into page images", () =>
     const gate = createPageWatermarkGate({ concurrency: 1, queueLimit: 0, maxWaitMs: 1_000 });
     await expect(gate.run(async () => Promise.reject(new Error("broken image")))).rejects.toThrow("broken image");
     expect(await gate.run(async () => "drawn")).toBe("drawn");
+  });
+
+  it("says when it is idle: at once with nothing running, else once the last piece finishes", async () => {
+    const gate = createPageWatermarkGate({ concurrency: 2, queueLimit: 0, maxWaitMs: 1_000 });
+    await gate.idle();
+    const works = [held(), held()];
+    const runs = works.map((work) => gate.run(work.run));
+    let idle = false;
+    const idling = gate.idle().then(() => (idle = true));
+    works[0]!.release();
+    await runs[0];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(idle).toBe(false);
+    works[1]!.release();
+    await Promise.all([...runs, idling]);
+    expect(idle).toBe(true);
+  });
+
+  it("starts a reader's later page only once no early page 1 is being drawn", async () => {
+    const pageOne = held();
+    const early = earlyMarkGate().run(pageOne.run);
+    const pageTwo = held();
+    const later = laterPageGate().run(pageTwo.run);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pageTwo.started).toBe(false);
+    pageOne.release();
+    await early;
+    await vi.waitFor(() => expect(pageTwo.started).toBe(true));
+    pageTwo.release();
+    await later;
+    expect(laterPageGate().load()).toEqual({ running: 0, waiting: 0 });
   });
 });

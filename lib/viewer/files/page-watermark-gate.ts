@@ -46,3 +46,20 @@ export function earlyMarkGate(): PageWatermarkGate {
   holder.pagewiseEarlyMarkGate ??= createPageWatermarkGate({ concurrency: 1, queueLimit: 0, maxWaitMs: 0 });
   return holder.pagewiseEarlyMarkGate;
 }
+
+/**
+ * The gate of a reader's pages after the first: their turn in pageWatermarkGate once no early mark
+ * is being drawn. A new reader's browser asks for pages 2 and 3 as soon as page 1 (they are in
+ * view or just below it), and drawn beside page 1's mark they took half the processor from the
+ * page the reader waits for. The wait is one drawing at most (earlyMarkGate runs one, keeps none).
+ */
+export function laterPageGate(): PageWatermarkGate {
+  return {
+    run: async (work) => {
+      await earlyMarkGate().idle();
+      return pageWatermarkGate().run(work);
+    },
+    load: () => pageWatermarkGate().load(),
+    idle: () => pageWatermarkGate().idle(),
+  };
+}
