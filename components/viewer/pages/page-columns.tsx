@@ -23,7 +23,7 @@ export function ServerColumn(props: {
       version={props.version}
       mark={props.mark}
       pages={props.pages}
-      box={{ width: SERVER_PAGE_WIDTH, aspectRatio: `1 / ${props.aspect}` }}
+      box={{ width: SERVER_PAGE_WIDTH, aspect: props.aspect }}
       sizes={SERVER_PAGE_WIDTH}
       onFirstShown={props.onFirstShown}
     />

@@ -127,33 +127,56 @@ function markWhenPainted(image: HTMLImageElement | null, onPainted?: () => void)
   };
 }
 
-/** A page box's size: the server's guess (a CSS width and the page's aspect ratio) or the measured one. */
-type ColumnBox = { width: number | string; height?: number; aspectRatio?: string };
+/** A page box's size: the server's guess (a CSS width and the page's height over its width) or the measured one. */
+type ColumnBox = { width: number | string; height?: number; aspect?: number };
+
+/**
+ * How many pages the column has in the server's HTML; below them, until the viewer takes over, a
+ * space of the other pages' height. A 300-page document's boxes were 240 kB of HTML for the browser
+ * to parse and lay out while page 1 was on its way, for pages nobody reaches before the script runs.
+ */
+const SERVER_COLUMN_PAGES = 6;
 
 const px = (length: number | string) => (typeof length === "number" ? `${length}px` : length);
 const attribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
+/** The height of `count` pages of the column and the gaps between them, as CSS. */
+function pagesHeight(box: ColumnBox, count: number): string {
+  const gaps = (count - 1) * COLUMN.gap;
+  if (box.height !== undefined) return `${count * box.height + gaps}px`;
+  return `calc(${count} * ${px(box.width)} * ${box.aspect ?? 1} + ${gaps}px)`;
+}
+
+const boxStyle = (box: ColumnBox): React.CSSProperties => ({
+  width: box.width,
+  height: box.height,
+  aspectRatio: box.aspect === undefined ? undefined : `1 / ${box.aspect}`,
+});
+
 /**
- * Pages 2 onwards of the column as plain HTML, which React neither hydrates nor tracks: on a phone,
- * hydrating a long document's boxes and images was the page's longest task, and until the viewer
- * takes over they only show images. Each is what `PageImage` renders, lazily loaded.
+ * Pages 2 to SERVER_COLUMN_PAGES of the column as plain HTML, which React neither hydrates nor
+ * tracks: on a phone, hydrating a long document's boxes and images was the page's longest task,
+ * and until the viewer takes over they only show images. Each is what `PageImage` renders, lazily
+ * loaded. The later pages' height follows, so the scroll height is right from the start.
  */
 function laterPagesHtml(code: string, version: number, mark: string | null, pages: number, box: ColumnBox, sizes: string): string {
   const style = [
     `width:${px(box.width)}`,
     box.height === undefined ? "" : `height:${px(box.height)}`,
-    box.aspectRatio ? `aspect-ratio:${box.aspectRatio}` : "",
+    box.aspect === undefined ? "" : `aspect-ratio:1 / ${box.aspect}`,
   ]
     .filter(Boolean)
     .join(";");
   let html = "";
-  for (let page = 2; page <= pages; page++) {
+  const shown = Math.min(pages, SERVER_COLUMN_PAGES);
+  for (let page = 2; page <= shown; page++) {
     const srcset = IMAGE_WIDTHS.map((width) => `${pageImageUrl(code, version, page, width, mark)} ${width}w`).join(", ");
     html +=
       `<div data-page="${page}" class="relative overflow-hidden bg-white shadow-md" style="${attribute(style)}">` +
       `<img src="${attribute(pageImageUrl(code, version, page, SERVER_IMAGE_WIDTH, mark))}" srcset="${attribute(srcset)}" sizes="${attribute(sizes)}"` +
       ` alt="" aria-hidden="true" draggable="false" loading="lazy" elementtiming="page-image-${page}" class="${IMAGE_CLASS}"></div>`;
   }
+  if (pages > shown) html += `<div aria-hidden="true" style="${attribute(`height:${pagesHeight(box, pages - shown)}`)}"></div>`;
   return html;
 }
 
@@ -184,7 +207,7 @@ export function PageImageColumn({
     <div className="flex flex-col items-center" style={{ gap: COLUMN.gap }}>
       {/* Page 1's box stands where the skeleton stood, and says what it did. */}
       {pages > 0 && (
-        <div data-page={1} className="relative overflow-hidden bg-white shadow-md" style={box} role="status" aria-live="polite">
+        <div data-page={1} className="relative overflow-hidden bg-white shadow-md" style={boxStyle(box)} role="status" aria-live="polite">
           <PageImage
             code={code}
             version={version}
