@@ -7,7 +7,7 @@ import { E2E_URL } from "../playwright.config";
 import { addViewer } from "../scripts/lib/activity";
 import { type Account, newAccount } from "../test/support/playwright/accounts";
 import { expect, test } from "../test/support/playwright/api-contract";
-import "../test/support/playwright/database";
+import { db } from "../test/support/playwright/database";
 import { waitForFreshMinute } from "../test/support/playwright/rate-limit-window";
 import { type DocumentBody, uploadOk } from "../test/support/playwright/upload";
 
@@ -72,7 +72,17 @@ let roomId = "";
 test.beforeAll(async ({ request }) => {
   [owner, stranger] = await Promise.all([newAccount("mcp"), newAccount("mcp-stranger")]);
   deck = await uploadOk(request, owner, { pages: 4, fields: { title: "Acme pitch deck" } });
-  await uploadOk(request, owner, { pages: 2, fields: { title: "Zebra memo" } });
+  const memo = await uploadOk(request, owner, { pages: 2, fields: { title: "Zebra memo" } });
+  // Every page drawn: a page's text is searchable once it is, and the tools are compared with the REST
+  // endpoints one question after another, so a page drawn in between made the two answers differ.
+  await expect
+    .poll(
+      async () => (await db.document.findMany({ where: { id: { in: [deck.id, memo.id] } } })).every((d) => d.pageImages === d.pageCount),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
   await addViewer(deck.id, {
     email: "alice@acme.com",
     name: "Alice",
