@@ -62,7 +62,9 @@ export function DocumentViewer({
   const [imagesMissing, setImagesMissing] = useState(imagesStopped);
   const [aspect, setAspect] = useState(pageAspect);
   const [fallbackPages, setFallbackPages] = useState<number | null>(null);
-  const [firstShown, setFirstShown] = useState(Math.min(pageImages, readablePages) === 0);
+  // The readable pages the server has drawn: the server's column shows these.
+  const imagePages = Math.min(pageImages, readablePages);
+  const [firstShown, setFirstShown] = useState(imagePages === 0);
   const onFirstShown = useCallback(() => setFirstShown(true), []);
   // On a slow network the reader may page on before page 1 arrives.
   useEffect(() => {
@@ -150,14 +152,7 @@ export function DocumentViewer({
       {notice ? (
         <ViewerNotice kind={notice} />
       ) : !measured ? (
-        <ServerColumn
-          code={code}
-          version={version}
-          mark={imageMark}
-          pages={Math.min(pageImages, readablePages)}
-          aspect={pageAspect}
-          onFirstShown={onFirstShown}
-        />
+        <ServerColumn code={code} version={version} mark={imageMark} pages={imagePages} aspect={pageAspect} onFirstShown={onFirstShown} />
       ) : usePdf ? (
         <Suspense
           fallback={
@@ -165,7 +160,7 @@ export function DocumentViewer({
               code={code}
               version={version}
               mark={imageMark}
-              pages={Math.min(pageImages, readablePages)}
+              pages={imagePages}
               box={{ width: layout.width, height: layout.height }}
               sizes={pageImageSizes(layout.width)}
             />

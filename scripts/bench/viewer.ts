@@ -7,8 +7,9 @@
  * and pdf-lib, plus every PDF in BENCH_PDF_DIR when set; and a watermarked link of the 300-page PDF
  * (localhost) and of the 11 MB one (throttled), each run a new reader's address, so every run's
  * first page is a mark drawn for it, as a new reader's is. A run ends once every page image its
- * browser asked for has arrived, so each reader meets a server drawing no earlier reader's marks. Also prints when pdf.js drew page 1, the
- * PDF bytes fetched until then, and the server's render time and image bytes per page.
+ * browser asked for has arrived, so each reader meets a server drawing no earlier reader's marks.
+ * Also prints when pdf.js drew page 1, the PDF bytes fetched until then, and the server's render
+ * time and image bytes per page.
  * Targets: first page painted p95 ≤ 400 ms on localhost (300 pages, its watermarked link and the
  * corpus), ≤ 1.5 s throttled (the 11 MB PDF and its watermarked link).
  * BENCH_PORT and BENCH_PG_PORT move it off its default ports.
